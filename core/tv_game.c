@@ -1,0 +1,80 @@
+#include "tv_game.h"
+
+#include <stdlib.h>
+
+tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err)
+{
+    tv_game *g = calloc(1, sizeof *g);
+    if (!g || !(g->state = malloc((size_t)r->state_size))) {
+        free(g);
+        tv_error_set(err, TV_ENOMEM, "out of memory");
+        return NULL;
+    }
+    g->rules = r;
+    g->seed = seed;
+    if (tv_state_new(r, seed, g->state, err)) {
+        tv_game_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+void tv_game_free(tv_game *g)
+{
+    if (!g)
+        return;
+    free(g->state);
+    free(g->undo);
+    free(g->history);
+    free(g);
+}
+
+static int reserve(tv_game *g, tv_error *err)
+{
+    if (g->nply < g->cap)
+        return TV_OK;
+    int cap = g->cap ? g->cap * 2 : 64;
+    tv_undo *undo = realloc(g->undo, (size_t)cap * sizeof *undo);
+    if (!undo)
+        return tv_error_set(err, TV_ENOMEM, "out of memory");
+    g->undo = undo;
+    tv_move *history = realloc(g->history, (size_t)cap * sizeof *history);
+    if (!history)
+        return tv_error_set(err, TV_ENOMEM, "out of memory");
+    g->history = history;
+    g->cap = cap;
+    return TV_OK;
+}
+
+int tv_game_play(tv_game *g, tv_move m, tv_error *err)
+{
+    int rc = reserve(g, err);
+    if (rc || (rc = tv_play(g->rules, g->state, m, &g->undo[g->nply], err)))
+        return rc;
+    g->history[g->nply++] = m;
+    return TV_OK;
+}
+
+int tv_game_play_text(tv_game *g, const char *text, tv_error *err)
+{
+    tv_move m;
+    int rc = tv_move_parse(g->rules, text, &m, err);
+    return rc ? rc : tv_game_play(g, m, err);
+}
+
+int tv_game_undo(tv_game *g, tv_error *err)
+{
+    if (g->nply == 0)
+        return tv_error_set(err, TV_EINVAL, "undo: no move to take back");
+    g->nply--;
+    tv_unplay(g->rules, g->state, &g->undo[g->nply]);
+    return TV_OK;
+}
+
+int tv_game_set_position(tv_game *g, const char *text, tv_error *err)
+{
+    int rc = tv_position_read(g->rules, text, g->state, err);
+    if (rc == TV_OK)
+        g->nply = 0;
+    return rc;
+}

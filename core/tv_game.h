@@ -1,0 +1,32 @@
+/* A game in progress: the rules, the current state, the moves played and their
+ * undo records. This is the object the CLI and the plugin hold per game; it
+ * owns heap memory, the states inside it do not. */
+#ifndef TV_GAME_H
+#define TV_GAME_H
+
+#include "tv_play.h"
+#include "tv_position.h"
+
+typedef struct tv_game {
+    const tv_rules *rules;
+    uint64_t seed;
+    tv_state *state;
+    tv_undo *undo;    /* one record per move played */
+    tv_move *history; /* the moves played, in order */
+    int nply, cap;
+} tv_game;
+
+/* A new game from the start position drawn from seed; NULL and err on failure. */
+tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err);
+void tv_game_free(tv_game *g);
+
+/* Plays a move; on error the game is unchanged. */
+int tv_game_play(tv_game *g, tv_move m, tv_error *err);
+/* Parses and plays move text ("d4", "swap"). */
+int tv_game_play_text(tv_game *g, const char *text, tv_error *err);
+/* Takes back the last move; TV_EINVAL when there is none. */
+int tv_game_undo(tv_game *g, tv_error *err);
+/* Replaces the state with a position string; the move history is cleared. */
+int tv_game_set_position(tv_game *g, const char *text, tv_error *err);
+
+#endif

@@ -1,0 +1,49 @@
+#include "tv_grid.h"
+
+#include <stdio.h>
+
+void tv_dir_step(int dir, int *dcol, int *drow)
+{
+    switch (dir) {
+    case TV_DIR_H: *dcol = 1; *drow = 0; break;
+    case TV_DIR_V: *dcol = 0; *drow = 1; break;
+    case TV_DIR_D1: *dcol = 1; *drow = 1; break;
+    default: *dcol = 1; *drow = -1; break;
+    }
+}
+
+int tv_grid_cell_name(const tv_grid *g, int cell, char *buf, size_t size)
+{
+    return snprintf(buf, size, "%c%d", 'a' + tv_grid_col(g, cell), tv_grid_row(g, cell) + 1);
+}
+
+int tv_grid_parse_cell(const tv_grid *g, const char *text)
+{
+    if (text[0] < 'a' || text[0] > 'z')
+        return -1;
+    int col = text[0] - 'a';
+    int row = 0, digits = 0;
+    for (const char *p = text + 1; *p; p++) {
+        if (*p < '0' || *p > '9' || digits == 2 || (digits == 0 && *p == '0'))
+            return -1;
+        row = row * 10 + (*p - '0');
+        digits++;
+    }
+    if (digits == 0 || col >= g->width || row < 1 || row > g->height)
+        return -1;
+    return (row - 1) * g->width + col;
+}
+
+int tv_dirs_parse(const char *text)
+{
+    int mask = 0;
+    for (const char *p = text; *p; p++) {
+        switch (*p) {
+        case 'h': mask |= TV_DIR_H; break;
+        case 'v': mask |= TV_DIR_V; break;
+        case 'd': mask |= TV_DIR_D1 | TV_DIR_D2; break;
+        default: return -1;
+        }
+    }
+    return mask;
+}

@@ -1,0 +1,42 @@
+/* Rectangular grid topology: cell indices, cell names and the four line
+ * directions. Cell index = row * width + col, row 0 is the first player's side.
+ * Names are a column letter from 'a' and a row number from 1: "a1", "g7". */
+#ifndef TV_GRID_H
+#define TV_GRID_H
+
+#include <stddef.h>
+
+#define TV_MAX_SIDE 26 /* columns are letters a..z */
+#define TV_MAX_CELLS (TV_MAX_SIDE * TV_MAX_SIDE)
+
+/* Line directions, as a bit mask. */
+enum {
+    TV_DIR_H = 1,  /* along a row */
+    TV_DIR_V = 2,  /* along a column */
+    TV_DIR_D1 = 4, /* diagonal a1-b2-c3 */
+    TV_DIR_D2 = 8, /* anti-diagonal a3-b2-c1 */
+    TV_DIR_ALL = 15
+};
+
+typedef struct tv_grid {
+    int width, height;
+} tv_grid;
+
+static inline int tv_grid_cells(const tv_grid *g) { return g->width * g->height; }
+static inline int tv_grid_col(const tv_grid *g, int cell) { return cell % g->width; }
+static inline int tv_grid_row(const tv_grid *g, int cell) { return cell / g->width; }
+
+/* Step vector of direction bit `dir` (one of TV_DIR_H..TV_DIR_D2). */
+void tv_dir_step(int dir, int *dcol, int *drow);
+
+/* Writes the cell's name ("c3") into buf; returns the length. */
+int tv_grid_cell_name(const tv_grid *g, int cell, char *buf, size_t size);
+
+/* Parses a whole cell name; returns the cell index or -1. */
+int tv_grid_parse_cell(const tv_grid *g, const char *text);
+
+/* Parses a "dirs" string of letters h, v, d (both diagonals); returns the
+ * mask, or -1 on an unknown letter. */
+int tv_dirs_parse(const char *text);
+
+#endif

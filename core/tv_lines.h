@@ -1,0 +1,22 @@
+/* Line scoring: maximal runs of one colour along the chosen directions, each
+ * scored from a table by its length. The kernel keeps the scores up to date
+ * incrementally (tv_lines_delta, a few cells per placement); tv_lines_count is
+ * the full recount that tests use to check it. */
+#ifndef TV_LINES_H
+#define TV_LINES_H
+
+#include "tv_rules.h"
+
+/* Points gained when the stone now on `cell` was placed there: only the runs
+ * through that cell change, one per direction. */
+int32_t tv_lines_delta(const tv_rules *r, const uint8_t *cells, int cell);
+
+/* Scores every maximal run on a board of grid g with the lines rule l;
+ * points[0] for TV_STONE1, points[1] for TV_STONE2. */
+void tv_runs_count(const tv_grid *g, const tv_lines *l, const uint8_t *cells, int32_t points[2]);
+
+/* tv_runs_count with the ruleset's own lines rule; points[0] for TV_STONE1, points[1]
+ * for TV_STONE2. */
+void tv_lines_count(const tv_rules *r, const uint8_t *cells, int32_t points[2]);
+
+#endif

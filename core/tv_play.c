@@ -1,0 +1,302 @@
+#include "tv_play.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tv_lines.h"
+
+static int has_hooks(const tv_rules *r)
+{
+    return r->hooks.moves || r->hooks.score || r->hooks.ends;
+}
+
+/* Every cell write goes through here: it keeps the hash and the undo record. */
+static int set_cell(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value,
+                    tv_error *err)
+{
+    int old = s->cells[cell];
+    if (u) {
+        if (u->n == TV_UNDO_CELLS)
+            return tv_error_set(err, TV_ELIMIT, "a move may change at most %d cells", TV_UNDO_CELLS);
+        u->cell[u->n] = (uint16_t)cell;
+        u->old[u->n++] = (uint8_t)old;
+    }
+    s->hash ^= r->zcell[cell][old] ^ r->zcell[cell][value];
+    s->cells[cell] = (uint8_t)value;
+    return TV_OK;
+}
+
+uint64_t tv_state_hash(const tv_rules *r, const tv_state *s)
+{
+    uint64_t h = 0;
+    for (int c = 0; c < r->ncells; c++)
+        h ^= r->zcell[c][s->cells[c]];
+    if (s->to_move)
+        h ^= r->zside;
+    if (s->flags & TV_FLAG_SWAPPED)
+        h ^= r->zswapped;
+    if (s->flags & TV_FLAG_SETUP)
+        h ^= r->zsetup;
+    return h;
+}
+
+static int winner_by_score(const tv_state *s)
+{
+    return s->score[0] > s->score[1] ? 1 : s->score[0] < s->score[1] ? 2 : 0;
+}
+
+/* Scores, status and winner after the cells changed. Hooks may fail. */
+static int settle(const tv_rules *r, tv_state *s, tv_error *err)
+{
+    if (r->hooks.score) {
+        int32_t score[2];
+        int rc = r->hooks.score(r->hooks.ctx, r, s, score, err);
+        if (rc)
+            return rc;
+        s->score[0] = score[0];
+        s->score[1] = score[1];
+    }
+    int winner = -1;
+    if ((r->ends & TV_END_BOARD_FULL) && s->empty == 0)
+        winner = winner_by_score(s);
+    if (winner < 0 && (r->ends & TV_END_NO_MOVE)) {
+        tv_move moves[TV_MAX_MOVES];
+        int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
+        if (n < 0)
+            return n;
+        if (n == 0)
+            winner = winner_by_score(s);
+    }
+    if (winner < 0 && r->hooks.ends) {
+        int rc = r->hooks.ends(r->hooks.ctx, r, s, &winner, err);
+        if (rc)
+            return rc;
+        if (winner < -1 || winner > 2)
+            return tv_error_set(err, TV_EHOOK, "ends hook: winner %d is not nil, 0, 1 or 2", winner);
+    }
+    s->status = winner < 0 ? TV_ONGOING : TV_OVER;
+    s->winner = (int8_t)winner;
+    return TV_OK;
+}
+
+int tv_state_new(const tv_rules *r, uint64_t seed, tv_state *s, tv_error *err)
+{
+    memset(s, 0, (size_t)r->state_size);
+    s->empty = (uint16_t)r->ncells;
+    s->last = TV_MOVE_NONE;
+    s->winner = -1;
+
+    const tv_blocks *b = &r->blocks;
+    tv_rng rng;
+    tv_rng_seed(&rng, seed);
+    if (b->mode == TV_BLOCKS_LIST) {
+        for (int i = 0; i < b->count; i++)
+            s->cells[b->cells[i]] = TV_BLOCK;
+        s->empty = (uint16_t)(s->empty - b->count);
+    } else if (b->mode == TV_BLOCKS_RANDOM) {
+        int count;
+        if (b->odd) {
+            int lo = b->min | 1, choices = (b->max - lo) / 2 + 1;
+            count = lo + 2 * (int)tv_rng_below(&rng, (uint32_t)choices);
+        } else {
+            count = b->min + (int)tv_rng_below(&rng, (uint32_t)(b->max - b->min + 1));
+        }
+        uint16_t order[TV_MAX_CELLS];
+        for (int c = 0; c < r->ncells; c++)
+            order[c] = (uint16_t)c;
+        for (int i = 0; i < count; i++) { /* partial Fisher-Yates */
+            int j = i + (int)tv_rng_below(&rng, (uint32_t)(r->ncells - i));
+            uint16_t t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+            s->cells[order[i]] = TV_BLOCK;
+        }
+        s->empty = (uint16_t)(s->empty - count);
+    } else if (b->mode == TV_BLOCKS_PLACED) {
+        s->flags |= TV_FLAG_SETUP;
+        s->setup_left = (uint8_t)b->count;
+    }
+    s->hash = tv_state_hash(r, s);
+    return settle(r, s, err);
+}
+
+static int swap_allowed(const tv_rules *r, const tv_state *s)
+{
+    return r->swap_after > 0 && s->stones == r->swap_after &&
+           !(s->flags & (TV_FLAG_SWAPPED | TV_FLAG_SETUP));
+}
+
+int tv_legal_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
+{
+    if (s->status == TV_OVER)
+        return 0;
+    if (r->hooks.moves)
+        return r->hooks.moves(r->hooks.ctx, r, s, out, cap, err);
+    int n = 0;
+    for (int c = 0; c < r->ncells && n < cap; c++)
+        if (s->cells[c] == TV_EMPTY)
+            out[n++] = c;
+    if (swap_allowed(r, s) && n < cap)
+        out[n++] = TV_MOVE_SWAP;
+    return n;
+}
+
+int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
+{
+    char name[16];
+    tv_move_text(r, m, name, sizeof name);
+    if (s->status == TV_OVER)
+        return tv_error_set(err, TV_EILLEGAL, "%s: the game is over", name);
+    if (r->hooks.moves) {
+        tv_move moves[TV_MAX_MOVES];
+        int n = r->hooks.moves(r->hooks.ctx, r, s, moves, TV_MAX_MOVES, err);
+        if (n < 0)
+            return n;
+        for (int i = 0; i < n; i++)
+            if (moves[i] == m)
+                return TV_OK;
+        return tv_error_set(err, TV_EILLEGAL, "%s: not among the legal moves", name);
+    }
+    if (m == TV_MOVE_SWAP) {
+        if (swap_allowed(r, s))
+            return TV_OK;
+        if (r->swap_after == 0)
+            return tv_error_set(err, TV_EILLEGAL, "swap: this game has no swap rule");
+        return tv_error_set(err, TV_EILLEGAL, "swap: only allowed once, right after stone %d",
+                            r->swap_after);
+    }
+    if (m < 0 || m >= r->ncells)
+        return tv_error_set(err, TV_EILLEGAL, "%s: not a move of this game", name);
+    if (s->cells[m] == TV_BLOCK)
+        return tv_error_set(err, TV_EILLEGAL, "%s: the cell is blocked", name);
+    if (s->cells[m] != TV_EMPTY)
+        return tv_error_set(err, TV_EILLEGAL, "%s: the cell is occupied", name);
+    return TV_OK;
+}
+
+static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err)
+{
+    int next = s->to_move ^ 1, rc = TV_OK;
+    if (m == TV_MOVE_SWAP) {
+        s->flags ^= TV_FLAG_SWAPPED;
+        s->hash ^= r->zswapped;
+        int32_t t = s->score[0]; /* each player takes the other's colour */
+        s->score[0] = s->score[1];
+        s->score[1] = t;
+    } else if (m >= 0 && (s->flags & TV_FLAG_SETUP)) {
+        rc = set_cell(r, s, u, m, TV_BLOCK, err);
+        s->empty--;
+        if (--s->setup_left == 0) { /* the first stone is the first player's */
+            s->flags &= (uint8_t)~TV_FLAG_SETUP;
+            s->hash ^= r->zsetup;
+            next = 0;
+        }
+    } else if (m >= 0) {
+        rc = set_cell(r, s, u, m, tv_colour_of(s, s->to_move), err);
+        s->empty--;
+        s->stones++;
+        if (r->lines.dirs)
+            s->score[s->to_move] += tv_lines_delta(r, s->cells, m);
+    }
+    if (rc)
+        return rc;
+    if (next != s->to_move)
+        s->hash ^= r->zside;
+    s->to_move = (uint8_t)next;
+    s->ply++;
+    s->last = (int16_t)m;
+    return settle(r, s, err);
+}
+
+int tv_play(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err)
+{
+    int rc = tv_check_move(r, s, m, err);
+    if (rc)
+        return rc;
+    tv_undo local;
+    if (!u && has_hooks(r))
+        u = &local; /* a hook may fail half-way: keep a way back */
+    if (u) {
+        memcpy(u->head, s, TV_STATE_HEAD);
+        u->n = 0;
+    }
+    rc = apply(r, s, m, u, err);
+    if (rc && u)
+        tv_unplay(r, s, u);
+    return rc;
+}
+
+void tv_unplay(const tv_rules *r, tv_state *s, const tv_undo *u)
+{
+    (void)r;
+    for (int i = u->n - 1; i >= 0; i--)
+        s->cells[u->cell[i]] = u->old[i];
+    memcpy(s, u->head, TV_STATE_HEAD);
+}
+
+int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
+{
+    int empty = 0, stones = 0;
+    for (int c = 0; c < r->ncells; c++) {
+        empty += s->cells[c] == TV_EMPTY;
+        stones += s->cells[c] == TV_STONE1 || s->cells[c] == TV_STONE2;
+    }
+    s->empty = (uint16_t)empty;
+    s->stones = (uint16_t)stones;
+    int32_t points[2] = {0, 0};
+    if (r->lines.dirs)
+        tv_lines_count(r, s->cells, points);
+    int sw = (s->flags & TV_FLAG_SWAPPED) ? 1 : 0; /* points are by colour */
+    s->score[0] = points[sw];
+    s->score[1] = points[sw ^ 1];
+    s->hash = tv_state_hash(r, s);
+    return settle(r, s, err);
+}
+
+int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
+{
+    tv_move moves[TV_MAX_MOVES];
+    while (s->status == TV_ONGOING) {
+        int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
+        if (n < 0)
+            return n;
+        if (n == 0)
+            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+        int rc = tv_play(r, s, moves[tv_rng_below(rng, (uint32_t)n)], NULL, err);
+        if (rc)
+            return rc;
+    }
+    return TV_OK;
+}
+
+int tv_move_text(const tv_rules *r, tv_move m, char *buf, size_t size)
+{
+    if (m == TV_MOVE_PASS)
+        return snprintf(buf, size, "pass");
+    if (m == TV_MOVE_SWAP)
+        return snprintf(buf, size, "swap");
+    if (m >= 0 && m < r->ncells)
+        return tv_grid_cell_name(&r->grid, m, buf, size);
+    return snprintf(buf, size, "#%d", (int)m);
+}
+
+int tv_move_parse(const tv_rules *r, const char *text, tv_move *m, tv_error *err)
+{
+    if (strcmp(text, "pass") == 0) {
+        *m = TV_MOVE_PASS;
+        return TV_OK;
+    }
+    if (strcmp(text, "swap") == 0) {
+        *m = TV_MOVE_SWAP;
+        return TV_OK;
+    }
+    int cell = tv_grid_parse_cell(&r->grid, text);
+    if (cell < 0) {
+        char last[8];
+        tv_grid_cell_name(&r->grid, r->ncells - 1, last, sizeof last);
+        return tv_error_set(err, TV_EINVAL, "'%.40s' is not a move: expected a cell a1..%s, swap or pass",
+                            text, last);
+    }
+    *m = cell;
+    return TV_OK;
+}

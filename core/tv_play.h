@@ -1,0 +1,54 @@
+/* The game interface on states: start position, legal moves, play, undo,
+ * results and move text. Everything above the rules (CLI, players, plugin)
+ * drives a game through these calls. A rejected move leaves the state exactly
+ * as it was. */
+#ifndef TV_PLAY_H
+#define TV_PLAY_H
+
+#include <stddef.h>
+#include <string.h>
+
+#include "tv_rules.h"
+#include "tv_rng.h"
+
+/* Fills s (r->state_size bytes) with the start position; random setup such as
+ * random blocks is drawn from seed. */
+int tv_state_new(const tv_rules *r, uint64_t seed, tv_state *s, tv_error *err);
+
+static inline void tv_state_copy(const tv_rules *r, tv_state *dst, const tv_state *src)
+{
+    memcpy(dst, src, (size_t)r->state_size);
+}
+
+/* Legal moves of s into out[0..cap), cap >= TV_MAX_MOVES is always enough.
+ * Returns the count (0 when the game is over) or an error code. */
+int tv_legal_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err);
+
+/* TV_OK when m is legal in s, else TV_EILLEGAL with the reason. */
+int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err);
+
+/* Plays m. u (may be NULL) receives what tv_unplay needs to take it back. */
+int tv_play(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err);
+
+/* Takes back the move recorded in u (the last one played on s). */
+void tv_unplay(const tv_rules *r, tv_state *s, const tv_undo *u);
+
+/* Re-derives the scores (full recount), status and winner of a state whose
+ * cells, side to move and flags were set by other means (position text). */
+int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err);
+
+/* Recomputes the Zobrist hash from scratch (tests compare it with the
+ * incremental one). */
+uint64_t tv_state_hash(const tv_rules *r, const tv_state *s);
+
+/* Plays uniformly random legal moves until the game is over. */
+int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err);
+
+/* "d4", "pass", "swap". Returns the length written. */
+int tv_move_text(const tv_rules *r, tv_move m, char *buf, size_t size);
+
+/* Parses move text (not checking legality). TV_EINVAL with a message if it
+ * names no move of this board. */
+int tv_move_parse(const tv_rules *r, const char *text, tv_move *m, tv_error *err);
+
+#endif

@@ -1,0 +1,170 @@
+#include "tv_position.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tv_play.h"
+
+static const char cell_chars[4] = {'.', 'x', 'o', '#'};
+
+int tv_position_write(const tv_rules *r, const tv_state *s, char *buf, size_t size)
+{
+    char text[TV_POSITION_MAX];
+    int n = 0, w = r->grid.width;
+    for (int row = r->grid.height - 1; row >= 0; row--) {
+        for (int col = 0; col < w; col++)
+            text[n++] = cell_chars[s->cells[row * w + col] & 3];
+        if (row > 0)
+            text[n++] = '/';
+    }
+    char flags[3];
+    int nf = 0;
+    if (s->flags & TV_FLAG_SWAPPED)
+        flags[nf++] = 's';
+    if (s->flags & TV_FLAG_SETUP)
+        flags[nf++] = 'p';
+    if (nf == 0)
+        flags[nf++] = '-';
+    flags[nf] = '\0';
+    snprintf(text + n, sizeof text - (size_t)n, " %d %s %u", s->to_move + 1, flags, (unsigned)s->ply);
+    return snprintf(buf, size, "%s", text);
+}
+
+/* Parses the BOARD field into s->cells. */
+static int read_board(const tv_rules *r, const char *board, tv_state *s, tv_error *err)
+{
+    int w = r->grid.width, h = r->grid.height, row = h - 1, col = 0;
+    for (const char *p = board; *p; p++) {
+        if (*p == '/') {
+            if (col != w)
+                return tv_error_set(err, TV_EINVAL, "position: row %d has %d cells, expected %d", row + 1, col, w);
+            if (--row < 0)
+                return tv_error_set(err, TV_EINVAL, "position: more than %d rows", h);
+            col = 0;
+            continue;
+        }
+        const char *c = memchr(cell_chars, *p, sizeof cell_chars);
+        if (!c || *p == '\0')
+            return tv_error_set(err, TV_EINVAL, "position: '%c' at column %d is not one of . x o # /",
+                                *p, (int)(p - board) + 1);
+        if (col == w)
+            return tv_error_set(err, TV_EINVAL, "position: row %d has more than %d cells", row + 1, w);
+        s->cells[row * w + col++] = (uint8_t)(c - cell_chars);
+    }
+    if (row != 0 || col != w)
+        return tv_error_set(err, TV_EINVAL, "position: the board has %d rows, expected %d", h - row, h);
+    return TV_OK;
+}
+
+/* Checks that the blocks on the board are possible under the rules; sets the
+ * setup fields. */
+static int check_blocks(const tv_rules *r, tv_state *s, int blocks, int setup, tv_error *err)
+{
+    const tv_blocks *b = &r->blocks;
+    switch (b->mode) {
+    case TV_BLOCKS_NONE:
+        if (blocks)
+            return tv_error_set(err, TV_EINVAL, "position: this game has no blocked cells");
+        break;
+    case TV_BLOCKS_LIST:
+        for (int i = 0; i < b->count; i++)
+            if (s->cells[b->cells[i]] != TV_BLOCK)
+                return tv_error_set(err, TV_EINVAL, "position: the blocked cells differ from the ruleset's");
+        if (blocks != b->count)
+            return tv_error_set(err, TV_EINVAL, "position: the blocked cells differ from the ruleset's");
+        break;
+    case TV_BLOCKS_RANDOM:
+        if (blocks < b->min || blocks > b->max || (b->odd && blocks % 2 == 0))
+            return tv_error_set(err, TV_EINVAL, "position: %d blocked cells, the rules allow %s%d..%d",
+                                blocks, b->odd ? "an odd count " : "", b->min, b->max);
+        break;
+    case TV_BLOCKS_PLACED:
+        if (blocks > b->count)
+            return tv_error_set(err, TV_EINVAL, "position: %d blocked cells, the rules place %d", blocks, b->count);
+        if (setup != (blocks < b->count))
+            return tv_error_set(err, TV_EINVAL, "position: flag 'p' must be given exactly while blocks are still to be placed");
+        s->setup_left = (uint8_t)(b->count - blocks);
+        return TV_OK;
+    }
+    if (setup)
+        return tv_error_set(err, TV_EINVAL, "position: flag 'p' but this game places no blocks");
+    return TV_OK;
+}
+
+/* With the built-in placement rules the stone counts fix the side to move and
+ * the ply: check that the string agrees. */
+static int check_counts(const tv_rules *r, const tv_state *s, int counts[4], tv_error *err)
+{
+    if (r->hooks.moves)
+        return TV_OK; /* a hook decides the moves: nothing to derive */
+    int x = counts[TV_STONE1], o = counts[TV_STONE2], swapped = s->flags & TV_FLAG_SWAPPED;
+    if (x - o != 0 && x - o != 1)
+        return tv_error_set(err, TV_EINVAL, "position: %d x and %d o stones cannot come from alternating moves", x, o);
+    if (swapped && (r->swap_after == 0 || x + o < r->swap_after))
+        return tv_error_set(err, TV_EINVAL, "position: flag 's' but no swap could have happened");
+    int side;
+    if (s->flags & TV_FLAG_SETUP) {
+        if (x + o)
+            return tv_error_set(err, TV_EINVAL, "position: stones on the board while blocks are still being placed");
+        side = counts[TV_BLOCK] % 2;
+    } else {
+        side = ((x == o ? 0 : 1) ^ (swapped ? 1 : 0));
+    }
+    if (s->to_move != side)
+        return tv_error_set(err, TV_EINVAL, "position: player %d cannot be to move here (player %d is)",
+                            s->to_move + 1, side + 1);
+    int ply = x + o + (swapped ? 1 : 0) + (r->blocks.mode == TV_BLOCKS_PLACED ? counts[TV_BLOCK] : 0);
+    if (s->ply != ply)
+        return tv_error_set(err, TV_EINVAL, "position: ply %u, but the board shows %d moves", (unsigned)s->ply, ply);
+    return TV_OK;
+}
+
+int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_error *err)
+{
+    char board[TV_POSITION_MAX], side[8], flags[8], ply[16], extra[2];
+    if (strlen(text) >= TV_POSITION_MAX)
+        return tv_error_set(err, TV_EINVAL, "position: too long (%zu characters)", strlen(text));
+    int fields = sscanf(text, "%s %7s %7s %15s %1s", board, side, flags, ply, extra);
+    if (fields != 4)
+        return tv_error_set(err, TV_EINVAL, "position: expected 4 fields (board side flags ply), got %d",
+                            fields < 0 ? 0 : fields);
+
+    tv_state_buf buf;
+    tv_state *s = &buf.state;
+    memset(s, 0, (size_t)r->state_size);
+    s->last = TV_MOVE_NONE;
+    int rc = read_board(r, board, s, err);
+    if (rc)
+        return rc;
+    if (strcmp(side, "1") != 0 && strcmp(side, "2") != 0)
+        return tv_error_set(err, TV_EINVAL, "position: side to move '%s' is not 1 or 2", side);
+    s->to_move = (uint8_t)(side[0] - '1');
+    int setup = 0;
+    if (strcmp(flags, "-") != 0) {
+        for (const char *p = flags; *p; p++) {
+            if (*p == 's' && !(s->flags & TV_FLAG_SWAPPED))
+                s->flags |= TV_FLAG_SWAPPED;
+            else if (*p == 'p' && !setup)
+                setup = 1;
+            else
+                return tv_error_set(err, TV_EINVAL, "position: flags '%s': expected '-' or s, p", flags);
+        }
+    }
+    if (setup)
+        s->flags |= TV_FLAG_SETUP;
+    char *end;
+    long n = strtol(ply, &end, 10);
+    if (*end || end == ply || n < 0 || n > 65535 || ply[0] == '-' || ply[0] == '+')
+        return tv_error_set(err, TV_EINVAL, "position: ply '%s' is not a number 0..65535", ply);
+    s->ply = (uint16_t)n;
+
+    int counts[4] = {0, 0, 0, 0};
+    for (int c = 0; c < r->ncells; c++)
+        counts[s->cells[c]]++;
+    if ((rc = check_blocks(r, s, counts[TV_BLOCK], setup, err)) ||
+        (rc = check_counts(r, s, counts, err)) || (rc = tv_state_settle(r, s, err)))
+        return rc;
+    memcpy(out, s, (size_t)r->state_size);
+    return TV_OK;
+}

@@ -1,0 +1,80 @@
+#include "tv_rules.h"
+
+#include <string.h>
+
+#include "tv_rng.h"
+
+/* Fixed seed: position hashes are the same in every run and every process. */
+#define TV_ZOBRIST_SEED 0x7461766F6C61ull /* "tavola" */
+
+void tv_rules_init(tv_rules *r)
+{
+    memset(r, 0, sizeof *r);
+    strcpy(r->players[0], "Player 1");
+    strcpy(r->players[1], "Player 2");
+}
+
+static int check_blocks(const tv_rules *r, tv_error *err)
+{
+    const tv_blocks *b = &r->blocks;
+    int n = r->ncells;
+    switch (b->mode) {
+    case TV_BLOCKS_NONE:
+        return TV_OK;
+    case TV_BLOCKS_LIST:
+        if (b->count < 0 || b->count >= n)
+            return tv_error_set(err, TV_ERULES, "blocks: %d cells listed on a board of %d", b->count, n);
+        for (int i = 0; i < b->count; i++) {
+            if (b->cells[i] >= n)
+                return tv_error_set(err, TV_ERULES, "blocks: cell index %d outside the board", b->cells[i]);
+            for (int j = 0; j < i; j++)
+                if (b->cells[j] == b->cells[i])
+                    return tv_error_set(err, TV_ERULES, "blocks: a cell is listed twice");
+        }
+        return TV_OK;
+    case TV_BLOCKS_RANDOM:
+        if (b->min < 0 || b->max < b->min || b->max >= n)
+            return tv_error_set(err, TV_ERULES, "blocks: random count %d..%d does not fit a board of %d",
+                                b->min, b->max, n);
+        if (b->odd && b->min == b->max && b->min % 2 == 0)
+            return tv_error_set(err, TV_ERULES, "blocks: an odd count was asked for, but the range holds only %d", b->min);
+        return TV_OK;
+    case TV_BLOCKS_PLACED:
+        if (b->count < 1 || b->count >= n || b->count > 255)
+            return tv_error_set(err, TV_ERULES, "blocks: %d placed blocks do not fit a board of %d", b->count, n);
+        return TV_OK;
+    }
+    return tv_error_set(err, TV_ERULES, "blocks: unknown mode %d", (int)b->mode);
+}
+
+int tv_rules_finish(tv_rules *r, tv_error *err)
+{
+    if (r->grid.width < 1 || r->grid.width > TV_MAX_SIDE || r->grid.height < 1 ||
+        r->grid.height > TV_MAX_SIDE)
+        return tv_error_set(err, TV_ERULES, "board: %dx%d is outside 1x1..%dx%d", r->grid.width,
+                            r->grid.height, TV_MAX_SIDE, TV_MAX_SIDE);
+    r->ncells = tv_grid_cells(&r->grid);
+    int rc = check_blocks(r, err);
+    if (rc)
+        return rc;
+    if (r->lines.dirs & ~TV_DIR_ALL)
+        return tv_error_set(err, TV_ERULES, "score: unknown direction bits");
+    if (r->swap_after < 0 || r->swap_after >= r->ncells)
+        return tv_error_set(err, TV_ERULES, "swap after %d stones is impossible on %d cells", r->swap_after, r->ncells);
+    if (!r->ends && !r->hooks.ends)
+        return tv_error_set(err, TV_ERULES, "no rule ends the game");
+
+    size_t size = TV_STATE_HEAD + (size_t)r->ncells;
+    r->state_size = (int)((size + 7) & ~(size_t)7);
+
+    tv_rng rng;
+    tv_rng_seed(&rng, TV_ZOBRIST_SEED);
+    memset(r->zcell, 0, sizeof r->zcell);
+    for (int c = 0; c < r->ncells; c++)
+        for (int v = 1; v < 4; v++) /* empty hashes to 0 */
+            r->zcell[c][v] = tv_rng_next(&rng);
+    r->zside = tv_rng_next(&rng);
+    r->zswapped = tv_rng_next(&rng);
+    r->zsetup = tv_rng_next(&rng);
+    return TV_OK;
+}

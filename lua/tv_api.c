@@ -1,0 +1,481 @@
+/* The ruleset API: the functions a ruleset script calls. Each checks its table
+ * as soon as it is called, so a wrong field or type is reported with the
+ * file:line of the call and the field's name. game{} compiles everything into
+ * the C rule description. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "tv_ruleset_impl.h"
+
+/* ---- field checking ---------------------------------------------------- */
+
+/* Raises an error naming the first key of table idx that is not in known. */
+static void check_known(lua_State *L, int idx, const char *what, const char *const known[])
+{
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        int ok = 0;
+        if (lua_type(L, -1) == LUA_TSTRING)
+            for (int i = 0; known[i] && !ok; i++)
+                ok = strcmp(lua_tostring(L, -1), known[i]) == 0;
+        if (!ok) {
+            luaL_Buffer b;
+            luaL_buffinit(L, &b);
+            for (int i = 0; known[i]; i++) {
+                if (i)
+                    luaL_addstring(&b, ", ");
+                luaL_addstring(&b, known[i]);
+            }
+            luaL_pushresult(&b);
+            const char *fields = lua_tostring(L, -1);
+            const char *key = luaL_tolstring(L, -2, NULL);
+            luaL_error(L, "%s: unknown field '%s' (fields: %s)", what, key, fields);
+        }
+    }
+}
+
+static void check_table_arg(lua_State *L, const char *what)
+{
+    if (lua_type(L, 1) != LUA_TTABLE)
+        luaL_error(L, "%s: expected a table, as in %s { ... }, got %s", what, what, luaL_typename(L, 1));
+}
+
+/* Integer field key of table idx in [min, max]; def when absent (or an error
+ * when def is below min, meaning "required"). */
+static long int_field(lua_State *L, int idx, const char *what, const char *key, long min, long max,
+                      long def)
+{
+    int t = lua_getfield(L, idx, key);
+    long v = def;
+    if (t == LUA_TNIL) {
+        if (def < min)
+            luaL_error(L, "%s.%s: required field is missing", what, key);
+    } else if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < min || lua_tointeger(L, -1) > max) {
+        luaL_error(L, "%s.%s: expected an integer %ld..%ld, got %s", what, key, min, max,
+                   luaL_tolstring(L, -1, NULL));
+    } else {
+        v = (long)lua_tointeger(L, -1);
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+/* String field copied into buf (left as is when absent and not required). */
+static int str_field(lua_State *L, int idx, const char *what, const char *key, char *buf,
+                     size_t size, int required)
+{
+    int t = lua_getfield(L, idx, key);
+    if (t == LUA_TNIL) {
+        lua_pop(L, 1);
+        if (required)
+            luaL_error(L, "%s.%s: required field is missing", what, key);
+        return 0;
+    }
+    if (t != LUA_TSTRING)
+        luaL_error(L, "%s.%s: expected a string, got %s", what, key, luaL_typename(L, -1));
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    if (len >= size)
+        luaL_error(L, "%s.%s: longer than %d characters", what, key, (int)size - 1);
+    memcpy(buf, s, len + 1);
+    lua_pop(L, 1);
+    return 1;
+}
+
+/* Constructors return their checked table tagged with its kind. */
+static int tagged(lua_State *L, const char *kind)
+{
+    lua_pushstring(L, kind);
+    lua_setfield(L, 1, "kind");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* The kind of the value at idx: its "kind" tag, or its Lua type name. */
+static const char *kind_of(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) == LUA_TTABLE && lua_getfield(L, idx, "kind") == LUA_TSTRING) {
+        const char *k = lua_tostring(L, -1);
+        lua_pop(L, 1);
+        return k;
+    }
+    if (lua_type(L, idx) == LUA_TTABLE)
+        lua_pop(L, 1);
+    return luaL_typename(L, idx);
+}
+
+/* ---- constructors ------------------------------------------------------ */
+
+static int api_grid(lua_State *L)
+{
+    static const char *const known[] = {"width", "height", NULL};
+    check_table_arg(L, "grid");
+    check_known(L, 1, "grid", known);
+    int_field(L, 1, "grid", "width", 1, TV_MAX_SIDE, 0);
+    int_field(L, 1, "grid", "height", 1, TV_MAX_SIDE, 0);
+    return tagged(L, "grid");
+}
+
+static int api_place(lua_State *L)
+{
+    static const char *const known[] = {"swap_after", NULL};
+    if (lua_isnone(L, 1))
+        lua_newtable(L);
+    check_table_arg(L, "place");
+    check_known(L, 1, "place", known);
+    int_field(L, 1, "place", "swap_after", 0, TV_MAX_CELLS, 0);
+    return tagged(L, "place");
+}
+
+static int api_runs(lua_State *L)
+{
+    static const char *const known[] = {"directions", "points", NULL};
+    check_table_arg(L, "runs");
+    check_known(L, 1, "runs", known);
+    char dirs[8] = "hv";
+    str_field(L, 1, "runs", "directions", dirs, sizeof dirs, 0);
+    if (tv_dirs_parse(dirs) <= 0)
+        luaL_error(L, "runs.directions: '%s' is not made of h, v and d", dirs);
+    if (lua_getfield(L, 1, "points") != LUA_TTABLE)
+        luaL_error(L, "runs.points: expected a table of points by run length, as {0, 0, 3, 10}");
+    lua_Integer n = luaL_len(L, -1);
+    if (n < 1 || n > TV_MAX_SIDE)
+        luaL_error(L, "runs.points: expected 1..%d entries, got %d", TV_MAX_SIDE, (int)n);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_geti(L, -1, i);
+        if (!lua_isinteger(L, -1))
+            luaL_error(L, "runs.points[%d]: expected an integer, got %s", (int)i, luaL_typename(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return tagged(L, "runs");
+}
+
+/* ---- options{} --------------------------------------------------------- */
+
+static int cmp_info(const void *a, const void *b)
+{
+    return strcmp(((const tv_option_info *)a)->name, ((const tv_option_info *)b)->name);
+}
+
+/* Converts the host's text for an option to the type of its default. */
+static void push_option_value(lua_State *L, const tv_option_info *o, int def_type, int is_int,
+                              const char *text)
+{
+    if (def_type == LUA_TBOOLEAN) {
+        static const char *const yes[] = {"true", "yes", "on", "1"}, *const no[] = {"false", "no", "off", "0"};
+        for (int i = 0; i < 4; i++) {
+            if (strcmp(text, yes[i]) == 0 || strcmp(text, no[i]) == 0) {
+                lua_pushboolean(L, strcmp(text, yes[i]) == 0);
+                return;
+            }
+        }
+        luaL_error(L, "option %s: expected true or false, got '%s'", o->name, text);
+    } else if (def_type == LUA_TNUMBER) {
+        if (!lua_stringtonumber(L, text) || (is_int && !lua_isinteger(L, -1)))
+            luaL_error(L, "option %s: expected %s, got '%s'", o->name, is_int ? "an integer" : "a number", text);
+    } else {
+        lua_pushstring(L, text);
+    }
+}
+
+static int api_options(lua_State *L)
+{
+    tv_ruleset *rs = tv_ruleset_of(L);
+    check_table_arg(L, "options");
+    if (rs->options_declared)
+        luaL_error(L, "options: may only be declared once");
+    rs->options_declared = 1;
+    rs->nopt = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        if (lua_type(L, -2) != LUA_TSTRING)
+            luaL_error(L, "options: keys must be option names");
+        const char *name = lua_tostring(L, -2);
+        tv_error e;
+        tv_options probe = {0};
+        if (tv_options_set(&probe, name, "", &e))
+            luaL_error(L, "options: %s", e.msg);
+        if (rs->nopt == TV_RULESET_OPTIONS_MAX)
+            luaL_error(L, "options: more than %d options", TV_RULESET_OPTIONS_MAX);
+        if (lua_type(L, -1) != LUA_TTABLE)
+            luaL_error(L, "options.%s: expected { default = ..., doc = \"...\" }", name);
+        static const char *const known[] = {"default", "doc", NULL};
+        char what[TV_OPTION_KEY_MAX + 16];
+        snprintf(what, sizeof what, "options.%s", name);
+        check_known(L, lua_gettop(L), what, known);
+        tv_option_info *o = &rs->opt[rs->nopt++];
+        memset(o, 0, sizeof *o);
+        snprintf(o->name, sizeof o->name, "%s", name);
+        str_field(L, lua_gettop(L), what, "doc", o->doc, sizeof o->doc, 0);
+        int t = lua_getfield(L, -1, "default");
+        if (t != LUA_TBOOLEAN && t != LUA_TNUMBER && t != LUA_TSTRING)
+            luaL_error(L, "%s.default: expected a boolean, number or string, got %s", what, luaL_typename(L, -1));
+        snprintf(o->def, sizeof o->def, "%s", luaL_tolstring(L, -1, NULL));
+        lua_pop(L, 3); /* tolstring, default, value */
+    }
+    qsort(rs->opt, (size_t)rs->nopt, sizeof rs->opt[0], cmp_info);
+
+    /* Every option the host gave must be declared. */
+    for (int i = 0; rs->given && i < rs->given->n; i++) {
+        int found = 0;
+        for (int j = 0; j < rs->nopt && !found; j++)
+            found = strcmp(rs->given->key[i], rs->opt[j].name) == 0;
+        if (!found) {
+            luaL_Buffer b;
+            luaL_buffinit(L, &b);
+            for (int j = 0; j < rs->nopt; j++) {
+                if (j)
+                    luaL_addstring(&b, ", ");
+                luaL_addstring(&b, rs->opt[j].name);
+            }
+            luaL_pushresult(&b);
+            luaL_error(L, "unknown option '%s' (options: %s)", rs->given->key[i], lua_tostring(L, -1));
+        }
+    }
+
+    lua_newtable(L);
+    int result = lua_gettop(L);
+    size_t used = 0;
+    rs->options_text[0] = '\0';
+    for (int j = 0; j < rs->nopt; j++) {
+        tv_option_info *o = &rs->opt[j];
+        lua_getfield(L, 1, o->name);
+        int t = lua_getfield(L, -1, "default");
+        int is_int = lua_isinteger(L, -1);
+        const char *text = rs->given ? tv_options_get(rs->given, o->name) : NULL;
+        if (text)
+            push_option_value(L, o, t, is_int, text);
+        else
+            lua_pushvalue(L, -1);
+        const char *shown = luaL_tolstring(L, -1, NULL);
+        used += (size_t)snprintf(rs->options_text + used, sizeof rs->options_text - used, "%s%s=%s",
+                                 j ? "," : "", o->name, shown);
+        if (used >= sizeof rs->options_text)
+            used = sizeof rs->options_text - 1;
+        lua_pop(L, 1);
+        lua_setfield(L, result, o->name);
+        lua_pop(L, 2);
+    }
+    return 1;
+}
+
+/* ---- game{} ------------------------------------------------------------ */
+
+static int parse_cell(lua_State *L, const tv_rules *r, int idx, const char *what)
+{
+    const char *name = lua_tostring(L, idx);
+    int cell = lua_type(L, idx) == LUA_TSTRING ? tv_grid_parse_cell(&r->grid, name) : -1;
+    if (cell < 0)
+        luaL_error(L, "%s: '%s' is not a cell of this %dx%d board", what, luaL_tolstring(L, idx, NULL),
+                   r->grid.width, r->grid.height);
+    return cell;
+}
+
+static void read_blocks(lua_State *L, tv_rules *r, int idx)
+{
+    static const char *const known[] = {"cells", "random", "odd", "placed", NULL};
+    check_known(L, idx, "game.blocks", known);
+    tv_blocks *b = &r->blocks;
+    int modes = 0;
+    if (lua_getfield(L, idx, "cells") != LUA_TNIL) {
+        if (!lua_istable(L, -1))
+            luaL_error(L, "game.blocks.cells: expected a list of cells, as {\"c3\", \"e5\"}");
+        b->mode = TV_BLOCKS_LIST;
+        lua_Integer n = luaL_len(L, -1);
+        if (n >= TV_MAX_CELLS)
+            luaL_error(L, "game.blocks.cells: too many cells");
+        b->count = (int)n;
+        for (lua_Integer i = 1; i <= n; i++) {
+            lua_geti(L, -1, i);
+            b->cells[i - 1] = (uint16_t)parse_cell(L, r, -1, "game.blocks.cells");
+            lua_pop(L, 1);
+        }
+        modes++;
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, idx, "random") != LUA_TNIL) {
+        if (!lua_istable(L, -1))
+            luaL_error(L, "game.blocks.random: expected {min, max}");
+        lua_geti(L, -1, 1);
+        lua_geti(L, -2, 2);
+        if (!lua_isinteger(L, -2) || !lua_isinteger(L, -1))
+            luaL_error(L, "game.blocks.random: expected two integers {min, max}");
+        b->mode = TV_BLOCKS_RANDOM;
+        b->min = (int)lua_tointeger(L, -2);
+        b->max = (int)lua_tointeger(L, -1);
+        lua_pop(L, 2);
+        modes++;
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, idx, "odd") != LUA_TNIL)
+        b->odd = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    long placed = int_field(L, idx, "game.blocks", "placed", 0, 255, 0);
+    if (placed) {
+        b->mode = TV_BLOCKS_PLACED;
+        b->count = (int)placed;
+        modes++;
+    }
+    if (modes != 1)
+        luaL_error(L, "game.blocks: give exactly one of cells, random or placed");
+}
+
+static void read_runs(lua_State *L, tv_rules *r, int idx)
+{
+    lua_getfield(L, idx, "directions");
+    r->lines.dirs = lua_isnil(L, -1) ? (TV_DIR_H | TV_DIR_V) : tv_dirs_parse(lua_tostring(L, -1));
+    lua_pop(L, 1);
+    lua_getfield(L, idx, "points");
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_geti(L, -1, i);
+        r->lines.points[i] = (int32_t)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    /* The table must cover every run length the board allows. */
+    int longest = r->grid.width > r->grid.height ? r->grid.width : r->grid.height;
+    if (n < longest)
+        luaL_error(L, "game.score: runs.points has %d entries, the board allows runs of %d", (int)n, longest);
+}
+
+static void set_hook(lua_State *L, tv_ruleset *rs, int which, int idx)
+{
+    lua_pushvalue(L, idx);
+    rs->hook_ref[which] = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+static void read_ends(lua_State *L, tv_ruleset *rs, int idx)
+{
+    int t = lua_type(L, idx);
+    if (t == LUA_TFUNCTION) {
+        set_hook(L, rs, TV_HOOK_ENDS, idx);
+        return;
+    }
+    if (t == LUA_TSTRING) {
+        const char *s = lua_tostring(L, idx);
+        if (strcmp(s, "board_full") == 0)
+            rs->rules.ends |= TV_END_BOARD_FULL;
+        else if (strcmp(s, "no_move") == 0)
+            rs->rules.ends |= TV_END_NO_MOVE;
+        else
+            luaL_error(L, "game.ends: '%s' is not board_full, no_move or a function", s);
+        return;
+    }
+    if (t != LUA_TTABLE)
+        luaL_error(L, "game.ends: expected board_full, no_move, a function or a list of them");
+    lua_Integer n = luaL_len(L, idx);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_geti(L, idx, i);
+        if (lua_type(L, -1) == LUA_TTABLE)
+            luaL_error(L, "game.ends[%d]: lists do not nest", (int)i);
+        read_ends(L, rs, lua_gettop(L));
+        lua_pop(L, 1);
+    }
+}
+
+static void ruleset_name(lua_State *L, tv_rules *r)
+{
+    lua_Debug ar;
+    const char *src = "ruleset";
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar))
+        src = ar.short_src;
+    const char *base = strrchr(src, '/');
+    base = base ? base + 1 : src;
+    size_t len = strcspn(base, ".");
+    if (len >= sizeof r->name)
+        len = sizeof r->name - 1;
+    memcpy(r->name, base, len);
+    r->name[len] = '\0';
+}
+
+static int api_game(lua_State *L)
+{
+    static const char *const known[] = {"name", "description", "players", "board", "blocks",
+                                        "moves", "score", "ends", "winner", NULL};
+    tv_ruleset *rs = tv_ruleset_of(L);
+    tv_rules *r = &rs->rules;
+    check_table_arg(L, "game");
+    if (rs->game_built)
+        luaL_error(L, "game: a ruleset describes one game; game{} was already called");
+    check_known(L, 1, "game", known);
+    ruleset_name(L, r);
+    str_field(L, 1, "game", "name", r->title, sizeof r->title, 1);
+    str_field(L, 1, "game", "description", r->description, sizeof r->description, 0);
+
+    if (lua_getfield(L, 1, "players") != LUA_TNIL) {
+        for (int p = 0; p < 2; p++) {
+            if (!lua_istable(L, -1) || lua_geti(L, -1, p + 1) != LUA_TSTRING || luaL_len(L, -2) != 2)
+                luaL_error(L, "game.players: expected two names, as {\"White\", \"Black\"}");
+            snprintf(r->players[p], sizeof r->players[p], "%s", lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+
+    lua_getfield(L, 1, "board");
+    if (strcmp(kind_of(L, -1), "grid") != 0)
+        luaL_error(L, "game.board: expected grid { width = ..., height = ... }, got %s", kind_of(L, -1));
+    r->grid.width = (int)int_field(L, lua_gettop(L), "grid", "width", 1, TV_MAX_SIDE, 0);
+    r->grid.height = (int)int_field(L, lua_gettop(L), "grid", "height", 1, TV_MAX_SIDE, 0);
+    lua_pop(L, 1);
+
+    if (lua_getfield(L, 1, "blocks") != LUA_TNIL) {
+        if (!lua_istable(L, -1))
+            luaL_error(L, "game.blocks: expected a table, as { random = {3, 13}, odd = true }");
+        read_blocks(L, r, lua_gettop(L));
+    }
+    lua_pop(L, 1);
+
+    lua_getfield(L, 1, "moves");
+    if (lua_isfunction(L, -1))
+        set_hook(L, rs, TV_HOOK_MOVES, lua_gettop(L));
+    else if (strcmp(kind_of(L, -1), "place") == 0)
+        r->swap_after = (int)int_field(L, lua_gettop(L), "place", "swap_after", 0, TV_MAX_CELLS, 0);
+    else if (!lua_isnil(L, -1))
+        luaL_error(L, "game.moves: expected place { ... } or a function, got %s", kind_of(L, -1));
+    lua_pop(L, 1);
+
+    lua_getfield(L, 1, "score");
+    if (lua_isfunction(L, -1))
+        set_hook(L, rs, TV_HOOK_SCORE, lua_gettop(L));
+    else if (strcmp(kind_of(L, -1), "runs") == 0)
+        read_runs(L, r, lua_gettop(L));
+    else if (!lua_isnil(L, -1))
+        luaL_error(L, "game.score: expected runs { ... } or a function, got %s", kind_of(L, -1));
+    lua_pop(L, 1);
+
+    if (lua_getfield(L, 1, "ends") == LUA_TNIL)
+        luaL_error(L, "game.ends: required field is missing (board_full, no_move or a function)");
+    read_ends(L, rs, lua_gettop(L));
+    lua_pop(L, 1);
+
+    char winner[32] = "higher_score";
+    str_field(L, 1, "game", "winner", winner, sizeof winner, 0);
+    if (strcmp(winner, "higher_score") != 0)
+        luaL_error(L, "game.winner: '%s' is not higher_score", winner);
+    r->winner = TV_WINNER_HIGHER_SCORE;
+
+    tv_hooks_install(rs);
+    tv_error err;
+    if (tv_rules_finish(r, &err))
+        luaL_error(L, "game: %s", err.msg);
+    rs->game_built = 1;
+    return tagged(L, "game");
+}
+
+void tv_api_open(lua_State *L)
+{
+    static const luaL_Reg api[] = {
+        {"game", api_game}, {"grid", api_grid}, {"place", api_place},
+        {"runs", api_runs}, {"options", api_options}, {NULL, NULL}};
+    lua_pushglobaltable(L);
+    luaL_setfuncs(L, api, 0);
+    lua_pop(L, 1);
+}

@@ -1,0 +1,250 @@
+/* Hooks: Lua functions a ruleset gives for a step instead of data. The kernel
+ * calls the C trampolines below at that step; each hands the function a view
+ * of the state (valid only during the call) and converts what it returns. */
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "tv_lines.h"
+#include "tv_play.h"
+#include "tv_ruleset_impl.h"
+
+#define VIEW_META "tavola.state"
+
+typedef struct view {
+    const tv_rules *r;
+    const tv_state *s; /* NULL outside a hook call */
+} view;
+
+static const view *check_view(lua_State *L)
+{
+    const view *v = luaL_checkudata(L, 1, VIEW_META);
+    if (!v->s)
+        luaL_error(L, "the state may only be used during the hook call it was given to");
+    return v;
+}
+
+/* A cell argument: a name ("d4") or a 1-based index. Returns the 0-based index. */
+static int check_cell(lua_State *L, const view *v, int idx)
+{
+    int cell = -1;
+    if (lua_type(L, idx) == LUA_TNUMBER && lua_isinteger(L, idx)) {
+        lua_Integer i = lua_tointeger(L, idx);
+        cell = i >= 1 && i <= v->r->ncells ? (int)i - 1 : -1;
+    } else if (lua_type(L, idx) == LUA_TSTRING) {
+        cell = tv_grid_parse_cell(&v->r->grid, lua_tostring(L, idx));
+    }
+    if (cell < 0)
+        luaL_error(L, "bad cell %s", luaL_tolstring(L, idx, NULL));
+    return cell;
+}
+
+static int v_get(lua_State *L)
+{
+    const view *v = check_view(L);
+    lua_pushinteger(L, v->s->cells[check_cell(L, v, 2)]);
+    return 1;
+}
+
+static int v_owner(lua_State *L)
+{
+    const view *v = check_view(L);
+    int c = v->s->cells[check_cell(L, v, 2)];
+    int owner = 0;
+    if (c == TV_STONE1 || c == TV_STONE2)
+        owner = tv_colour_of(v->s, 0) == c ? 1 : 2;
+    lua_pushinteger(L, owner);
+    return 1;
+}
+
+static int v_cell(lua_State *L)
+{
+    const view *v = check_view(L);
+    int cell = tv_grid_parse_cell(&v->r->grid, luaL_checkstring(L, 2));
+    if (cell < 0)
+        luaL_pushfail(L);
+    else
+        lua_pushinteger(L, cell + 1);
+    return 1;
+}
+
+static int v_name(lua_State *L)
+{
+    const view *v = check_view(L);
+    char buf[8];
+    tv_grid_cell_name(&v->r->grid, check_cell(L, v, 2), buf, sizeof buf);
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+static int v_to_move(lua_State *L) { lua_pushinteger(L, check_view(L)->s->to_move + 1); return 1; }
+static int v_ply(lua_State *L) { lua_pushinteger(L, check_view(L)->s->ply); return 1; }
+static int v_empty(lua_State *L) { lua_pushinteger(L, check_view(L)->s->empty); return 1; }
+static int v_size(lua_State *L) { lua_pushinteger(L, check_view(L)->r->ncells); return 1; }
+static int v_width(lua_State *L) { lua_pushinteger(L, check_view(L)->r->grid.width); return 1; }
+static int v_height(lua_State *L) { lua_pushinteger(L, check_view(L)->r->grid.height); return 1; }
+
+static int v_last(lua_State *L)
+{
+    const view *v = check_view(L);
+    if (v->s->last < 0) {
+        luaL_pushfail(L);
+    } else {
+        char buf[16];
+        tv_move_text(v->r, v->s->last, buf, sizeof buf);
+        lua_pushstring(L, buf);
+    }
+    return 1;
+}
+
+/* s:runs(points, directions): the C line-scoring primitive with a points table
+ * of the hook's choosing; returns the points of player 1 and player 2. */
+static int v_runs(lua_State *L)
+{
+    const view *v = check_view(L);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    int dirs = tv_dirs_parse(luaL_optstring(L, 3, "hv"));
+    if (dirs <= 0)
+        luaL_argerror(L, 3, "expected directions made of h, v and d");
+    tv_lines lines = {dirs, {0}};
+    lua_Integer n = luaL_len(L, 2);
+    for (lua_Integer i = 1; i <= n && i <= TV_MAX_SIDE; i++) {
+        lua_geti(L, 2, i);
+        lines.points[i] = (int32_t)luaL_checkinteger(L, -1);
+        lua_pop(L, 1);
+    }
+    int32_t points[2];
+    tv_runs_count(&v->r->grid, &lines, v->s->cells, points);
+    int sw = (v->s->flags & TV_FLAG_SWAPPED) ? 1 : 0;
+    lua_pushinteger(L, points[sw]);
+    lua_pushinteger(L, points[sw ^ 1]);
+    return 2;
+}
+
+void tv_hooks_open(lua_State *L, tv_ruleset *rs)
+{
+    static const luaL_Reg methods[] = {
+        {"get", v_get}, {"owner", v_owner}, {"cell", v_cell}, {"name", v_name},
+        {"to_move", v_to_move}, {"ply", v_ply}, {"empty", v_empty}, {"size", v_size},
+        {"width", v_width}, {"height", v_height}, {"last", v_last}, {"runs", v_runs},
+        {NULL, NULL}};
+    luaL_newmetatable(L, VIEW_META);
+    luaL_newlib(L, methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable"); /* scripts cannot reach or change it */
+    lua_pop(L, 1);
+    view *v = lua_newuserdatauv(L, sizeof *v, 0);
+    v->r = &rs->rules;
+    v->s = NULL;
+    luaL_setmetatable(L, VIEW_META);
+    rs->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+/* Pushes the hook function and the view of s; returns the view. */
+static view *push_call(tv_ruleset *rs, int which, const tv_state *s)
+{
+    lua_State *L = rs->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rs->hook_ref[which]);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rs->view_ref);
+    view *v = lua_touserdata(L, -1);
+    v->s = s;
+    return v;
+}
+
+static int call_hook(tv_ruleset *rs, const char *name, view *v, int nresults, tv_error *err)
+{
+    int status = tv_sandbox_call(rs, 1, nresults, rs->limits.hook_steps);
+    v->s = NULL;
+    if (status != LUA_OK) {
+        tv_error_set(err, TV_EHOOK, "%s hook: %s", name, lua_tostring(rs->L, -1));
+        lua_pop(rs->L, 1);
+        return TV_EHOOK;
+    }
+    return TV_OK;
+}
+
+static int hook_moves(void *ctx, const tv_rules *r, const tv_state *s, tv_move *out, int cap,
+                      tv_error *err)
+{
+    tv_ruleset *rs = ctx;
+    lua_State *L = rs->L;
+    int top = lua_gettop(L);
+    int rc = call_hook(rs, "moves", push_call(rs, TV_HOOK_MOVES, s), 1, err);
+    if (rc)
+        return rc;
+    if (!lua_istable(L, -1)) {
+        lua_settop(L, top);
+        return tv_error_set(err, TV_EHOOK, "moves hook: expected a list of moves, got %s", luaL_typename(L, -1));
+    }
+    lua_Integer n = luaL_len(L, -1);
+    if (n > cap) {
+        lua_settop(L, top);
+        return tv_error_set(err, TV_EHOOK, "moves hook: more than %d moves", cap);
+    }
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_geti(L, -1, i);
+        tv_move m = TV_MOVE_NONE;
+        if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 && lua_tointeger(L, -1) <= r->ncells)
+            m = (tv_move)lua_tointeger(L, -1) - 1;
+        else if (lua_type(L, -1) == LUA_TSTRING && tv_move_parse(r, lua_tostring(L, -1), &m, NULL))
+            m = TV_MOVE_NONE;
+        if (m == TV_MOVE_NONE) {
+            tv_error_set(err, TV_EHOOK, "moves hook: entry %d (%s) is not a move of this board", (int)i,
+                         luaL_tolstring(L, -1, NULL));
+            lua_settop(L, top);
+            return TV_EHOOK;
+        }
+        out[i - 1] = m;
+        lua_pop(L, 1);
+    }
+    lua_settop(L, top);
+    return (int)n;
+}
+
+static int hook_score(void *ctx, const tv_rules *r, const tv_state *s, int32_t score[2], tv_error *err)
+{
+    (void)r;
+    tv_ruleset *rs = ctx;
+    lua_State *L = rs->L;
+    int top = lua_gettop(L);
+    int rc = call_hook(rs, "score", push_call(rs, TV_HOOK_SCORE, s), 2, err);
+    if (rc)
+        return rc;
+    int ok = lua_isinteger(L, -2) && lua_isinteger(L, -1);
+    if (ok) {
+        score[0] = (int32_t)lua_tointeger(L, -2);
+        score[1] = (int32_t)lua_tointeger(L, -1);
+    }
+    lua_settop(L, top);
+    return ok ? TV_OK : tv_error_set(err, TV_EHOOK, "score hook: expected two integers (player 1, player 2)");
+}
+
+static int hook_ends(void *ctx, const tv_rules *r, const tv_state *s, int *winner, tv_error *err)
+{
+    (void)r;
+    tv_ruleset *rs = ctx;
+    lua_State *L = rs->L;
+    int top = lua_gettop(L);
+    int rc = call_hook(rs, "ends", push_call(rs, TV_HOOK_ENDS, s), 1, err);
+    if (rc)
+        return rc;
+    int ok = 1;
+    if (lua_isnil(L, -1))
+        *winner = -1;
+    else if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 0 && lua_tointeger(L, -1) <= 2)
+        *winner = (int)lua_tointeger(L, -1);
+    else
+        ok = 0;
+    lua_settop(L, top);
+    return ok ? TV_OK : tv_error_set(err, TV_EHOOK, "ends hook: expected nil (not over), 0 (draw), 1 or 2");
+}
+
+void tv_hooks_install(tv_ruleset *rs)
+{
+    tv_hooks *h = &rs->rules.hooks;
+    h->ctx = rs;
+    h->moves = rs->hook_ref[TV_HOOK_MOVES] != LUA_NOREF ? hook_moves : NULL;
+    h->score = rs->hook_ref[TV_HOOK_SCORE] != LUA_NOREF ? hook_score : NULL;
+    h->ends = rs->hook_ref[TV_HOOK_ENDS] != LUA_NOREF ? hook_ends : NULL;
+}

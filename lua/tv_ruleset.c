@@ -1,0 +1,85 @@
+/* Loading a ruleset: a fresh sandboxed VM, the API, one run of the script. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "tv_ruleset_impl.h"
+
+#define DEFAULT_MEMORY (32u << 20)
+#define DEFAULT_LOAD_STEPS 50000000ul
+#define DEFAULT_HOOK_STEPS 5000000ul
+
+static tv_ruleset *fail(tv_ruleset *rs, tv_error *err, int code, const char *file, const char *msg)
+{
+    /* Lua's messages already start with file:line; ours get the file. */
+    if (strncmp(msg, file, strlen(file)) == 0)
+        tv_error_set(err, code, "%s", msg);
+    else
+        tv_error_set(err, code, "%s: %s", file, msg);
+    tv_ruleset_free(rs);
+    return NULL;
+}
+
+tv_ruleset *tv_ruleset_load(const char *file, const char *source, size_t len,
+                            const tv_options *opts, const tv_limits *limits, tv_error *err)
+{
+    tv_ruleset *rs = calloc(1, sizeof *rs);
+    if (!rs) {
+        tv_error_set(err, TV_ENOMEM, "out of memory");
+        return NULL;
+    }
+    tv_rules_init(&rs->rules);
+    for (int i = 0; i < TV_HOOK_COUNT; i++)
+        rs->hook_ref[i] = LUA_NOREF;
+    if (limits)
+        rs->limits = *limits;
+    if (!rs->limits.memory)
+        rs->limits.memory = DEFAULT_MEMORY;
+    if (!rs->limits.load_steps)
+        rs->limits.load_steps = DEFAULT_LOAD_STEPS;
+    if (!rs->limits.hook_steps)
+        rs->limits.hook_steps = DEFAULT_HOOK_STEPS;
+    rs->given = opts;
+
+    if (!(rs->L = tv_sandbox_new(rs)))
+        return fail(rs, err, TV_ENOMEM, file, "cannot create a Lua VM");
+    lua_State *L = rs->L;
+    tv_api_open(L);
+    tv_hooks_open(L, rs);
+
+    /* "@file" makes Lua's messages read file:line. */
+    lua_pushfstring(L, "@%s", file);
+    int status = luaL_loadbufferx(L, source, len, lua_tostring(L, -1), "t");
+    if (status == LUA_OK)
+        status = tv_sandbox_call(rs, 0, 1, rs->limits.load_steps);
+    if (status != LUA_OK)
+        return fail(rs, err, TV_ERULES, file, lua_tostring(L, -1));
+    if (!rs->game_built || lua_type(L, -1) != LUA_TTABLE)
+        return fail(rs, err, TV_ERULES, file, "the script must end with: return game { ... }");
+    if (opts && opts->n && !rs->options_declared)
+        return fail(rs, err, TV_ERULES, file, "this ruleset has no options");
+    lua_settop(L, 0);
+    rs->given = NULL;
+    lua_gc(L, LUA_GCCOLLECT);
+    return rs;
+}
+
+void tv_ruleset_free(tv_ruleset *rs)
+{
+    if (!rs)
+        return;
+    if (rs->L)
+        lua_close(rs->L);
+    free(rs);
+}
+
+const tv_rules *tv_ruleset_rules(const tv_ruleset *rs) { return &rs->rules; }
+int tv_ruleset_option_count(const tv_ruleset *rs) { return rs->nopt; }
+unsigned long tv_ruleset_vm_entries(const tv_ruleset *rs) { return rs->vm_entries; }
+const char *tv_ruleset_options_text(const tv_ruleset *rs) { return rs->options_text; }
+
+const tv_option_info *tv_ruleset_option(const tv_ruleset *rs, int i)
+{
+    return i >= 0 && i < rs->nopt ? &rs->opt[i] : NULL;
+}

@@ -1,0 +1,49 @@
+/* A loaded ruleset: a sandboxed Lua 5.4 VM that ran the ruleset script once,
+ * and the C rule description the script's tables compiled to. Playing a game
+ * written as data never calls back into the VM; hooks (Lua functions given
+ * for a step) are called from the kernel at that step only. */
+#ifndef TV_RULESET_H
+#define TV_RULESET_H
+
+#include <stddef.h>
+
+#include "tv_options.h"
+#include "tv_rules.h"
+
+typedef struct tv_ruleset tv_ruleset;
+
+#define TV_RULESET_OPTIONS_MAX 32
+
+/* One declared option, as `tavola list` shows it. */
+typedef struct tv_option_info {
+    char name[TV_OPTION_KEY_MAX];
+    char def[TV_OPTION_VALUE_MAX]; /* the default, as text */
+    char doc[TV_TEXT_MAX];
+} tv_option_info;
+
+/* Sandbox limits; zero fields take the defaults. */
+typedef struct tv_limits {
+    size_t memory;               /* bytes the VM may allocate (default 32 MiB) */
+    unsigned long load_steps;    /* VM instructions to run the script (default 50M) */
+    unsigned long hook_steps;    /* VM instructions per hook call (default 5M) */
+} tv_limits;
+
+/* Runs the ruleset script `source` (len bytes; text only, never bytecode)
+ * under the name `file` (used in messages and, without folders and ".lua", as
+ * the ruleset's name) with the given options (NULL = none). Errors (syntax,
+ * runtime, a wrong field or type, an unknown option, a limit) come back as
+ * NULL and one message with file:line. Reading files is the host's business. */
+tv_ruleset *tv_ruleset_load(const char *file, const char *source, size_t len,
+                            const tv_options *opts, const tv_limits *limits, tv_error *err);
+void tv_ruleset_free(tv_ruleset *rs);
+
+const tv_rules *tv_ruleset_rules(const tv_ruleset *rs);
+int tv_ruleset_option_count(const tv_ruleset *rs);
+const tv_option_info *tv_ruleset_option(const tv_ruleset *rs, int i);
+/* The options in force (defaults and given values), as "k=v,k=v". */
+const char *tv_ruleset_options_text(const tv_ruleset *rs);
+
+/* How many times C has entered the VM (the load and each hook call). */
+unsigned long tv_ruleset_vm_entries(const tv_ruleset *rs);
+
+#endif

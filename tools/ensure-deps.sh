@@ -1,0 +1,24 @@
+#!/bin/sh
+# Makes sure the Debian packages tavola builds and tests with are present.
+# As root it installs what is missing; otherwise it names the packages and stops.
+set -u
+missing=""
+have_pc() { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "$1"; }
+command -v cc >/dev/null 2>&1 || missing="$missing gcc"
+command -v make >/dev/null 2>&1 || missing="$missing make"
+command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+have_pc lua5.4 || missing="$missing liblua5.4-dev"
+have_pc check || missing="$missing check"
+command -v lua5.4 >/dev/null 2>&1 || missing="$missing lua5.4"
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "tavola: installing missing Debian packages:$missing" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2 && apt-get install -y -qq $missing >&2 && exit 0
+  echo "tavola: apt-get could not install:$missing" >&2
+  exit 1
+fi
+echo "tavola: missing Debian packages:$missing" >&2
+echo "tavola: install them with: sudo apt-get install$missing" >&2
+exit 1
