@@ -21,6 +21,7 @@ CLI_SRC    = $(wildcard plugin/cli_*.c)
 CORE_OBJ   = $(CORE_SRC:%.c=$(BUILD)/%.o)
 LUA_OBJ    = $(LUA_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ    = $(CLI_SRC:%.c=$(BUILD)/%.o)
+REF_GAMES ?= 300
 TESTS      = $(BUILD)/test_core $(BUILD)/test_lua $(BUILD)/test_pahtum
 
 .PHONY: all deps demo check test-build run-tests clean
@@ -32,13 +33,14 @@ deps:
 
 $(BUILD)/%.o: %.c $(wildcard core/*.h lua/*.h plugin/*.h) | deps
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	@echo "  CC    $@"
+	@$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/libtvcore.a: $(CORE_OBJ)
-	ar rcs $@ $^
+	@ar rcs $@ $^
 
 $(BUILD)/libtavola.a: $(CORE_OBJ) $(LUA_OBJ)
-	ar rcs $@ $^
+	@ar rcs $@ $^
 
 $(BUILD)/tavola: $(CLI_OBJ) $(BUILD)/libtavola.a
 	$(CC) $(SAN) $(CLI_OBJ) $(BUILD)/libtavola.a $(LUA_LIBS) -lm -o $@
@@ -52,7 +54,8 @@ $(BUILD)/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/test_util.o $(BUILD)/lib
 
 $(BUILD)/tests/%.o: tests/%.c $(wildcard core/*.h lua/*.h tests/*.h) | deps
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
+	@echo "  CC    $@"
+	@$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
 
 test-build: $(TESTS) $(BUILD)/tavola
 
@@ -60,6 +63,8 @@ run-tests: test-build
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
 	@echo "== CLI tests ($(BUILD)/tavola)"
 	@sh tests/cli_test.sh $(BUILD)/tavola
+	@echo "== plain-Lua reference against $(BUILD)/tavola"
+	@lua5.4 tests/ref/pahtum_ref.lua $(BUILD)/tavola $(REF_GAMES)
 
 demo: $(BUILD)/tavola
 	$(BUILD)/tavola play pahtum --p1 random --p2 random --seed 2026

@@ -49,8 +49,12 @@ int tv_options_add_pair(tv_options *o, const char *pair, tv_error *err)
     return set_n(o, pair, (size_t)(eq - pair), eq + 1, strlen(eq + 1), err);
 }
 
-int tv_options_parse(tv_options *o, const char *text, tv_error *err)
+/* All or nothing: parse into a copy, keep it only when the whole string is good. */
+int tv_options_parse(tv_options *out, const char *text, tv_error *err)
 {
+    static _Thread_local tv_options copy;
+    tv_options *o = &copy;
+    *o = *out;
     const char *p = text;
     while (*p) {
         const char *eq = strchr(p, '='), *comma = strchr(p, ',');
@@ -76,6 +80,7 @@ int tv_options_parse(tv_options *o, const char *text, tv_error *err)
             return rc;
         p = *end ? end + 1 : end;
     }
+    *out = *o;
     return TV_OK;
 }
 

@@ -55,7 +55,7 @@ static long int_field(lua_State *L, int idx, const char *what, const char *key, 
         if (def < min)
             luaL_error(L, "%s.%s: required field is missing", what, key);
     } else if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < min || lua_tointeger(L, -1) > max) {
-        luaL_error(L, "%s.%s: expected an integer %ld..%ld, got %s", what, key, min, max,
+        luaL_error(L, "%s.%s: expected an integer %d..%d, got %s", what, key, (int)min, (int)max,
                    luaL_tolstring(L, -1, NULL));
     } else {
         v = (long)lua_tointeger(L, -1);

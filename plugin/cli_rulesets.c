@@ -118,9 +118,9 @@ int cli_list_rulesets(const cli_dirs *d, char names[][64], char paths[][CLI_PATH
                 seen = strcmp(names[j], name) == 0;
             if (seen)
                 continue;
-            char path[CLI_PATH_MAX + 80];
-            snprintf(path, sizeof path, "%s/%s", d->dir[i], e->d_name);
-            if (!is_file(path) || strlen(path) >= CLI_PATH_MAX)
+            char path[CLI_PATH_MAX];
+            int k = snprintf(path, sizeof path, "%s/%s.lua", d->dir[i], name);
+            if (k < 0 || k >= (int)sizeof path || !is_file(path))
                 continue;
             memcpy(names[n], name, sizeof name);
             memcpy(paths[n], path, strlen(path) + 1);

@@ -1,0 +1,82 @@
+#!/bin/sh
+# Tests of the tavola command through its real interface: golden outputs,
+# exit codes, and stdout staying empty on errors.
+# usage: sh tests/cli_test.sh path/to/tavola
+set -u
+TAVOLA=${1:-build/tavola}
+GOLDEN=tests/golden
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# golden NAME CMD...: stdout must equal tests/golden/NAME (UPDATE=1 rewrites it).
+golden() {
+  name=$1; shift
+  "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+  if [ "${UPDATE:-0}" = 1 ]; then cp "$tmp/out" "$GOLDEN/$name"; fi
+  if [ $rc -ne 0 ]; then bad "$name: exit $rc: $(cat "$tmp/err")"; return; fi
+  if diff -u "$GOLDEN/$name" "$tmp/out" >"$tmp/diff"; then ok; else bad "$name differs:"; cat "$tmp/diff"; fi
+}
+
+# fails NAME CODE TEXT CMD...: exit CODE, TEXT on stderr, nothing on stdout.
+fails() {
+  name=$1; code=$2; text=$3; shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+  if [ $rc -ne "$code" ]; then bad "$name: exit $rc, expected $code"; return; fi
+  if ! grep -qF -- "$text" "$tmp/err"; then bad "$name: stderr lacks '$text': $(cat "$tmp/err")"; return; fi
+  if [ -s "$tmp/out" ]; then bad "$name: printed to stdout: $(head -c 200 "$tmp/out")"; return; fi
+  ok
+}
+
+# contains NAME TEXT CMD...: exit 0 and TEXT in stdout.
+contains() {
+  name=$1; text=$2; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+  if [ $rc -ne 0 ]; then bad "$name: exit $rc: $(cat "$tmp/err")"; return; fi
+  if grep -qF -- "$text" "$tmp/out"; then ok; else bad "$name: stdout lacks '$text'"; fi
+}
+
+golden list.txt "$TAVOLA" list
+# White d4-e4-f4-g4 = 10, Black a7-b7-c7 = 3 (hand count).
+golden play_json.txt "$TAVOLA" play pahtum -o holes=a1,b2,c3 --seed 1 --moves "d4 a7 e4 b7 f4 c7 g4 d6" --json
+golden play_board.txt "$TAVOLA" play pahtum -o holes=a1,b2,c3 --seed 1 --moves "d4 a7 e4"
+golden play_swap.txt "$TAVOLA" play pahtum -o holes=a1,b2,c3 -o swap=true --seed 1 --moves "d4 e4 f4 swap" --json
+golden interactive.txt sh -c "printf 'd4\nd4\nzz\nmoves\nundo\nc5\nposition\nquit\n' | '$TAVOLA' play pahtum -o holes=e5,f6,g7 --seed 4"
+golden vs_random.txt sh -c "printf 'a1\nquit\n' | '$TAVOLA' play pahtum -o holes=e5,f6,g7 --seed 4 --p2 random"
+# A whole game given as moves ends full and names the winner.
+contains full_game '"status":"over"' "$TAVOLA" play pahtum -o holes=a1,b2,c3 --seed 1 --json --moves \
+  "$(printf '%s ' c1 d1 e1 f1 g1 a2 c2 d2 e2 f2 g2 a3 b3 d3 e3 f3 g3 a4 b4 c4 d4 e4 f4 g4 a5 b5 c5 d5 e5 f5 g5 a6 b6 c6 d6 e6 f6 g6 a7 b7 c7 d7 e7 f7 g7 b1)"
+contains position_start '"ply":1' "$TAVOLA" play pahtum -o holes=a1,b2,c3 --json \
+  --position "......./......./......./...x.../..#..../.#...../#...... 2 - 1"
+contains seed_holes '"position":"' "$TAVOLA" play pahtum --seed 7 --json
+
+fails illegal_move 1 "move 2 'd4' refused: d4: the cell is occupied" \
+  "$TAVOLA" play pahtum -o holes=a1,b2,c3 --moves "d4 d4" --json
+fails hole_move 1 "move 1 'a1' refused: a1: the cell is blocked" \
+  "$TAVOLA" play pahtum -o holes=a1,b2,c3 --moves "a1" --json
+fails not_a_move 1 "move 1 'z9' refused: 'z9' is not a move" "$TAVOLA" play pahtum --moves "z9" --json
+fails bad_swap 1 "swap: this game has no swap rule" "$TAVOLA" play pahtum -o holes=a1,b2,c3 --moves "d4 e4 f4 swap" --json
+fails unknown_ruleset 1 "unknown ruleset 'chess'" "$TAVOLA" play chess --json
+fails unknown_option 1 "unknown option 'size' (options: count, holes, swap)" "$TAVOLA" play pahtum -o size=9 --json
+fails bad_option_value 1 "holes: the number of holes must be odd" "$TAVOLA" play pahtum -o holes=4 --json
+fails broken_ruleset 1 "tests/bad_rulesets/broken.lua:2: game.ends: 'bord_full'" \
+  "$TAVOLA" play tests/bad_rulesets/broken.lua --json
+# list goes on past a broken ruleset, names it, and exits 1.
+"$TAVOLA" list --rules tests/bad_rulesets >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 1 ] && grep -qF "broken.lua:2: game.ends" "$tmp/err" && grep -q '^pahtum ' "$tmp/out"; then ok
+else bad "broken_in_list: $(cat "$tmp/err")"; fi
+fails corrupt_position 1 "position: expected 4 fields" "$TAVOLA" play pahtum --position "xo 1" --json
+fails impossible_position 1 "cannot come from alternating moves" "$TAVOLA" play pahtum -o holes=a1,b2,c3 --json \
+  --position "......./......./......./xxx..../..#..../.#...../#...... 2 - 3"
+fails no_command 2 "usage" "$TAVOLA"
+fails bad_command 2 "unknown command 'fly'" "$TAVOLA" fly
+fails bad_player 2 "unknown player 'god'" "$TAVOLA" play pahtum --p1 god
+fails bad_seed 2 "--seed: 'x1' is not" "$TAVOLA" play pahtum --seed x1
+fails missing_value 2 "-o needs a value" "$TAVOLA" play pahtum -o
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,320 @@
+/* The Lua bridge: the sandbox, the loader's error messages, option handling,
+ * the limits, hooks, and that data rulesets never enter the VM while playing. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_util.h"
+
+#define GAME_TAIL                                                                     \
+    "return game { name = 'T', board = grid { width = 3, height = 3 },\n"             \
+    "  score = runs { points = {0, 0, 1} }, ends = 'board_full' }\n"
+
+/* Loading must fail with a message that contains `want`. */
+static void expect_load_error(const char *source, const char *want)
+{
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("bad.lua", source, NULL, &err);
+    ck_assert_msg(rs == NULL, "loaded, expected an error containing \"%s\"", want);
+    ck_assert_msg(strstr(err.msg, want) != NULL, "error \"%s\" lacks \"%s\"", err.msg, want);
+}
+
+static void expect_load_ok(const char *source)
+{
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("ok.lua", source, NULL, &err);
+    ck_assert_msg(rs != NULL, "load failed: %s", err.msg);
+    tv_ruleset_free(rs);
+}
+
+START_TEST(sandbox_refuses_escapes)
+{
+    expect_load_error("local f = io.open('/etc/passwd')\n" GAME_TAIL, "bad.lua:1:");
+    expect_load_error("\nos.execute('true')\n" GAME_TAIL, "bad.lua:2:");
+    expect_load_error("require('os')\n" GAME_TAIL, "bad.lua:1:");
+    expect_load_error("local p = package.path\n" GAME_TAIL, "bad.lua:1:");
+    expect_load_error("debug.sethook()\n" GAME_TAIL, "bad.lua:1:");
+    expect_load_error("dofile('/etc/passwd')\n" GAME_TAIL, "bad.lua:1:");
+    expect_load_error("loadfile('/etc/passwd')\n" GAME_TAIL, "bad.lua:1:");
+    expect_load_error("print('hi')\n" GAME_TAIL, "bad.lua:1:");
+    expect_load_error("collectgarbage()\n" GAME_TAIL, "bad.lua:1:");
+    expect_load_error("local d = string.dump(function() end)\n" GAME_TAIL, "bad.lua:1:");
+    expect_load_error("local d = ('').dump(function() end)\n" GAME_TAIL, "bad.lua:1:");
+    expect_load_error("math.randomseed(1)\n" GAME_TAIL, "bad.lua:1:");
+    /* A binary chunk, through load() and as the ruleset itself. */
+    expect_load_error("local f, e = load('\\27Lua\\84\\0')\nassert(f, e)\n" GAME_TAIL, "binary");
+    expect_load_error("\x1bLua\x54\x00\x19\x93\r\n\x1a\n", "binary");
+    /* Text chunks still load, in the sandbox's globals. */
+    expect_load_ok("assert(load('return 1 + 1')() == 2)\nassert(load('return io')() == nil)\n" GAME_TAIL);
+}
+END_TEST
+
+START_TEST(broken_rulesets_name_file_line_and_field)
+{
+    expect_load_error("local x = \n\n return game {", "bad.lua:3:");
+    expect_load_error("local t = nil\nlocal y = t.x\n" GAME_TAIL, "bad.lua:2:");
+    expect_load_error("\nreturn game { name = 'T', board = grid { widht = 3, height = 3 }, ends = 'board_full' }",
+                      "bad.lua:2: grid: unknown field 'widht'");
+    expect_load_error("return game { name = 'T',\n board = grid { width = '3', height = 3 }, ends = 'board_full' }",
+                      "bad.lua:2: grid.width: expected an integer");
+    expect_load_error("return game { name = 'T', board = grid { width = 30, height = 3 }, ends = 'board_full' }",
+                      "grid.width: expected an integer 1..26");
+    expect_load_error("return game { name = 'T', board = grid { width = 3, height = 3 } }", "game.ends");
+    expect_load_error("return game { name = 'T', board = grid { width = 3, height = 3 }, ends = 'never' }",
+                      "game.ends: 'never'");
+    expect_load_error("return game { board = grid { width = 3, height = 3 }, ends = 'board_full' }",
+                      "game.name: required");
+    expect_load_error("return game { name = 'T', board = 7, ends = 'board_full' }", "game.board: expected grid");
+    expect_load_error("return game { name = 'T', board = grid { width = 7, height = 7 },\n"
+                      "  score = runs { points = {0, 0, 3} }, ends = 'board_full' }",
+                      "runs.points has 3 entries");
+    expect_load_error("return game { name = 'T', colour = 1, board = grid { width = 3, height = 3 }, ends = 'board_full' }",
+                      "game: unknown field 'colour'");
+    expect_load_error("return game { name = 'T', board = grid { width = 3, height = 3 }, ends = 'board_full',\n"
+                      "  blocks = { cells = { 'a1', 'q7' } } }", "'q7' is not a cell");
+    expect_load_error("local g = 1\n", "must end with: return game");
+    expect_load_error("error('custom failure')\n" GAME_TAIL, "bad.lua:1: custom failure");
+}
+END_TEST
+
+START_TEST(options_are_typed_and_checked)
+{
+    const char *src = "local o = options { n = { default = 3, doc = 'a number' },\n"
+                      "  flag = { default = false }, word = { default = 'x' } }\n"
+                      "assert(math.type(o.n) == 'integer' and type(o.flag) == 'boolean')\n"
+                      "return game { name = 'T' .. o.word, board = grid { width = o.n, height = 3 },\n"
+                      "  moves = place { swap_after = o.flag and 1 or 0 }, ends = 'board_full' }\n";
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("opt.lua", src, "n=5,flag=yes,word=abc", &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    ck_assert_int_eq(tv_ruleset_rules(rs)->grid.width, 5);
+    ck_assert_int_eq(tv_ruleset_rules(rs)->swap_after, 1);
+    ck_assert_str_eq(tv_ruleset_rules(rs)->title, "Tabc");
+    ck_assert_str_eq(tv_ruleset_options_text(rs), "flag=true,n=5,word=abc");
+    ck_assert_int_eq(tv_ruleset_option_count(rs), 3);
+    ck_assert_str_eq(tv_ruleset_option(rs, 1)->name, "n");
+    ck_assert_str_eq(tv_ruleset_option(rs, 1)->def, "3");
+    ck_assert_str_eq(tv_ruleset_option(rs, 1)->doc, "a number");
+    tv_ruleset_free(rs);
+
+    ck_assert_ptr_null(load_source("opt.lua", src, "n=2.5", &err));
+    ck_assert_msg(strstr(err.msg, "opt.lua:1: option n: expected an integer") != NULL, "%s", err.msg);
+    ck_assert_ptr_null(load_source("opt.lua", src, "flag=maybe", &err));
+    ck_assert_msg(strstr(err.msg, "option flag: expected true or false") != NULL, "%s", err.msg);
+    ck_assert_ptr_null(load_source("opt.lua", src, "size=9", &err));
+    ck_assert_msg(strstr(err.msg, "unknown option 'size' (options: flag, n, word)") != NULL, "%s", err.msg);
+    ck_assert_ptr_null(load_source("plain.lua", GAME_TAIL, "size=9", &err));
+    ck_assert_msg(strstr(err.msg, "has no options") != NULL, "%s", err.msg);
+}
+END_TEST
+
+START_TEST(limits_stop_runaway_scripts)
+{
+    expect_load_error("while true do end\n" GAME_TAIL, "instruction limit");
+    /* pcall cannot swallow the limit: every later instruction fails too. */
+    expect_load_error("for i = 1, 10 do pcall(function() while true do end end) end\n" GAME_TAIL,
+                      "instruction limit");
+    expect_load_error("local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(1000) .. i end\n" GAME_TAIL,
+                      "memory limit");
+}
+END_TEST
+
+/* A data ruleset enters the VM once, to load; never during play. */
+START_TEST(data_rules_never_enter_the_vm_in_play)
+{
+    tv_error err = {0};
+    tv_ruleset *rs = load_named("pahtum", NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    ck_assert(r->hooks.moves == NULL);
+    ck_assert(r->hooks.score == NULL);
+    ck_assert(r->hooks.ends == NULL);
+    unsigned long after_load = tv_ruleset_vm_entries(rs);
+    ck_assert_uint_eq(after_load, 1);
+    tv_state_buf buf;
+    tv_rng rng;
+    tv_rng_seed(&rng, 9);
+    for (int game = 0; game < 200; game++) {
+        ck_assert_int_eq(tv_state_new(r, (uint64_t)game, &buf.state, &err), TV_OK);
+        ck_assert_int_eq(tv_random_playout(r, &buf.state, &rng, &err), TV_OK);
+    }
+    ck_assert_uint_eq(tv_ruleset_vm_entries(rs), after_load);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* Pahtum with its scoring as a Lua hook over the C primitive. */
+static const char *hook_pahtum =
+    "return game { name = 'Pahtum (hooked)', board = grid { width = 7, height = 7 },\n"
+    "  blocks = { cells = { 'a1', 'b2', 'c3' } },\n"
+    "  score = function(s) return s:runs({0, 0, 3, 10, 25, 56, 119}, 'hv') end,\n"
+    "  ends = 'board_full' }\n";
+
+START_TEST(score_hook_agrees_with_data)
+{
+    tv_error err = {0};
+    tv_ruleset *data = load_named("pahtum", "holes=a1,b2,c3", &err);
+    ck_assert_msg(data != NULL, "%s", err.msg);
+    tv_ruleset *hook = load_source("hook.lua", hook_pahtum, NULL, &err);
+    ck_assert_msg(hook != NULL, "%s", err.msg);
+    const tv_rules *rd = tv_ruleset_rules(data), *rh = tv_ruleset_rules(hook);
+    ck_assert(rh->hooks.score != NULL);
+    tv_rng rng;
+    tv_rng_seed(&rng, 4);
+    for (int game = 0; game < 30; game++) {
+        tv_state_buf a, b;
+        ck_assert_int_eq(tv_state_new(rd, 0, &a.state, &err), TV_OK);
+        ck_assert_int_eq(tv_state_new(rh, 0, &b.state, &err), TV_OK);
+        while (a.state.status == TV_ONGOING) {
+            tv_move moves[TV_MAX_MOVES];
+            int n = tv_legal_moves(rd, &a.state, moves, TV_MAX_MOVES, &err);
+            ck_assert_int_gt(n, 0);
+            tv_move m = moves[tv_rng_below(&rng, (uint32_t)n)];
+            unsigned long before = tv_ruleset_vm_entries(hook);
+            ck_assert_int_eq(tv_play(rd, &a.state, m, NULL, &err), TV_OK);
+            ck_assert_int_eq(tv_play(rh, &b.state, m, NULL, &err), TV_OK);
+            ck_assert_uint_eq(tv_ruleset_vm_entries(hook), before + 1); /* one score call */
+            ck_assert_int_eq(a.state.score[0], b.state.score[0]);
+            ck_assert_int_eq(a.state.score[1], b.state.score[1]);
+        }
+        ck_assert_int_eq(b.state.status, TV_OVER);
+        ck_assert_int_eq(a.state.winner, b.state.winner);
+    }
+    tv_ruleset_free(data);
+    tv_ruleset_free(hook);
+}
+END_TEST
+
+/* A small game that needs hooks: stones only next to the last one placed
+ * (or anywhere when no neighbour is free), first to own a corner... wins. */
+static const char *hook_game =
+    "local function neighbours(s, c)\n"
+    "  local w, out = s:width(), {}\n"
+    "  local col, row = (c - 1) % w, (c - 1) // w\n"
+    "  for _, d in ipairs({{1,0},{-1,0},{0,1},{0,-1}}) do\n"
+    "    local x, y = col + d[1], row + d[2]\n"
+    "    if x >= 0 and x < w and y >= 0 and y < s:height() then out[#out + 1] = y * w + x + 1 end\n"
+    "  end\n"
+    "  return out\n"
+    "end\n"
+    "return game { name = 'Adjacent', board = grid { width = 4, height = 4 },\n"
+    "  moves = function(s)\n"
+    "    local out = {}\n"
+    "    local last = s:last()\n"
+    "    if last then\n"
+    "      for _, n in ipairs(neighbours(s, s:cell(last))) do\n"
+    "        if s:get(n) == 0 then out[#out + 1] = n end\n"
+    "      end\n"
+    "    end\n"
+    "    if #out == 0 then\n"
+    "      for c = 1, s:size() do if s:get(c) == 0 then out[#out + 1] = s:name(c) end end\n"
+    "    end\n"
+    "    return out\n"
+    "  end,\n"
+    "  ends = { 'board_full', function(s)\n"
+    "    for _, c in ipairs({'a1', 'd1', 'a4', 'd4'}) do\n"
+    "      if s:owner(c) ~= 0 then return s:owner(c) end\n"
+    "    end\n"
+    "  end } }\n";
+
+START_TEST(moves_and_ends_hooks)
+{
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("adjacent.lua", hook_game, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_game *g = tv_game_new(r, 1, &err);
+    ck_assert_ptr_nonnull(g);
+    tv_move moves[TV_MAX_MOVES];
+    ck_assert_int_eq(tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err), 16);
+    ck_assert_int_eq(play_moves(g, "b2", &err), TV_OK);
+    /* Only the neighbours of b2 now: b1, a2, c2, b3 (in the hook's order). */
+    ck_assert_int_eq(tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err), 4);
+    tv_state_buf before;
+    tv_state_copy(r, &before.state, g->state);
+    ck_assert_int_eq(tv_game_play_text(g, "d4", &err), TV_EILLEGAL);
+    ck_assert(memcmp(&before, g->state, (size_t)r->state_size) == 0);
+    ck_assert_int_eq(play_moves(g, "b1", &err), TV_OK);
+    ck_assert_int_eq(g->state->status, TV_ONGOING);
+    ck_assert_int_eq(play_moves(g, "a1", &err), TV_OK); /* player 1 takes a corner */
+    ck_assert_int_eq(g->state->status, TV_OVER);
+    ck_assert_int_eq(g->state->winner, 1);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* A hook that fails mid-game: the move is refused, the state unchanged, and
+ * the message names the ruleset's file:line. */
+START_TEST(failing_hook_leaves_state_unchanged)
+{
+    const char *src = "return game { name = 'F', board = grid { width = 3, height = 3 },\n"
+                      "  score = function(s)\n"
+                      "    if s:ply() == 3 then error('boom at ply 3') end\n"
+                      "    return s:ply(), 0\n"
+                      "  end, ends = 'board_full' }\n";
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("fail.lua", src, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_game *g = tv_game_new(r, 1, &err);
+    ck_assert_int_eq(play_moves(g, "a1 b1", &err), TV_OK);
+    ck_assert_int_eq(g->state->score[0], 2);
+    tv_state_buf before;
+    tv_state_copy(r, &before.state, g->state);
+    ck_assert_int_eq(tv_game_play_text(g, "c1", &err), TV_EHOOK);
+    ck_assert_msg(strstr(err.msg, "fail.lua:3: boom at ply 3") != NULL, "%s", err.msg);
+    ck_assert(memcmp(&before, g->state, (size_t)r->state_size) == 0);
+    ck_assert_int_eq(g->nply, 2);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* A hook stuck in a loop is stopped, and the host can go on. */
+START_TEST(hook_instruction_limit)
+{
+    const char *src = "return game { name = 'L', board = grid { width = 3, height = 3 },\n"
+                      "  score = function(s) if s:ply() > 1 then while true do end end return 0, 0 end,\n"
+                      "  ends = 'board_full' }\n";
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("loop.lua", src, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    tv_game *g = tv_game_new(tv_ruleset_rules(rs), 1, &err);
+    ck_assert_int_eq(play_moves(g, "a1", &err), TV_OK);
+    ck_assert_int_eq(play_moves(g, "b1", &err), TV_EHOOK);
+    ck_assert_msg(strstr(err.msg, "instruction limit") != NULL, "%s", err.msg);
+    ck_assert_int_eq(g->state->ply, 1);
+    ck_assert_int_eq(tv_game_undo(g, &err), TV_OK);
+    ck_assert_int_eq(play_moves(g, "c3", &err), TV_OK);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("lua bridge");
+    TCase *tc = tcase_create("sandbox");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, sandbox_refuses_escapes);
+    tcase_add_test(tc, limits_stop_runaway_scripts);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("loader");
+    tcase_add_test(tc, broken_rulesets_name_file_line_and_field);
+    tcase_add_test(tc, options_are_typed_and_checked);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("hooks");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, data_rules_never_enter_the_vm_in_play);
+    tcase_add_test(tc, score_hook_agrees_with_data);
+    tcase_add_test(tc, moves_and_ends_hooks);
+    tcase_add_test(tc, failing_hook_leaves_state_unchanged);
+    tcase_add_test(tc, hook_instruction_limit);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

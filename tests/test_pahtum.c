@@ -1,0 +1,295 @@
+/* The Pahtum ruleset, loaded from rulesets/pahtum.lua as a host would. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_util.h"
+#include "tv_lines.h"
+
+static tv_ruleset *pahtum(const char *options)
+{
+    tv_error err = {0};
+    tv_ruleset *rs = load_named("pahtum", options, &err);
+    ck_assert_msg(rs != NULL, "pahtum %s: %s", options ? options : "", err.msg);
+    return rs;
+}
+
+static int count_cells(const tv_rules *r, const tv_state *s, int value)
+{
+    int n = 0;
+    for (int c = 0; c < r->ncells; c++)
+        n += s->cells[c] == value;
+    return n;
+}
+
+START_TEST(random_holes_are_odd_3_to_13)
+{
+    tv_ruleset *rs = pahtum(NULL);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    int seen[14] = {0};
+    tv_error err;
+    for (uint64_t seed = 0; seed < 2000; seed++) {
+        tv_state_buf b;
+        ck_assert_int_eq(tv_state_new(r, seed, &b.state, &err), TV_OK);
+        int holes = count_cells(r, &b.state, TV_BLOCK);
+        ck_assert_int_eq(holes % 2, 1);
+        ck_assert_int_ge(holes, 3);
+        ck_assert_int_le(holes, 13);
+        seen[holes]++;
+    }
+    for (int n = 3; n <= 13; n += 2) /* every odd count occurs */
+        ck_assert_int_gt(seen[n], 0);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+START_TEST(hole_count_and_list_options)
+{
+    tv_ruleset *rs = pahtum("holes=7");
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_error err;
+    tv_state_buf a, b;
+    for (uint64_t seed = 0; seed < 200; seed++) {
+        ck_assert_int_eq(tv_state_new(r, seed, &a.state, &err), TV_OK);
+        ck_assert_int_eq(count_cells(r, &a.state, TV_BLOCK), 7);
+    }
+    /* The same seed gives the same holes; another seed other holes. */
+    tv_state_new(r, 5, &a.state, &err);
+    tv_state_new(r, 5, &b.state, &err);
+    ck_assert(memcmp(&a, &b, (size_t)r->state_size) == 0);
+    tv_state_new(r, 6, &b.state, &err);
+    ck_assert(memcmp(a.state.cells, b.state.cells, (size_t)r->ncells) != 0);
+    tv_ruleset_free(rs);
+
+    rs = pahtum("holes=c3,e5,d4");
+    r = tv_ruleset_rules(rs);
+    tv_state_new(r, 99, &a.state, &err);
+    ck_assert_int_eq(count_cells(r, &a.state, TV_BLOCK), 3);
+    ck_assert_int_eq(a.state.cells[2 * 7 + 2], TV_BLOCK); /* c3 */
+    ck_assert_int_eq(a.state.cells[4 * 7 + 4], TV_BLOCK); /* e5 */
+    ck_assert_int_eq(a.state.cells[3 * 7 + 3], TV_BLOCK); /* d4 */
+    tv_game *g = tv_game_new(r, 1, &err);
+    ck_assert_int_eq(tv_game_play_text(g, "d4", &err), TV_EILLEGAL);
+    ck_assert_msg(strstr(err.msg, "blocked") != NULL, "%s", err.msg);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+START_TEST(bad_hole_options_are_refused)
+{
+    static const char *const bad[] = {"holes=4", "holes=15", "holes=1", "holes=c3,e5",
+                                      "holes=c3,e5,z9", "holes=c3,c3,d4", "holes=placed,count=4",
+                                      "holes=abc", "swap=2", "colour=red"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        tv_error err = {0};
+        tv_ruleset *rs = load_named("pahtum", bad[i], &err);
+        ck_assert_msg(rs == NULL, "%s was accepted", bad[i]);
+        ck_assert_msg(strstr(err.msg, "rulesets/pahtum.lua:") != NULL, "%s: %s", bad[i], err.msg);
+    }
+}
+END_TEST
+
+START_TEST(placed_holes_come_first)
+{
+    tv_ruleset *rs = pahtum("holes=placed,count=5");
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_error err;
+    tv_game *g = tv_game_new(r, 1, &err);
+    ck_assert_int_eq(count_cells(r, g->state, TV_BLOCK), 0);
+    const char *holes[] = {"a1", "b2", "c3", "d4", "e5"};
+    for (int i = 0; i < 5; i++) {
+        ck_assert(g->state->flags & TV_FLAG_SETUP);
+        ck_assert_int_eq(g->state->to_move, i % 2); /* the players take turns */
+        ck_assert_int_eq(tv_game_play_text(g, holes[i], &err), TV_OK);
+    }
+    ck_assert(!(g->state->flags & TV_FLAG_SETUP));
+    ck_assert_int_eq(count_cells(r, g->state, TV_BLOCK), 5);
+    ck_assert_int_eq(g->state->to_move, 0); /* White places the first stone */
+    ck_assert_int_eq(tv_game_play_text(g, "a2", &err), TV_OK);
+    ck_assert_int_eq(g->state->cells[7], TV_STONE1);
+    ck_assert_int_eq(g->state->empty, 49 - 5 - 1);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* Italian text, figure 3: White d4-e4-f4-g4 = 10 (f4-f3 and e4-f3-g2 do not
+ * count); Black b5-c5-d5 and c5-c4-c3 = 6. */
+START_TEST(italian_worked_example)
+{
+    tv_ruleset *rs = pahtum("holes=a1,a7,g7");
+    tv_error err;
+    tv_game *g = tv_game_new(tv_ruleset_rules(rs), 1, &err);
+    ck_assert_int_eq(play_moves(g, "d4 b5 e4 c5 f4 d5 g4 c4 f3 c3 g2", &err), TV_OK);
+    ck_assert_int_eq(g->state->score[0], 10);
+    ck_assert_int_eq(g->state->score[1], 6);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* English text: White a run of 3 and one of 4 = 13; Black two runs of 2 and
+ * one of 3 = 3. */
+START_TEST(english_worked_example)
+{
+    tv_ruleset *rs = pahtum("holes=g1,g2,g3");
+    tv_error err;
+    tv_game *g = tv_game_new(tv_ruleset_rules(rs), 1, &err);
+    ck_assert_int_eq(play_moves(g, "a1 e5 b1 f5 c1 g5 a3 a6 b3 b6 c3 d7 d3 e7", &err), TV_OK);
+    ck_assert_int_eq(g->state->score[0], 13);
+    ck_assert_int_eq(g->state->score[1], 3);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+START_TEST(games_always_end_full)
+{
+    tv_ruleset *rs = pahtum(NULL);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_error err;
+    tv_rng rng;
+    tv_rng_seed(&rng, 77);
+    for (uint64_t seed = 0; seed < 500; seed++) {
+        tv_state_buf b;
+        ck_assert_int_eq(tv_state_new(r, seed, &b.state, &err), TV_OK);
+        int holes = count_cells(r, &b.state, TV_BLOCK);
+        ck_assert_int_eq(tv_random_playout(r, &b.state, &rng, &err), TV_OK);
+        ck_assert_int_eq(b.state.status, TV_OVER);
+        ck_assert_int_eq(b.state.empty, 0);
+        ck_assert_int_eq(b.state.ply, 49 - holes);
+        int32_t pts[2];
+        tv_lines_count(r, b.state.cells, pts);
+        ck_assert_int_eq(pts[0], b.state.score[0]);
+        ck_assert_int_eq(pts[1], b.state.score[1]);
+        int want = pts[0] > pts[1] ? 1 : pts[0] < pts[1] ? 2 : 0;
+        ck_assert_int_eq(b.state.winner, want);
+    }
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+START_TEST(swap_variant)
+{
+    tv_ruleset *rs = pahtum("holes=a1,b2,c3,swap=true");
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_error err;
+    tv_game *g = tv_game_new(r, 1, &err);
+    ck_assert_int_eq(tv_game_play_text(g, "swap", &err), TV_EILLEGAL);
+    ck_assert_int_eq(play_moves(g, "d4 e4", &err), TV_OK);
+    ck_assert_int_eq(tv_game_play_text(g, "swap", &err), TV_EILLEGAL); /* only after the third */
+    ck_assert_int_eq(play_moves(g, "d5 swap", &err), TV_OK);
+    /* Player 1 (was White) now plays Black, and moves next. */
+    ck_assert_int_eq(g->state->to_move, 0);
+    ck_assert_int_eq(tv_colour_of(g->state, 0), TV_STONE2);
+    ck_assert_int_eq(play_moves(g, "d6", &err), TV_OK);
+    ck_assert_int_eq(g->state->cells[5 * 7 + 3], TV_STONE2);
+    ck_assert_int_eq(tv_game_play_text(g, "swap", &err), TV_EILLEGAL); /* once */
+    /* Player 2 owns the white stones d4 d5 and plays d3: a white run of 3. */
+    ck_assert_int_eq(play_moves(g, "d3", &err), TV_OK);
+    ck_assert_int_eq(g->state->score[1], 3);
+    ck_assert_int_eq(g->state->score[0], 0);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+
+    rs = pahtum("swap=false");
+    g = tv_game_new(tv_ruleset_rules(rs), 1, &err);
+    tv_move moves[TV_MAX_MOVES];
+    while (g->state->stones < 3) {
+        ck_assert_int_gt(tv_legal_moves(g->rules, g->state, moves, TV_MAX_MOVES, &err), 0);
+        ck_assert_int_eq(tv_game_play(g, moves[0], &err), TV_OK);
+    }
+    ck_assert_int_eq(tv_game_play_text(g, "swap", &err), TV_EILLEGAL);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* Random games with swap, played to the end and undone to the start: every
+ * undo restores the state (hash included) byte for byte. */
+START_TEST(play_undo_restores_everything)
+{
+    tv_ruleset *rs = pahtum("swap=true");
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_error err;
+    tv_rng rng;
+    tv_rng_seed(&rng, 3);
+    for (uint64_t seed = 0; seed < 100; seed++) {
+        tv_game *g = tv_game_new(r, seed, &err);
+        tv_state_buf start;
+        tv_state_copy(r, &start.state, g->state);
+        size_t size = (size_t)r->state_size;
+        unsigned char *trail = malloc(64 * size); /* the state before each move */
+        tv_move moves[TV_MAX_MOVES];
+        while (g->state->status == TV_ONGOING) {
+            memcpy(trail + (size_t)g->nply * size, g->state, size);
+            int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+            ck_assert_int_eq(tv_game_play(g, moves[tv_rng_below(&rng, (uint32_t)n)], &err), TV_OK);
+            ck_assert_uint_eq(g->state->hash, tv_state_hash(r, g->state));
+        }
+        while (g->nply > 0) {
+            ck_assert_int_eq(tv_game_undo(g, &err), TV_OK);
+            ck_assert(memcmp(trail + (size_t)g->nply * size, g->state, size) == 0);
+        }
+        ck_assert(memcmp(&start, g->state, size) == 0);
+        free(trail);
+        tv_game_free(g);
+    }
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+START_TEST(position_strings_round_trip)
+{
+    tv_ruleset *rs = pahtum("swap=true");
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_error err;
+    tv_game *g = tv_game_new(r, 12, &err);
+    tv_game *h = tv_game_new(r, 0, &err);
+    tv_move moves[TV_MAX_MOVES];
+    tv_rng rng;
+    tv_rng_seed(&rng, 5);
+    while (g->state->status == TV_ONGOING) {
+        char pos[TV_POSITION_MAX];
+        tv_position_write(r, g->state, pos, sizeof pos);
+        ck_assert_int_eq(tv_game_set_position(h, pos, &err), TV_OK);
+        ck_assert_int_eq(h->state->score[0], g->state->score[0]);
+        ck_assert_int_eq(h->state->score[1], g->state->score[1]);
+        ck_assert_uint_eq(h->state->hash, g->state->hash);
+        ck_assert_int_eq(h->state->to_move, g->state->to_move);
+        ck_assert_int_eq(h->state->flags, g->state->flags);
+        int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+        tv_game_play(g, moves[tv_rng_below(&rng, (uint32_t)n)], &err);
+    }
+    tv_game_free(g);
+    tv_game_free(h);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("pahtum");
+    TCase *tc = tcase_create("holes");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, random_holes_are_odd_3_to_13);
+    tcase_add_test(tc, hole_count_and_list_options);
+    tcase_add_test(tc, bad_hole_options_are_refused);
+    tcase_add_test(tc, placed_holes_come_first);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("play");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, italian_worked_example);
+    tcase_add_test(tc, english_worked_example);
+    tcase_add_test(tc, games_always_end_full);
+    tcase_add_test(tc, swap_variant);
+    tcase_add_test(tc, play_undo_restores_everything);
+    tcase_add_test(tc, position_strings_round_trip);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
