@@ -25,6 +25,7 @@ REF_GAMES ?= 300
 TESTS      = $(BUILD)/test_core $(BUILD)/test_lua $(BUILD)/test_pahtum
 
 .PHONY: all deps demo check test-build run-tests clean
+.SECONDARY:
 
 all: $(BUILD)/tavola
 

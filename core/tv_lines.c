@@ -58,3 +58,44 @@ void tv_lines_count(const tv_rules *r, const uint8_t *cells, int32_t points[2])
 {
     tv_runs_count(&r->grid, &r->lines, cells, points);
 }
+
+static int goal_met(const tv_goal *g, int len)
+{
+    return g->exact ? len == g->length : len >= g->length;
+}
+
+int tv_goal_made(const tv_rules *r, const uint8_t *cells, int cell)
+{
+    int colour = cells[cell], col = tv_grid_col(&r->grid, cell), row = tv_grid_row(&r->grid, cell);
+    for (int dir = TV_DIR_H; dir <= TV_DIR_D2; dir <<= 1) {
+        if (!(r->goal.dirs & dir))
+            continue;
+        int dc, dr;
+        tv_dir_step(dir, &dc, &dr);
+        int len = 1 + run_from(&r->grid, cells, col, row, -dc, -dr, colour) +
+                  run_from(&r->grid, cells, col, row, dc, dr, colour);
+        if (goal_met(&r->goal, len))
+            return 1;
+    }
+    return 0;
+}
+
+int tv_goal_anywhere(const tv_rules *r, const uint8_t *cells, int colour)
+{
+    int w = r->grid.width, h = r->grid.height;
+    for (int dir = TV_DIR_H; dir <= TV_DIR_D2; dir <<= 1) {
+        if (!(r->goal.dirs & dir))
+            continue;
+        int dc, dr;
+        tv_dir_step(dir, &dc, &dr);
+        for (int cell = 0; cell < w * h; cell++) {
+            int col = cell % w, row = cell / w, pc = col - dc, pr = row - dr;
+            if (cells[cell] != colour ||
+                (pc >= 0 && pc < w && pr >= 0 && pr < h && cells[pr * w + pc] == colour))
+                continue; /* not the start of a maximal run */
+            if (goal_met(&r->goal, 1 + run_from(&r->grid, cells, col, row, dc, dr, colour)))
+                return 1;
+        }
+    }
+    return 0;
+}

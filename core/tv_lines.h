@@ -19,4 +19,11 @@ void tv_runs_count(const tv_grid *g, const tv_lines *l, const uint8_t *cells, in
  * for TV_STONE2. */
 void tv_lines_count(const tv_rules *r, const uint8_t *cells, int32_t points[2]);
 
+/* Whether the stone now on `cell` completes a line that meets the goal. */
+int tv_goal_made(const tv_rules *r, const uint8_t *cells, int cell);
+
+/* Whether `colour` has a line anywhere on the board that meets the goal
+ * (the full scan, for positions read from text). */
+int tv_goal_anywhere(const tv_rules *r, const uint8_t *cells, int colour);
+
 #endif

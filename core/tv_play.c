@@ -45,8 +45,9 @@ static int winner_by_score(const tv_state *s)
     return s->score[0] > s->score[1] ? 1 : s->score[0] < s->score[1] ? 2 : 0;
 }
 
-/* Scores, status and winner after the cells changed. Hooks may fail. */
-static int settle(const tv_rules *r, tv_state *s, tv_error *err)
+/* Scores, status and winner after the cells changed; line_winner is the
+ * player (1, 2) who just made a line that meets the goal, or -1. Hooks may fail. */
+static int settle(const tv_rules *r, tv_state *s, int line_winner, tv_error *err)
 {
     if (r->hooks.score) {
         int32_t score[2];
@@ -56,8 +57,8 @@ static int settle(const tv_rules *r, tv_state *s, tv_error *err)
         s->score[0] = score[0];
         s->score[1] = score[1];
     }
-    int winner = -1;
-    if ((r->ends & TV_END_BOARD_FULL) && s->empty == 0)
+    int winner = line_winner;
+    if (winner < 0 && (r->ends & TV_END_BOARD_FULL) && s->empty == 0)
         winner = winner_by_score(s);
     if (winner < 0 && (r->ends & TV_END_NO_MOVE)) {
         tv_move moves[TV_MAX_MOVES];
@@ -117,7 +118,7 @@ int tv_state_new(const tv_rules *r, uint64_t seed, tv_state *s, tv_error *err)
         s->setup_left = (uint8_t)b->count;
     }
     s->hash = tv_state_hash(r, s);
-    return settle(r, s, err);
+    return settle(r, s, -1, err);
 }
 
 static int swap_allowed(const tv_rules *r, const tv_state *s)
@@ -133,9 +134,16 @@ int tv_legal_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, 
     if (r->hooks.moves)
         return r->hooks.moves(r->hooks.ctx, r, s, out, cap, err);
     int n = 0;
-    for (int c = 0; c < r->ncells && n < cap; c++)
-        if (s->cells[c] == TV_EMPTY)
-            out[n++] = c;
+    if (r->moves == TV_MOVES_DROP) {
+        int top = r->ncells - r->grid.width; /* first cell of the top row */
+        for (int col = 0; col < r->grid.width && n < cap; col++)
+            if (s->cells[top + col] == TV_EMPTY)
+                out[n++] = col;
+    } else {
+        for (int c = 0; c < r->ncells && n < cap; c++)
+            if (s->cells[c] == TV_EMPTY)
+                out[n++] = c;
+    }
     if (swap_allowed(r, s) && n < cap)
         out[n++] = TV_MOVE_SWAP;
     return n;
@@ -165,6 +173,13 @@ int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err
         return tv_error_set(err, TV_EILLEGAL, "swap: only allowed once, right after stone %d",
                             r->swap_after);
     }
+    if (r->moves == TV_MOVES_DROP) {
+        if (m < 0 || m >= r->grid.width)
+            return tv_error_set(err, TV_EILLEGAL, "%s: not a move of this game", name);
+        if (s->cells[r->ncells - r->grid.width + m] != TV_EMPTY)
+            return tv_error_set(err, TV_EILLEGAL, "%s: the column is full", name);
+        return TV_OK;
+    }
     if (m < 0 || m >= r->ncells)
         return tv_error_set(err, TV_EILLEGAL, "%s: not a move of this game", name);
     if (s->cells[m] == TV_BLOCK)
@@ -174,9 +189,18 @@ int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err
     return TV_OK;
 }
 
+/* The lowest empty cell of a column (the column is not full). */
+static int landing_cell(const tv_rules *r, const tv_state *s, int col)
+{
+    int cell = col;
+    while (s->cells[cell] != TV_EMPTY)
+        cell += r->grid.width;
+    return cell;
+}
+
 static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err)
 {
-    int next = s->to_move ^ 1, rc = TV_OK;
+    int next = s->to_move ^ 1, rc = TV_OK, line_winner = -1;
     if (m == TV_MOVE_SWAP) {
         s->flags ^= TV_FLAG_SWAPPED;
         s->hash ^= r->zswapped;
@@ -192,11 +216,14 @@ static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error
             next = 0;
         }
     } else if (m >= 0) {
-        rc = set_cell(r, s, u, m, tv_colour_of(s, s->to_move), err);
+        int cell = r->moves == TV_MOVES_DROP ? landing_cell(r, s, m) : m;
+        rc = set_cell(r, s, u, cell, tv_colour_of(s, s->to_move), err);
         s->empty--;
         s->stones++;
         if (r->lines.dirs)
-            s->score[s->to_move] += tv_lines_delta(r, s->cells, m);
+            s->score[s->to_move] += tv_lines_delta(r, s->cells, cell);
+        if (r->goal.length && tv_goal_made(r, s->cells, cell))
+            line_winner = s->to_move + 1;
     }
     if (rc)
         return rc;
@@ -205,7 +232,7 @@ static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error
     s->to_move = (uint8_t)next;
     s->ply++;
     s->last = (int16_t)m;
-    return settle(r, s, err);
+    return settle(r, s, line_winner, err);
 }
 
 int tv_play(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err)
@@ -250,7 +277,27 @@ int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
     s->score[0] = points[sw];
     s->score[1] = points[sw ^ 1];
     s->hash = tv_state_hash(r, s);
-    return settle(r, s, err);
+    int line_winner = -1;
+    for (int p = 0; p < 2 && r->goal.length; p++) {
+        if (!tv_goal_anywhere(r, s->cells, tv_colour_of(s, p)))
+            continue;
+        if (line_winner > 0)
+            return tv_error_set(err, TV_EINVAL, "position: both players have a winning line");
+        line_winner = p + 1;
+    }
+    return settle(r, s, line_winner, err);
+}
+
+int tv_last_cell(const tv_rules *r, const tv_state *s)
+{
+    if (s->last < 0 || (s->flags & TV_FLAG_SETUP))
+        return -1;
+    if (r->moves != TV_MOVES_DROP)
+        return s->last;
+    int cell = r->ncells - r->grid.width + s->last; /* the highest stone of that column */
+    while (cell >= 0 && s->cells[cell] == TV_EMPTY)
+        cell -= r->grid.width;
+    return cell;
 }
 
 int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
@@ -275,7 +322,9 @@ int tv_move_text(const tv_rules *r, tv_move m, char *buf, size_t size)
         return snprintf(buf, size, "pass");
     if (m == TV_MOVE_SWAP)
         return snprintf(buf, size, "swap");
-    if (m >= 0 && m < r->ncells)
+    if (r->moves == TV_MOVES_DROP && m >= 0 && m < r->grid.width)
+        return snprintf(buf, size, "%c", 'a' + m);
+    if (r->moves != TV_MOVES_DROP && m >= 0 && m < r->ncells)
         return tv_grid_cell_name(&r->grid, m, buf, size);
     return snprintf(buf, size, "#%d", (int)m);
 }
@@ -288,6 +337,13 @@ int tv_move_parse(const tv_rules *r, const char *text, tv_move *m, tv_error *err
     }
     if (strcmp(text, "swap") == 0) {
         *m = TV_MOVE_SWAP;
+        return TV_OK;
+    }
+    if (r->moves == TV_MOVES_DROP) {
+        if (text[0] < 'a' || text[0] >= 'a' + r->grid.width || text[1])
+            return tv_error_set(err, TV_EINVAL, "'%.40s' is not a move: expected a column a..%c", text,
+                                'a' + r->grid.width - 1);
+        *m = text[0] - 'a';
         return TV_OK;
     }
     int cell = tv_grid_parse_cell(&r->grid, text);

@@ -37,6 +37,9 @@ void tv_unplay(const tv_rules *r, tv_state *s, const tv_undo *u);
  * cells, side to move and flags were set by other means (position text). */
 int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err);
 
+/* The cell the last move put a stone on, or -1 (none, or not a stone). */
+int tv_last_cell(const tv_rules *r, const tv_state *s);
+
 /* Recomputes the Zobrist hash from scratch (tests compare it with the
  * incremental one). */
 uint64_t tv_state_hash(const tv_rules *r, const tv_state *s);
@@ -44,7 +47,8 @@ uint64_t tv_state_hash(const tv_rules *r, const tv_state *s);
 /* Plays uniformly random legal moves until the game is over. */
 int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err);
 
-/* "d4", "pass", "swap". Returns the length written. */
+/* "d4" (a cell), "d" (a column, for dropped stones), "pass", "swap".
+ * Returns the length written. */
 int tv_move_text(const tv_rules *r, tv_move m, char *buf, size_t size);
 
 /* Parses move text (not checking legality). TV_EINVAL with a message if it

@@ -114,6 +114,10 @@ static int check_counts(const tv_rules *r, const tv_state *s, int counts[4], tv_
     if (s->to_move != side)
         return tv_error_set(err, TV_EINVAL, "position: player %d cannot be to move here (player %d is)",
                             s->to_move + 1, side + 1);
+    if (r->moves == TV_MOVES_DROP) /* stones rest on the bottom or on other stones */
+        for (int c = r->grid.width; c < r->ncells; c++)
+            if (s->cells[c] != TV_EMPTY && s->cells[c - r->grid.width] == TV_EMPTY)
+                return tv_error_set(err, TV_EINVAL, "position: a stone floats above an empty cell");
     int ply = x + o + (swapped ? 1 : 0) + (r->blocks.mode == TV_BLOCKS_PLACED ? counts[TV_BLOCK] : 0);
     if (s->ply != ply)
         return tv_error_set(err, TV_EINVAL, "position: ply %u, but the board shows %d moves", (unsigned)s->ply, ply);

@@ -61,7 +61,13 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
         return tv_error_set(err, TV_ERULES, "score: unknown direction bits");
     if (r->swap_after < 0 || r->swap_after >= r->ncells)
         return tv_error_set(err, TV_ERULES, "swap after %d stones is impossible on %d cells", r->swap_after, r->ncells);
-    if (!r->ends && !r->hooks.ends)
+    if (r->goal.length && (r->goal.length < 2 || r->goal.length > TV_MAX_SIDE || !(r->goal.dirs & TV_DIR_ALL) ||
+                           (r->goal.dirs & ~TV_DIR_ALL)))
+        return tv_error_set(err, TV_ERULES, "line: a line of %d along directions %d is impossible", r->goal.length,
+                            r->goal.dirs);
+    if (r->moves == TV_MOVES_DROP && r->blocks.mode != TV_BLOCKS_NONE)
+        return tv_error_set(err, TV_ERULES, "blocks: not supported with dropped stones");
+    if (!r->ends && !r->hooks.ends && !r->goal.length)
         return tv_error_set(err, TV_ERULES, "no rule ends the game");
 
     size_t size = TV_STATE_HEAD + (size_t)r->ncells;

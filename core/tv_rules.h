@@ -39,8 +39,22 @@ typedef struct tv_lines {
     int32_t points[TV_MAX_SIDE + 1];
 } tv_lines;
 
+/* The k-in-a-row goal: a player who makes a line of `length` stones of their
+ * colour along the chosen directions wins at once. */
+typedef struct tv_goal {
+    int length; /* 0 = no line goal */
+    int dirs;   /* TV_DIR_* mask */
+    int exact;  /* 1: exactly `length` (an overline does not win); 0: `length` or more */
+} tv_goal;
+
+/* How a move is made on a grid. */
+typedef enum {
+    TV_MOVES_PLACE = 0, /* a stone on any empty cell; moves are cells */
+    TV_MOVES_DROP       /* a stone falls to the lowest empty cell of a column; moves are columns */
+} tv_move_kind;
+
 enum { TV_END_BOARD_FULL = 1, TV_END_NO_MOVE = 2 };
-enum { TV_WINNER_NONE = 0, TV_WINNER_HIGHER_SCORE = 1 };
+enum { TV_WINNER_HIGHER_SCORE = 1 };
 
 /* Hooks: a ruleset step given as code instead of data. Each returns TV_OK or an
  * error code with the message in err; the kernel calls them only at that step. */
@@ -64,8 +78,10 @@ struct tv_rules {
 
     tv_grid grid;
     tv_blocks blocks;
+    tv_move_kind moves;
     int swap_after; /* >0: after this many stones the next player may swap colours */
     tv_lines lines;
+    tv_goal goal;
     int ends;   /* TV_END_* mask */
     int winner; /* TV_WINNER_* */
     tv_hooks hooks;

@@ -132,6 +132,33 @@ static int api_place(lua_State *L)
     return tagged(L, "place");
 }
 
+static int api_drop(lua_State *L)
+{
+    static const char *const known[] = {"swap_after", NULL};
+    if (lua_isnone(L, 1))
+        lua_newtable(L);
+    check_table_arg(L, "drop");
+    check_known(L, 1, "drop", known);
+    int_field(L, 1, "drop", "swap_after", 0, TV_MAX_CELLS, 0);
+    return tagged(L, "drop");
+}
+
+static int api_line(lua_State *L)
+{
+    static const char *const known[] = {"length", "directions", "exact", NULL};
+    check_table_arg(L, "line");
+    check_known(L, 1, "line", known);
+    int_field(L, 1, "line", "length", 2, TV_MAX_SIDE, 0);
+    char dirs[8] = "hvd";
+    str_field(L, 1, "line", "directions", dirs, sizeof dirs, 0);
+    if (tv_dirs_parse(dirs) <= 0)
+        luaL_error(L, "line.directions: '%s' is not made of h, v and d", dirs);
+    if (lua_getfield(L, 1, "exact") != LUA_TNIL && !lua_isboolean(L, -1))
+        luaL_error(L, "line.exact: expected true or false, got %s", luaL_typename(L, -1));
+    lua_pop(L, 1);
+    return tagged(L, "line");
+}
+
 static int api_runs(lua_State *L)
 {
     static const char *const known[] = {"directions", "points", NULL};
@@ -398,7 +425,7 @@ static void ruleset_name(lua_State *L, tv_rules *r)
 static int api_game(lua_State *L)
 {
     static const char *const known[] = {"name", "description", "players", "board", "blocks",
-                                        "moves", "score", "ends", "winner", NULL};
+                                        "moves", "score", "goal", "ends", "winner", NULL};
     tv_ruleset *rs = tv_ruleset_of(L);
     tv_rules *r = &rs->rules;
     check_table_arg(L, "game");
@@ -436,10 +463,24 @@ static int api_game(lua_State *L)
     lua_getfield(L, 1, "moves");
     if (lua_isfunction(L, -1))
         set_hook(L, rs, TV_HOOK_MOVES, lua_gettop(L));
-    else if (strcmp(kind_of(L, -1), "place") == 0)
+    else if (strcmp(kind_of(L, -1), "place") == 0 || strcmp(kind_of(L, -1), "drop") == 0) {
+        r->moves = strcmp(kind_of(L, -1), "drop") == 0 ? TV_MOVES_DROP : TV_MOVES_PLACE;
         r->swap_after = (int)int_field(L, lua_gettop(L), "place", "swap_after", 0, TV_MAX_CELLS, 0);
-    else if (!lua_isnil(L, -1))
-        luaL_error(L, "game.moves: expected place { ... } or a function, got %s", kind_of(L, -1));
+    } else if (!lua_isnil(L, -1))
+        luaL_error(L, "game.moves: expected place { ... }, drop { ... } or a function, got %s", kind_of(L, -1));
+    lua_pop(L, 1);
+
+    lua_getfield(L, 1, "goal");
+    if (strcmp(kind_of(L, -1), "line") == 0) {
+        int t = lua_gettop(L);
+        r->goal.length = (int)int_field(L, t, "line", "length", 2, TV_MAX_SIDE, 0);
+        lua_getfield(L, t, "directions");
+        r->goal.dirs = lua_isnil(L, -1) ? TV_DIR_ALL : tv_dirs_parse(lua_tostring(L, -1));
+        lua_getfield(L, t, "exact");
+        r->goal.exact = lua_toboolean(L, -1);
+        lua_pop(L, 2);
+    } else if (!lua_isnil(L, -1))
+        luaL_error(L, "game.goal: expected line { length = ..., directions = ... }, got %s", kind_of(L, -1));
     lua_pop(L, 1);
 
     lua_getfield(L, 1, "score");
@@ -451,9 +492,10 @@ static int api_game(lua_State *L)
         luaL_error(L, "game.score: expected runs { ... } or a function, got %s", kind_of(L, -1));
     lua_pop(L, 1);
 
-    if (lua_getfield(L, 1, "ends") == LUA_TNIL)
+    if (lua_getfield(L, 1, "ends") != LUA_TNIL)
+        read_ends(L, rs, lua_gettop(L));
+    else if (!r->goal.length)
         luaL_error(L, "game.ends: required field is missing (board_full, no_move or a function)");
-    read_ends(L, rs, lua_gettop(L));
     lua_pop(L, 1);
 
     char winner[32] = "higher_score";
@@ -473,8 +515,8 @@ static int api_game(lua_State *L)
 void tv_api_open(lua_State *L)
 {
     static const luaL_Reg api[] = {
-        {"game", api_game}, {"grid", api_grid}, {"place", api_place},
-        {"runs", api_runs}, {"options", api_options}, {NULL, NULL}};
+        {"game", api_game}, {"grid", api_grid}, {"place", api_place}, {"drop", api_drop},
+        {"runs", api_runs}, {"line", api_line}, {"options", api_options}, {NULL, NULL}};
     lua_pushglobaltable(L);
     luaL_setfuncs(L, api, 0);
     lua_pop(L, 1);

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "cli_render.h"
+#include "tv_perft.h"
 #include "cli_rulesets.h"
 
 static const char usage[] =
@@ -14,6 +15,7 @@ static const char usage[] =
     "       tavola play RULESET [-o key=value]... [--seed N] [--p1 human|random]\n"
     "                   [--p2 human|random] [--moves \"m1 m2 ...\"] [--position POS]\n"
     "                   [--json] [--rules DIR]\n"
+    "       tavola perft RULESET DEPTH [-o key=value]... [--seed N] [--position POS]\n"
     "RULESET is a name from `tavola list` or a path to a .lua file.\n";
 
 static int die_usage(const char *fmt, const char *arg)
@@ -147,78 +149,131 @@ static int interactive(tv_game *g, const player_kind kind[2], tv_rng *rng)
     return 0;
 }
 
-static int cmd_play(int argc, char **argv)
+/* What play and perft are told on the command line. */
+typedef struct play_args {
+    const char *name, *rules_dir, *moves, *position;
+    int json, seeded, depth;
+    unsigned long long seed;
+    player_kind kind[2];
+    tv_options opts;
+} play_args;
+
+static int parse_play_args(int argc, char **argv, play_args *pa, int want_depth)
 {
-    const char *name = NULL, *rules_dir = NULL, *moves = NULL, *position = NULL;
-    int json = 0, seeded = 0;
-    unsigned long long seed = 0;
-    player_kind kind[2] = {PLAYER_HUMAN, PLAYER_HUMAN};
-    static tv_options opts;
     tv_error err;
-    opts.n = 0;
+    memset(pa, 0, sizeof *pa);
+    pa->depth = -1;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--json") == 0) {
-            json = 1;
+            pa->json = 1;
         } else if (a[0] == '-' && !v) {
             return die_usage("%s needs a value", a);
         } else if (strcmp(a, "-o") == 0) {
-            if (tv_options_add_pair(&opts, v, &err))
+            if (tv_options_add_pair(&pa->opts, v, &err))
                 return die_usage("%s", err.msg);
             i++;
         } else if (strcmp(a, "--seed") == 0) {
             char *end;
-            seed = strtoull(v, &end, 10);
+            pa->seed = strtoull(v, &end, 10);
             if (*end || end == v || v[0] == '-')
                 return die_usage("--seed: '%s' is not a non-negative integer", v);
-            seeded = 1;
+            pa->seeded = 1;
             i++;
         } else if (strcmp(a, "--p1") == 0 || strcmp(a, "--p2") == 0) {
-            if (parse_player(v, &kind[a[3] - '1']))
+            if (parse_player(v, &pa->kind[a[3] - '1']))
                 return die_usage("unknown player '%s' (human or random)", v);
             i++;
         } else if (strcmp(a, "--moves") == 0) {
-            moves = v;
+            pa->moves = v;
             i++;
         } else if (strcmp(a, "--position") == 0) {
-            position = v;
+            pa->position = v;
             i++;
         } else if (strcmp(a, "--rules") == 0) {
-            rules_dir = v;
+            pa->rules_dir = v;
             i++;
-        } else if (a[0] == '-' || name) {
-            return die_usage("play: unexpected argument '%s'", a);
+        } else if (want_depth && pa->name && pa->depth < 0 && a[0] >= '0' && a[0] <= '9') {
+            pa->depth = atoi(a);
+            if (pa->depth > 30)
+                return die_usage("perft: depth %s is more than 30", a);
+        } else if (a[0] == '-' || pa->name) {
+            return die_usage("unexpected argument '%s'", a);
         } else {
-            name = a;
+            pa->name = a;
         }
     }
-    if (!name)
-        return die_usage("%s", "play: which ruleset?");
-    if (!seeded)
-        seed = (unsigned long long)time(NULL);
+    if (!pa->name)
+        return die_usage("%s", "which ruleset?");
+    if (want_depth && pa->depth < 0)
+        return die_usage("%s", "perft: which depth?");
+    if (!pa->seeded)
+        pa->seed = (unsigned long long)time(NULL);
+    return 0;
+}
 
+/* Loads the ruleset and starts the game the arguments describe. */
+static int start_game(const play_args *pa, tv_ruleset **rs, tv_game **g)
+{
     static cli_dirs dirs;
     char path[CLI_PATH_MAX];
-    cli_dirs_init(&dirs, rules_dir);
-    if (cli_find_ruleset(&dirs, name, path, sizeof path, &err)) {
+    tv_error err;
+    *rs = NULL;
+    *g = NULL;
+    cli_dirs_init(&dirs, pa->rules_dir);
+    if (cli_find_ruleset(&dirs, pa->name, path, sizeof path, &err) ||
+        !(*rs = cli_load_ruleset(path, &pa->opts, &err)) ||
+        !(*g = tv_game_new(tv_ruleset_rules(*rs), pa->seed, &err)) ||
+        (pa->position && tv_game_set_position(*g, pa->position, &err))) {
         fprintf(stderr, "tavola: %s\n", err.msg);
         return 1;
     }
-    tv_ruleset *rs = cli_load_ruleset(path, &opts, &err);
-    if (!rs) {
-        fprintf(stderr, "tavola: %s\n", err.msg);
-        return 1;
-    }
-    int rc = 1;
-    tv_game *g = tv_game_new(tv_ruleset_rules(rs), seed, &err);
-    if (!g) {
-        fprintf(stderr, "tavola: %s\n", err.msg);
+    return 0;
+}
+
+static int cmd_perft(int argc, char **argv)
+{
+    static play_args pa;
+    int rc = parse_play_args(argc, argv, &pa, 1);
+    if (rc)
+        return rc;
+    tv_ruleset *rs;
+    tv_game *g;
+    if ((rc = start_game(&pa, &rs, &g)))
         goto out;
+    for (int d = 1; d <= pa.depth; d++) {
+        tv_error err;
+        int64_t n = tv_perft(g->rules, g->state, d, &err);
+        if (n < 0) {
+            fprintf(stderr, "tavola: perft %d: %s\n", d, err.msg);
+            rc = 1;
+            break;
+        }
+        printf("perft %d %lld\n", d, (long long)n);
+        fflush(stdout);
     }
-    if (position && tv_game_set_position(g, position, &err)) {
-        fprintf(stderr, "tavola: %s\n", err.msg);
+out:
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+    return rc;
+}
+
+static int cmd_play(int argc, char **argv)
+{
+    static play_args pa;
+    tv_error err;
+    int rc = parse_play_args(argc, argv, &pa, 0);
+    if (rc)
+        return rc;
+    const char *moves = pa.moves, *position = pa.position;
+    unsigned long long seed = pa.seed;
+    const tv_options *opts = &pa.opts;
+
+    tv_ruleset *rs;
+    tv_game *g;
+    if ((rc = start_game(&pa, &rs, &g)))
         goto out;
-    }
+    rc = 1;
     if (moves) {
         char buf[8192];
         if (strlen(moves) >= sizeof buf) {
@@ -235,7 +290,7 @@ static int cmd_play(int argc, char **argv)
             }
         }
     }
-    if (json) {
+    if (pa.json) {
         if (cli_json(stdout, g, tv_ruleset_options_text(rs), &err)) {
             fprintf(stderr, "tavola: %s\n", err.msg);
             goto out;
@@ -246,10 +301,10 @@ static int cmd_play(int argc, char **argv)
         rc = 0;
     } else {
         printf("%s (seed %llu)%s%s\n", tv_ruleset_rules(rs)->title, seed,
-               opts.n ? "  options: " : "", opts.n ? tv_ruleset_options_text(rs) : "");
+               opts->n ? "  options: " : "", opts->n ? tv_ruleset_options_text(rs) : "");
         tv_rng rng;
         tv_rng_seed(&rng, seed ^ 0x5DEECE66Dull);
-        rc = interactive(g, kind, &rng);
+        rc = interactive(g, pa.kind, &rng);
     }
 out:
     tv_game_free(g);
@@ -267,5 +322,7 @@ int main(int argc, char **argv)
         return cmd_list(argc - 2, argv + 2);
     if (strcmp(argv[1], "play") == 0)
         return cmd_play(argc - 2, argv + 2);
+    if (strcmp(argv[1], "perft") == 0)
+        return cmd_perft(argc - 2, argv + 2);
     return die_usage("unknown command '%s'", argv[1]);
 }

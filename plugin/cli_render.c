@@ -8,13 +8,14 @@ void cli_draw(FILE *out, const tv_game *g)
 {
     const tv_rules *r = g->rules;
     const tv_state *s = g->state;
+    int last = tv_last_cell(r, s);
     for (int row = r->grid.height - 1; row >= 0; row--) {
         fprintf(out, "%3d ", row + 1);
         for (int col = 0; col < r->grid.width; col++) {
             int cell = row * r->grid.width + col;
             /* The last stone is shown in capitals. */
             int c = cell_char[s->cells[cell] & 3];
-            if (cell == s->last && (c == 'x' || c == 'o'))
+            if (cell == last && (c == 'x' || c == 'o'))
                 c -= 'a' - 'A';
             fprintf(out, " %c", c);
         }
