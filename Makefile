@@ -22,7 +22,7 @@ CORE_OBJ   = $(CORE_SRC:%.c=$(BUILD)/%.o)
 LUA_OBJ    = $(LUA_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ    = $(CLI_SRC:%.c=$(BUILD)/%.o)
 REF_GAMES ?= 300
-TESTS      = $(BUILD)/test_core $(BUILD)/test_lua $(BUILD)/test_pahtum
+TESTS      = $(BUILD)/test_core $(BUILD)/test_lua $(BUILD)/test_pahtum $(BUILD)/test_games
 
 .PHONY: all deps demo check test-build run-tests clean
 .SECONDARY:
@@ -64,8 +64,8 @@ run-tests: test-build
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
 	@echo "== CLI tests ($(BUILD)/tavola)"
 	@sh tests/cli_test.sh $(BUILD)/tavola
-	@echo "== plain-Lua reference against $(BUILD)/tavola"
-	@lua5.4 tests/ref/pahtum_ref.lua $(BUILD)/tavola $(REF_GAMES)
+	@set -e; for ref in tests/ref/*.lua; do \
+	  echo "== $$ref against $(BUILD)/tavola"; lua5.4 $$ref $(BUILD)/tavola $(REF_GAMES); done
 
 demo: $(BUILD)/tavola
 	$(BUILD)/tavola play pahtum --p1 random --p2 random --seed 2026

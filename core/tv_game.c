@@ -26,6 +26,7 @@ void tv_game_free(tv_game *g)
     free(g->state);
     free(g->undo);
     free(g->history);
+    free(g->hashes);
     free(g);
 }
 
@@ -42,6 +43,12 @@ static int reserve(tv_game *g, tv_error *err)
     if (!history)
         return tv_error_set(err, TV_ENOMEM, "out of memory");
     g->history = history;
+    uint64_t *hashes = realloc(g->hashes, (size_t)(cap + 1) * sizeof *hashes);
+    if (!hashes)
+        return tv_error_set(err, TV_ENOMEM, "out of memory");
+    if (!g->hashes)
+        hashes[0] = g->state->hash;
+    g->hashes = hashes;
     g->cap = cap;
     return TV_OK;
 }
@@ -49,9 +56,10 @@ static int reserve(tv_game *g, tv_error *err)
 int tv_game_play(tv_game *g, tv_move m, tv_error *err)
 {
     int rc = reserve(g, err);
-    if (rc || (rc = tv_play(g->rules, g->state, m, &g->undo[g->nply], err)))
+    if (rc || (rc = tv_play_hist(g->rules, g->state, m, &g->undo[g->nply], g->hashes, g->nply + 1, err)))
         return rc;
     g->history[g->nply++] = m;
+    g->hashes[g->nply] = g->state->hash;
     return TV_OK;
 }
 
@@ -74,7 +82,10 @@ int tv_game_undo(tv_game *g, tv_error *err)
 int tv_game_set_position(tv_game *g, const char *text, tv_error *err)
 {
     int rc = tv_position_read(g->rules, text, g->state, err);
-    if (rc == TV_OK)
+    if (rc == TV_OK) {
         g->nply = 0;
+        if (g->hashes)
+            g->hashes[0] = g->state->hash;
+    }
     return rc;
 }

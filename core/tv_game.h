@@ -13,6 +13,7 @@ typedef struct tv_game {
     tv_state *state;
     tv_undo *undo;    /* one record per move played */
     tv_move *history; /* the moves played, in order */
+    uint64_t *hashes; /* hashes[i]: the position after i moves (for repetitions) */
     int nply, cap;
 } tv_game;
 

@@ -2,26 +2,40 @@
 
 #include "tv_play.h"
 
-int64_t tv_perft(const tv_rules *r, tv_state *s, int depth, tv_error *err)
+/* hist[0..n) holds the positions from the root down to s, for the
+ * repetition rule. */
+static int64_t perft(const tv_rules *r, tv_state *s, int depth, uint64_t *hist, int n, tv_error *err)
 {
     if (depth == 0)
         return 1;
     tv_move moves[TV_MAX_MOVES];
-    int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
-    if (n < 0)
+    int count = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
+    if (count < 0)
         return -1;
     if (depth == 1)
-        return n;
+        return count;
     int64_t total = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < count; i++) {
         tv_undo u;
-        if (tv_play(r, s, moves[i], &u, err))
+        if (tv_play_hist(r, s, moves[i], &u, hist, n, err))
             return -1;
-        int64_t sub = tv_perft(r, s, depth - 1, err);
+        hist[n] = s->hash;
+        int64_t sub = perft(r, s, depth - 1, hist, n + 1, err);
         tv_unplay(r, s, &u);
         if (sub < 0)
             return -1;
         total += sub;
     }
     return total;
+}
+
+int64_t tv_perft(const tv_rules *r, tv_state *s, int depth, tv_error *err)
+{
+    uint64_t hist[TV_PERFT_MAX_DEPTH + 1];
+    if (depth < 0 || depth > TV_PERFT_MAX_DEPTH) {
+        tv_error_set(err, TV_EINVAL, "perft: depth %d is outside 0..%d", depth, TV_PERFT_MAX_DEPTH);
+        return -1;
+    }
+    hist[0] = s->hash;
+    return perft(r, s, depth, hist, 1, err);
 }

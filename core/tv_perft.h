@@ -8,7 +8,10 @@
 
 #include "tv_rules.h"
 
-/* Sequences of exactly `depth` moves from s (s is restored). Returns the count,
+#define TV_PERFT_MAX_DEPTH 64
+
+/* Sequences of exactly `depth` moves from s (s is restored); the repetition
+ * rule sees the positions from s on. Returns the count,
  * or -1 with err set when a move fails (a hook error). */
 int64_t tv_perft(const tv_rules *r, tv_state *s, int depth, tv_error *err);
 

@@ -1,9 +1,11 @@
 #include "tv_play.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tv_lines.h"
+#include "tv_sow.h"
 
 static int has_hooks(const tv_rules *r)
 {
@@ -30,7 +32,7 @@ uint64_t tv_state_hash(const tv_rules *r, const tv_state *s)
 {
     uint64_t h = 0;
     for (int c = 0; c < r->ncells; c++)
-        h ^= r->zcell[c][s->cells[c]];
+        h ^= r->board == TV_BOARD_MANCALA ? r->zseed[c][s->cells[c]] : r->zcell[c][s->cells[c]];
     if (s->to_move)
         h ^= r->zside;
     if (s->flags & TV_FLAG_SWAPPED)
@@ -45,9 +47,20 @@ static int winner_by_score(const tv_state *s)
     return s->score[0] > s->score[1] ? 1 : s->score[0] < s->score[1] ? 2 : 0;
 }
 
-/* Scores, status and winner after the cells changed; line_winner is the
- * player (1, 2) who just made a line that meets the goal, or -1. Hooks may fail. */
-static int settle(const tv_rules *r, tv_state *s, int line_winner, tv_error *err)
+/* Whether a mancala game has reached one of its end rules. */
+static int mancala_over(const tv_rules *r, const tv_state *s)
+{
+    if ((r->ends & TV_END_BOARD_EMPTY) && s->stones == 0)
+        return 1;
+    if ((r->ends & TV_END_SIDE_EMPTY) && (!tv_sow_row_seeds(r, s, 0) || !tv_sow_row_seeds(r, s, 1)))
+        return 1;
+    return r->target > 0 && (s->score[0] >= r->target || s->score[1] >= r->target);
+}
+
+/* Scores, status and winner after the cells changed. line_winner is the
+ * player (1, 2) who just made a line that meets the goal, or -1; repeated
+ * says the position has occurred before. Hooks may fail. */
+static int settle(const tv_rules *r, tv_state *s, int line_winner, int repeated, tv_error *err)
 {
     if (r->hooks.score) {
         int32_t score[2];
@@ -57,26 +70,36 @@ static int settle(const tv_rules *r, tv_state *s, int line_winner, tv_error *err
         s->score[0] = score[0];
         s->score[1] = score[1];
     }
-    int winner = line_winner;
-    if (winner < 0 && (r->ends & TV_END_BOARD_FULL) && s->empty == 0)
-        winner = winner_by_score(s);
-    if (winner < 0 && (r->ends & TV_END_NO_MOVE)) {
+    int winner = line_winner, over = line_winner > 0;
+    if (!over && (r->ends & TV_END_BOARD_FULL))
+        over = s->empty == 0;
+    if (!over && r->board == TV_BOARD_MANCALA)
+        over = mancala_over(r, s);
+    if (!over)
+        over = repeated;
+    if (!over && (r->ends & TV_END_NO_MOVE)) {
         tv_move moves[TV_MAX_MOVES];
+        s->status = TV_ONGOING;
         int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
         if (n < 0)
             return n;
-        if (n == 0)
-            winner = winner_by_score(s);
+        over = n == 0;
     }
-    if (winner < 0 && r->hooks.ends) {
+    if (!over && r->hooks.ends) {
         int rc = r->hooks.ends(r->hooks.ctx, r, s, &winner, err);
         if (rc)
             return rc;
         if (winner < -1 || winner > 2)
             return tv_error_set(err, TV_EHOOK, "ends hook: winner %d is not nil, 0, 1 or 2", winner);
+        over = winner >= 0;
     }
-    s->status = winner < 0 ? TV_ONGOING : TV_OVER;
-    s->winner = (int8_t)winner;
+    if (over && winner < 0) {
+        if (r->board == TV_BOARD_MANCALA)
+            tv_sow_remainder(r, s);
+        winner = winner_by_score(s);
+    }
+    s->status = over ? TV_OVER : TV_ONGOING;
+    s->winner = (int8_t)(over ? winner : -1);
     return TV_OK;
 }
 
@@ -90,7 +113,12 @@ int tv_state_new(const tv_rules *r, uint64_t seed, tv_state *s, tv_error *err)
     const tv_blocks *b = &r->blocks;
     tv_rng rng;
     tv_rng_seed(&rng, seed);
-    if (b->mode == TV_BLOCKS_LIST) {
+    if (r->board == TV_BOARD_MANCALA) {
+        s->empty = 0;
+        for (int h = 0; h < r->ncells; h++)
+            s->cells[h] = (uint8_t)r->sow.seeds;
+        s->stones = (uint16_t)(r->ncells * r->sow.seeds);
+    } else if (b->mode == TV_BLOCKS_LIST) {
         for (int i = 0; i < b->count; i++)
             s->cells[b->cells[i]] = TV_BLOCK;
         s->empty = (uint16_t)(s->empty - b->count);
@@ -118,7 +146,7 @@ int tv_state_new(const tv_rules *r, uint64_t seed, tv_state *s, tv_error *err)
         s->setup_left = (uint8_t)b->count;
     }
     s->hash = tv_state_hash(r, s);
-    return settle(r, s, -1, err);
+    return settle(r, s, -1, 0, err);
 }
 
 static int swap_allowed(const tv_rules *r, const tv_state *s)
@@ -133,6 +161,8 @@ int tv_legal_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, 
         return 0;
     if (r->hooks.moves)
         return r->hooks.moves(r->hooks.ctx, r, s, out, cap, err);
+    if (r->board == TV_BOARD_MANCALA)
+        return tv_sow_moves(r, s, out, cap);
     int n = 0;
     if (r->moves == TV_MOVES_DROP) {
         int top = r->ncells - r->grid.width; /* first cell of the top row */
@@ -165,6 +195,8 @@ int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err
                 return TV_OK;
         return tv_error_set(err, TV_EILLEGAL, "%s: not among the legal moves", name);
     }
+    if (r->board == TV_BOARD_MANCALA)
+        return tv_sow_check(r, s, m, err);
     if (m == TV_MOVE_SWAP) {
         if (swap_allowed(r, s))
             return TV_OK;
@@ -198,10 +230,24 @@ static int landing_cell(const tv_rules *r, const tv_state *s, int col)
     return cell;
 }
 
-static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err)
+/* Whether s (just reached) repeats one of the last s->quiet positions of
+ * hist[0..n), the positions before it. */
+static int repeats(const tv_state *s, const uint64_t *hist, int n)
+{
+    for (int k = 1; k <= s->quiet && k <= n; k++)
+        if (hist[n - k] == s->hash)
+            return 1;
+    return 0;
+}
+
+static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist,
+                 int nhist, tv_error *err)
 {
     int next = s->to_move ^ 1, rc = TV_OK, line_winner = -1;
-    if (m == TV_MOVE_SWAP) {
+    if (r->board == TV_BOARD_MANCALA) {
+        if (tv_sow_apply(r, s, m, u))
+            next = s->to_move; /* extra turn */
+    } else if (m == TV_MOVE_SWAP) {
         s->flags ^= TV_FLAG_SWAPPED;
         s->hash ^= r->zswapped;
         int32_t t = s->score[0]; /* each player takes the other's colour */
@@ -232,10 +278,17 @@ static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error
     s->to_move = (uint8_t)next;
     s->ply++;
     s->last = (int16_t)m;
-    return settle(r, s, line_winner, err);
+    int repeated = r->repetition && hist && repeats(s, hist, nhist);
+    return settle(r, s, line_winner, repeated, err);
 }
 
 int tv_play(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err)
+{
+    return tv_play_hist(r, s, m, u, NULL, 0, err);
+}
+
+int tv_play_hist(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist,
+                 int nhist, tv_error *err)
 {
     int rc = tv_check_move(r, s, m, err);
     if (rc)
@@ -247,7 +300,7 @@ int tv_play(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err
         memcpy(u->head, s, TV_STATE_HEAD);
         u->n = 0;
     }
-    rc = apply(r, s, m, u, err);
+    rc = apply(r, s, m, u, hist, nhist, err);
     if (rc && u)
         tv_unplay(r, s, u);
     return rc;
@@ -263,6 +316,15 @@ void tv_unplay(const tv_rules *r, tv_state *s, const tv_undo *u)
 
 int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
 {
+    if (r->board == TV_BOARD_MANCALA) { /* the scores are the stores: given, not derived */
+        int seeds = 0;
+        for (int h = 0; h < r->ncells; h++)
+            seeds += s->cells[h];
+        s->stones = (uint16_t)seeds;
+        s->empty = 0;
+        s->hash = tv_state_hash(r, s);
+        return settle(r, s, -1, 0, err);
+    }
     int empty = 0, stones = 0;
     for (int c = 0; c < r->ncells; c++) {
         empty += s->cells[c] == TV_EMPTY;
@@ -285,12 +347,12 @@ int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
             return tv_error_set(err, TV_EINVAL, "position: both players have a winning line");
         line_winner = p + 1;
     }
-    return settle(r, s, line_winner, err);
+    return settle(r, s, line_winner, 0, err);
 }
 
 int tv_last_cell(const tv_rules *r, const tv_state *s)
 {
-    if (s->last < 0 || (s->flags & TV_FLAG_SETUP))
+    if (s->last < 0 || (s->flags & TV_FLAG_SETUP) || r->board == TV_BOARD_MANCALA)
         return -1;
     if (r->moves != TV_MOVES_DROP)
         return s->last;
@@ -302,14 +364,31 @@ int tv_last_cell(const tv_rules *r, const tv_state *s)
 
 int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
 {
+    /* Hashes since the last irreversible move: all a repetition can match. */
+    static _Thread_local uint64_t *hist;
+    static _Thread_local int cap;
+    int nhist = 0;
     tv_move moves[TV_MAX_MOVES];
     while (s->status == TV_ONGOING) {
+        if (r->repetition) {
+            if (s->quiet == 0)
+                nhist = 0;
+            if (nhist == cap) {
+                int grown = cap ? 2 * cap : 1024;
+                uint64_t *h = realloc(hist, (size_t)grown * sizeof *h);
+                if (!h)
+                    return tv_error_set(err, TV_ENOMEM, "out of memory");
+                hist = h;
+                cap = grown;
+            }
+            hist[nhist++] = s->hash;
+        }
         int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
         if (n < 0)
             return n;
         if (n == 0)
             return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
-        int rc = tv_play(r, s, moves[tv_rng_below(rng, (uint32_t)n)], NULL, err);
+        int rc = tv_play_hist(r, s, moves[tv_rng_below(rng, (uint32_t)n)], NULL, hist, nhist, err);
         if (rc)
             return rc;
     }

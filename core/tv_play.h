@@ -30,6 +30,13 @@ int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err
 /* Plays m. u (may be NULL) receives what tv_unplay needs to take it back. */
 int tv_play(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err);
 
+/* tv_play with the repetition rule: hist[0..nhist) are the hashes of the
+ * positions of the game so far, the last one being s before the move. A
+ * position that repeats one of them ends the game when the rules say so.
+ * tv_play is this with no history (repetition never ends the game). */
+int tv_play_hist(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist,
+                 int nhist, tv_error *err);
+
 /* Takes back the move recorded in u (the last one played on s). */
 void tv_unplay(const tv_rules *r, tv_state *s, const tv_undo *u);
 
@@ -44,7 +51,9 @@ int tv_last_cell(const tv_rules *r, const tv_state *s);
  * incremental one). */
 uint64_t tv_state_hash(const tv_rules *r, const tv_state *s);
 
-/* Plays uniformly random legal moves until the game is over. */
+/* Plays uniformly random legal moves until the game is over, keeping the
+ * history the repetition rule needs (in a per-thread buffer that only grows,
+ * so steady-state playouts do not allocate). */
 int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err);
 
 /* "d4" (a cell), "d" (a column, for dropped stones), "pass", "swap".

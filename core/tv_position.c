@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include "tv_position.h"
 
 #include <stdio.h>
@@ -8,8 +9,99 @@
 
 static const char cell_chars[4] = {'.', 'x', 'o', '#'};
 
+/* Mancala: "a2,b2,../a1,b1,.. SCORE1,SCORE2 SIDE PLY", rows as drawn. */
+static int write_mancala(const tv_rules *r, const tv_state *s, char *buf, size_t size)
+{
+    char text[TV_POSITION_MAX];
+    int n = 0, w = r->sow.holes;
+    for (int row = 1; row >= 0; row--) {
+        for (int col = 0; col < w; col++)
+            n += snprintf(text + n, sizeof text - (size_t)n, "%s%d", col ? "," : "", s->cells[row * w + col]);
+        if (row)
+            text[n++] = '/';
+    }
+    snprintf(text + n, sizeof text - (size_t)n, " %d,%d %d %u", (int)s->score[0], (int)s->score[1],
+             s->to_move + 1, (unsigned)s->ply);
+    return snprintf(buf, size, "%s", text);
+}
+
+/* A whole decimal number 0..max from text; -1 if it is not one. */
+static long whole_number(const char *text, long max)
+{
+    if (!*text || strlen(text) > 9)
+        return -1;
+    long v = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        v = v * 10 + (*p - '0');
+    }
+    return v <= max ? v : -1;
+}
+
+static int read_mancala(const tv_rules *r, const char *text, tv_state *out, tv_error *err)
+{
+    char board[TV_POSITION_MAX], scores[32], side[8], ply[16], extra[2];
+    int fields = sscanf(text, "%s %31s %7s %15s %1s", board, scores, side, ply, extra);
+    if (fields != 4)
+        return tv_error_set(err, TV_EINVAL, "position: expected 4 fields (holes scores side ply), got %d",
+                            fields < 0 ? 0 : fields);
+    tv_state_buf buf;
+    tv_state *s = &buf.state;
+    memset(s, 0, (size_t)r->state_size);
+    s->last = TV_MOVE_NONE;
+    int w = r->sow.holes, row = 1, col = 0, total = 0;
+    for (char *save, *tok = strtok_r(board, "/", &save); tok; tok = strtok_r(NULL, "/", &save), row--) {
+        if (row < 0)
+            return tv_error_set(err, TV_EINVAL, "position: more than 2 rows of holes");
+        col = 0;
+        for (char *save2, *num = strtok_r(tok, ",", &save2); num; num = strtok_r(NULL, ",", &save2), col++) {
+            long v = whole_number(num, TV_MANCALA_MAX_SEEDS);
+            if (v < 0)
+                return tv_error_set(err, TV_EINVAL, "position: '%.20s' is not a seed count 0..%d", num,
+                                    TV_MANCALA_MAX_SEEDS);
+            if (col == w)
+                return tv_error_set(err, TV_EINVAL, "position: row %d has more than %d holes", row + 1, w);
+            s->cells[row * w + col] = (uint8_t)v;
+            total += (int)v;
+        }
+        if (col != w)
+            return tv_error_set(err, TV_EINVAL, "position: row %d has %d holes, expected %d", row + 1, col, w);
+    }
+    if (row != -1)
+        return tv_error_set(err, TV_EINVAL, "position: expected 2 rows of holes separated by '/'");
+    char *comma = strchr(scores, ',');
+    long s1 = -1, s2 = -1;
+    if (comma) {
+        *comma = '\0';
+        s1 = whole_number(scores, TV_MANCALA_MAX_SEEDS);
+        s2 = whole_number(comma + 1, TV_MANCALA_MAX_SEEDS);
+    }
+    if (s1 < 0 || s2 < 0)
+        return tv_error_set(err, TV_EINVAL, "position: scores must be two counts, as 3,5");
+    int seeds = 2 * w * r->sow.seeds;
+    if (total + s1 + s2 != seeds)
+        return tv_error_set(err, TV_EINVAL, "position: %ld seeds in all, the game has %d", total + s1 + s2, seeds);
+    if (strcmp(side, "1") != 0 && strcmp(side, "2") != 0)
+        return tv_error_set(err, TV_EINVAL, "position: side to move '%s' is not 1 or 2", side);
+    long n = whole_number(ply, 65535);
+    if (n < 0)
+        return tv_error_set(err, TV_EINVAL, "position: ply '%s' is not a number 0..65535", ply);
+    s->score[0] = (int32_t)s1;
+    s->score[1] = (int32_t)s2;
+    s->to_move = (uint8_t)(side[0] - '1');
+    s->ply = (uint16_t)n;
+    int rc = tv_state_settle(r, s, err);
+    if (rc)
+        return rc;
+    memcpy(out, s, (size_t)r->state_size);
+    return TV_OK;
+}
+
 int tv_position_write(const tv_rules *r, const tv_state *s, char *buf, size_t size)
 {
+    if (r->board == TV_BOARD_MANCALA)
+        return write_mancala(r, s, buf, size);
     char text[TV_POSITION_MAX];
     int n = 0, w = r->grid.width;
     for (int row = r->grid.height - 1; row >= 0; row--) {
@@ -129,6 +221,8 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
     char board[TV_POSITION_MAX], side[8], flags[8], ply[16], extra[2];
     if (strlen(text) >= TV_POSITION_MAX)
         return tv_error_set(err, TV_EINVAL, "position: too long (%zu characters)", strlen(text));
+    if (r->board == TV_BOARD_MANCALA)
+        return read_mancala(r, text, out, err);
     int fields = sscanf(text, "%s %7s %7s %15s %1s", board, side, flags, ply, extra);
     if (fields != 4)
         return tv_error_set(err, TV_EINVAL, "position: expected 4 fields (board side flags ply), got %d",
@@ -157,9 +251,8 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
     }
     if (setup)
         s->flags |= TV_FLAG_SETUP;
-    char *end;
-    long n = strtol(ply, &end, 10);
-    if (*end || end == ply || n < 0 || n > 65535 || ply[0] == '-' || ply[0] == '+')
+    long n = whole_number(ply, 65535);
+    if (n < 0)
         return tv_error_set(err, TV_EINVAL, "position: ply '%s' is not a number 0..65535", ply);
     s->ply = (uint16_t)n;
 

@@ -7,7 +7,11 @@
  * '/': '.' empty, 'x' a stone of the first colour, 'o' of the second, '#' a
  * blocked cell. SIDE is the player to move (1 or 2). FLAGS is '-' or any of
  * 's' (colours swapped) and 'p' (blocks are still being placed). PLY counts the
- * moves played. Scores, status and winner are derived from these. */
+ * moves played. Scores, status and winner are derived from these.
+ *
+ * Mancala boards:  HOLES SCORES SIDE PLY   e.g. "4,4,4/4,4,4 0,0 1 0"
+ * HOLES lists row 2 (a2, b2, ..) then, after '/', row 1, as seed counts;
+ * SCORES are the seeds each player has captured (or holds in the store). */
 #ifndef TV_POSITION_H
 #define TV_POSITION_H
 

@@ -47,8 +47,54 @@ static int check_blocks(const tv_rules *r, tv_error *err)
     return tv_error_set(err, TV_ERULES, "blocks: unknown mode %d", (int)b->mode);
 }
 
+/* The sowing track. Counter-clockwise: a1, b1, .. along row 1, player 1's
+ * store, then back along row 2 from the last column to a2, player 2's store.
+ * Clockwise: from the last column of row 1 down to a1, player 1's store, a2
+ * up to the last column of row 2, player 2's store. Stores are -1 and -2. */
+static void build_track(tv_rules *r)
+{
+    int n = r->sow.holes, len = 0;
+    for (int i = 0; i < n; i++)
+        r->track[len++] = (int8_t)(r->sow.cw ? n - 1 - i : i);
+    if (r->sow.stores)
+        r->track[len++] = -1;
+    for (int i = 0; i < n; i++)
+        r->track[len++] = (int8_t)(n + (r->sow.cw ? i : n - 1 - i));
+    if (r->sow.stores)
+        r->track[len++] = -2;
+    r->track_len = len;
+    for (int i = 0; i < len; i++)
+        if (r->track[i] >= 0)
+            r->track_pos[r->track[i]] = (int8_t)i;
+}
+
+static int check_mancala(tv_rules *r, tv_error *err)
+{
+    const tv_sow *w = &r->sow;
+    if (w->holes < 1 || w->holes > TV_MANCALA_MAX_HOLES)
+        return tv_error_set(err, TV_ERULES, "board: %d holes a row is outside 1..%d", w->holes, TV_MANCALA_MAX_HOLES);
+    if (w->seeds < 0 || 2 * w->holes * w->seeds > TV_MANCALA_MAX_SEEDS)
+        return tv_error_set(err, TV_ERULES, "board: %d seeds in %d holes is more than %d in all", w->seeds,
+                            2 * w->holes, TV_MANCALA_MAX_SEEDS);
+    if (!w->stores && (w->own_store || w->opp_store || w->extra_turn))
+        return tv_error_set(err, TV_ERULES, "sow: stores are sown into, but the board has none");
+    if (w->empty_capture && w->counts)
+        return tv_error_set(err, TV_ERULES, "sow: capture by counts and by an empty own hole cannot be mixed");
+    if (r->blocks.mode != TV_BLOCKS_NONE || r->lines.dirs || r->goal.length || r->swap_after)
+        return tv_error_set(err, TV_ERULES, "mancala: blocks, runs, lines and swap are for grid boards");
+    r->grid.width = w->holes;
+    r->grid.height = 2;
+    build_track(r);
+    return TV_OK;
+}
+
 int tv_rules_finish(tv_rules *r, tv_error *err)
 {
+    if (r->board == TV_BOARD_MANCALA) {
+        int rc = check_mancala(r, err);
+        if (rc)
+            return rc;
+    }
     if (r->grid.width < 1 || r->grid.width > TV_MAX_SIDE || r->grid.height < 1 ||
         r->grid.height > TV_MAX_SIDE)
         return tv_error_set(err, TV_ERULES, "board: %dx%d is outside 1x1..%dx%d", r->grid.width,
@@ -79,6 +125,11 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
     for (int c = 0; c < r->ncells; c++)
         for (int v = 1; v < 4; v++) /* empty hashes to 0 */
             r->zcell[c][v] = tv_rng_next(&rng);
+    memset(r->zseed, 0, sizeof r->zseed);
+    if (r->board == TV_BOARD_MANCALA)
+        for (int c = 0; c < r->ncells; c++)
+            for (int v = 1; v <= TV_MANCALA_MAX_SEEDS; v++) /* an empty hole hashes to 0 */
+                r->zseed[c][v] = tv_rng_next(&rng);
     r->zside = tv_rng_next(&rng);
     r->zswapped = tv_rng_next(&rng);
     r->zsetup = tv_rng_next(&rng);

@@ -53,7 +53,45 @@ typedef enum {
     TV_MOVES_DROP       /* a stone falls to the lowest empty cell of a column; moves are columns */
 } tv_move_kind;
 
-enum { TV_END_BOARD_FULL = 1, TV_END_NO_MOVE = 2 };
+/* Mancala boards: two rows of holes (row 1 is player 1's, named a1.., row 2
+ * player 2's, a2..), seeds counted per hole; a player's store is their score. */
+typedef enum { TV_BOARD_GRID = 0, TV_BOARD_MANCALA } tv_board_kind;
+
+#define TV_MANCALA_MAX_HOLES 16 /* per row */
+#define TV_MANCALA_MAX_SEEDS 255 /* in all; a hole is one byte */
+
+enum { TV_SIDE_OWN = 1, TV_SIDE_OPP = 2, TV_SIDE_ANY = 3 };
+enum { TV_SLAM_ALLOWED = 0, TV_SLAM_NO_CAPTURE, TV_SLAM_ILLEGAL };
+enum { TV_EMPTY_CAPTURE_NONE = 0, TV_EMPTY_CAPTURE_NONEMPTY, TV_EMPTY_CAPTURE_ALWAYS };
+
+/* The sowing primitive's parameters. */
+typedef struct tv_sow {
+    int holes, seeds;   /* holes per row, seeds per hole at the start */
+    int stores;         /* each player has a store, on the track after their row */
+    int cw;             /* 0: counter-clockwise (a1 b1 .. then back along row 2) */
+    int origin_first;   /* the first seed goes back into the emptied hole */
+    int skip_origin;    /* later laps pass over the origin hole */
+    int relay;          /* last seed in an occupied hole: lift it all and sow on */
+    int own_store, opp_store; /* seeds are sown into these stores (else passed over) */
+    int extra_turn;     /* last seed in the own store: the mover moves again */
+    uint32_t counts;    /* capture when the last hole then holds n seeds (bit n) */
+    int side;           /* where such a capture may happen: TV_SIDE_* */
+    int chain;          /* captures go on backwards while the rule holds */
+    int chain_side;     /* where the chain may run: TV_SIDE_* */
+    int empty_capture;  /* last seed in an empty own hole takes the opposite hole */
+    int grand_slam;     /* a capture that would take all the opponent's seeds: TV_SLAM_* */
+    int must_feed;      /* a move must leave the opponent seeds when one can */
+    int pass;           /* a player with no move passes */
+} tv_sow;
+
+enum { TV_REMAINDER_NONE = 0, TV_REMAINDER_SPLIT, TV_REMAINDER_OWN_ROW };
+
+enum {
+    TV_END_BOARD_FULL = 1,
+    TV_END_NO_MOVE = 2,    /* the player to move has no legal move */
+    TV_END_BOARD_EMPTY = 4,/* no seed left in the holes */
+    TV_END_SIDE_EMPTY = 8  /* a player's row is empty */
+};
 enum { TV_WINNER_HIGHER_SCORE = 1 };
 
 /* Hooks: a ruleset step given as code instead of data. Each returns TV_OK or an
@@ -76,13 +114,18 @@ struct tv_rules {
     char description[TV_TEXT_MAX]; /* one line */
     char players[2][TV_NAME_MAX];  /* names of the two sides */
 
-    tv_grid grid;
+    tv_board_kind board;
+    tv_grid grid; /* a mancala board is a grid of holes x 2 */
+    tv_sow sow;
     tv_blocks blocks;
     tv_move_kind moves;
     int swap_after; /* >0: after this many stones the next player may swap colours */
     tv_lines lines;
     tv_goal goal;
     int ends;   /* TV_END_* mask */
+    int target; /* > 0: a player who has captured this many ends the game */
+    int repetition; /* a repeated position (board and side to move) ends the game */
+    int remainder;  /* TV_REMAINDER_*: seeds left on the board when the game ends */
     int winner; /* TV_WINNER_* */
     tv_hooks hooks;
 
@@ -90,6 +133,12 @@ struct tv_rules {
     int ncells;
     int state_size; /* bytes of one tv_state, rounded up to 8 */
     uint64_t zcell[TV_MAX_CELLS][4];
+    uint64_t zseed[2 * TV_MANCALA_MAX_HOLES][TV_MANCALA_MAX_SEEDS + 1];
+    /* Mancala track: the holes (and stores, as -1 for player 1's and -2 for
+     * player 2's) in sowing order, and each hole's place on it. */
+    int track_len;
+    int8_t track[2 * TV_MANCALA_MAX_HOLES + 2];
+    int8_t track_pos[2 * TV_MANCALA_MAX_HOLES];
     uint64_t zside, zswapped, zsetup;
 };
 

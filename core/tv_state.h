@@ -13,7 +13,7 @@
 typedef int32_t tv_move;
 enum { TV_MOVE_NONE = -1, TV_MOVE_PASS = -2, TV_MOVE_SWAP = -3 };
 
-/* Contents of a grid cell. */
+/* Contents of a grid cell (a mancala hole holds its seed count). */
 enum { TV_EMPTY = 0, TV_STONE1 = 1, TV_STONE2 = 2, TV_BLOCK = 3 };
 
 enum { TV_ONGOING = 0, TV_OVER = 1 };
@@ -29,7 +29,8 @@ typedef struct tv_state {
     int32_t score[2];  /* by player (index 0 = player 1) */
     uint16_t ply;      /* moves played so far, setup and special moves included */
     uint16_t empty;    /* empty cells left */
-    uint16_t stones;   /* stones placed (the swap rule counts them) */
+    uint16_t stones;   /* stones placed (the swap rule counts them); mancala: seeds in the holes */
+    uint16_t quiet;    /* plies since the last move that cannot be undone by play (a capture) */
     int16_t last;      /* last move played, TV_MOVE_NONE at the start */
     uint8_t to_move;   /* 0 = player 1, 1 = player 2 */
     uint8_t status;    /* TV_ONGOING or TV_OVER */

@@ -8,117 +8,20 @@
 
 #include <lauxlib.h>
 
+#include "tv_api_sow.h"
+#include "tv_fields.h"
 #include "tv_ruleset_impl.h"
-
-/* ---- field checking ---------------------------------------------------- */
-
-/* Raises an error naming the first key of table idx that is not in known. */
-static void check_known(lua_State *L, int idx, const char *what, const char *const known[])
-{
-    lua_pushnil(L);
-    while (lua_next(L, idx)) {
-        lua_pop(L, 1);
-        int ok = 0;
-        if (lua_type(L, -1) == LUA_TSTRING)
-            for (int i = 0; known[i] && !ok; i++)
-                ok = strcmp(lua_tostring(L, -1), known[i]) == 0;
-        if (!ok) {
-            luaL_Buffer b;
-            luaL_buffinit(L, &b);
-            for (int i = 0; known[i]; i++) {
-                if (i)
-                    luaL_addstring(&b, ", ");
-                luaL_addstring(&b, known[i]);
-            }
-            luaL_pushresult(&b);
-            const char *fields = lua_tostring(L, -1);
-            const char *key = luaL_tolstring(L, -2, NULL);
-            luaL_error(L, "%s: unknown field '%s' (fields: %s)", what, key, fields);
-        }
-    }
-}
-
-static void check_table_arg(lua_State *L, const char *what)
-{
-    if (lua_type(L, 1) != LUA_TTABLE)
-        luaL_error(L, "%s: expected a table, as in %s { ... }, got %s", what, what, luaL_typename(L, 1));
-}
-
-/* Integer field key of table idx in [min, max]; def when absent (or an error
- * when def is below min, meaning "required"). */
-static long int_field(lua_State *L, int idx, const char *what, const char *key, long min, long max,
-                      long def)
-{
-    int t = lua_getfield(L, idx, key);
-    long v = def;
-    if (t == LUA_TNIL) {
-        if (def < min)
-            luaL_error(L, "%s.%s: required field is missing", what, key);
-    } else if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < min || lua_tointeger(L, -1) > max) {
-        luaL_error(L, "%s.%s: expected an integer %d..%d, got %s", what, key, (int)min, (int)max,
-                   luaL_tolstring(L, -1, NULL));
-    } else {
-        v = (long)lua_tointeger(L, -1);
-    }
-    lua_pop(L, 1);
-    return v;
-}
-
-/* String field copied into buf (left as is when absent and not required). */
-static int str_field(lua_State *L, int idx, const char *what, const char *key, char *buf,
-                     size_t size, int required)
-{
-    int t = lua_getfield(L, idx, key);
-    if (t == LUA_TNIL) {
-        lua_pop(L, 1);
-        if (required)
-            luaL_error(L, "%s.%s: required field is missing", what, key);
-        return 0;
-    }
-    if (t != LUA_TSTRING)
-        luaL_error(L, "%s.%s: expected a string, got %s", what, key, luaL_typename(L, -1));
-    size_t len;
-    const char *s = lua_tolstring(L, -1, &len);
-    if (len >= size)
-        luaL_error(L, "%s.%s: longer than %d characters", what, key, (int)size - 1);
-    memcpy(buf, s, len + 1);
-    lua_pop(L, 1);
-    return 1;
-}
-
-/* Constructors return their checked table tagged with its kind. */
-static int tagged(lua_State *L, const char *kind)
-{
-    lua_pushstring(L, kind);
-    lua_setfield(L, 1, "kind");
-    lua_settop(L, 1);
-    return 1;
-}
-
-/* The kind of the value at idx: its "kind" tag, or its Lua type name. */
-static const char *kind_of(lua_State *L, int idx)
-{
-    idx = lua_absindex(L, idx);
-    if (lua_type(L, idx) == LUA_TTABLE && lua_getfield(L, idx, "kind") == LUA_TSTRING) {
-        const char *k = lua_tostring(L, -1);
-        lua_pop(L, 1);
-        return k;
-    }
-    if (lua_type(L, idx) == LUA_TTABLE)
-        lua_pop(L, 1);
-    return luaL_typename(L, idx);
-}
 
 /* ---- constructors ------------------------------------------------------ */
 
 static int api_grid(lua_State *L)
 {
     static const char *const known[] = {"width", "height", NULL};
-    check_table_arg(L, "grid");
-    check_known(L, 1, "grid", known);
-    int_field(L, 1, "grid", "width", 1, TV_MAX_SIDE, 0);
-    int_field(L, 1, "grid", "height", 1, TV_MAX_SIDE, 0);
-    return tagged(L, "grid");
+    tv_check_table_arg(L, "grid");
+    tv_check_known(L, 1, "grid", known);
+    tv_int_field(L, 1, "grid", "width", 1, TV_MAX_SIDE, 0);
+    tv_int_field(L, 1, "grid", "height", 1, TV_MAX_SIDE, 0);
+    return tv_tagged(L, "grid");
 }
 
 static int api_place(lua_State *L)
@@ -126,10 +29,10 @@ static int api_place(lua_State *L)
     static const char *const known[] = {"swap_after", NULL};
     if (lua_isnone(L, 1))
         lua_newtable(L);
-    check_table_arg(L, "place");
-    check_known(L, 1, "place", known);
-    int_field(L, 1, "place", "swap_after", 0, TV_MAX_CELLS, 0);
-    return tagged(L, "place");
+    tv_check_table_arg(L, "place");
+    tv_check_known(L, 1, "place", known);
+    tv_int_field(L, 1, "place", "swap_after", 0, TV_MAX_CELLS, 0);
+    return tv_tagged(L, "place");
 }
 
 static int api_drop(lua_State *L)
@@ -137,35 +40,35 @@ static int api_drop(lua_State *L)
     static const char *const known[] = {"swap_after", NULL};
     if (lua_isnone(L, 1))
         lua_newtable(L);
-    check_table_arg(L, "drop");
-    check_known(L, 1, "drop", known);
-    int_field(L, 1, "drop", "swap_after", 0, TV_MAX_CELLS, 0);
-    return tagged(L, "drop");
+    tv_check_table_arg(L, "drop");
+    tv_check_known(L, 1, "drop", known);
+    tv_int_field(L, 1, "drop", "swap_after", 0, TV_MAX_CELLS, 0);
+    return tv_tagged(L, "drop");
 }
 
 static int api_line(lua_State *L)
 {
     static const char *const known[] = {"length", "directions", "exact", NULL};
-    check_table_arg(L, "line");
-    check_known(L, 1, "line", known);
-    int_field(L, 1, "line", "length", 2, TV_MAX_SIDE, 0);
+    tv_check_table_arg(L, "line");
+    tv_check_known(L, 1, "line", known);
+    tv_int_field(L, 1, "line", "length", 2, TV_MAX_SIDE, 0);
     char dirs[8] = "hvd";
-    str_field(L, 1, "line", "directions", dirs, sizeof dirs, 0);
+    tv_str_field(L, 1, "line", "directions", dirs, sizeof dirs, 0);
     if (tv_dirs_parse(dirs) <= 0)
         luaL_error(L, "line.directions: '%s' is not made of h, v and d", dirs);
     if (lua_getfield(L, 1, "exact") != LUA_TNIL && !lua_isboolean(L, -1))
         luaL_error(L, "line.exact: expected true or false, got %s", luaL_typename(L, -1));
     lua_pop(L, 1);
-    return tagged(L, "line");
+    return tv_tagged(L, "line");
 }
 
 static int api_runs(lua_State *L)
 {
     static const char *const known[] = {"directions", "points", NULL};
-    check_table_arg(L, "runs");
-    check_known(L, 1, "runs", known);
+    tv_check_table_arg(L, "runs");
+    tv_check_known(L, 1, "runs", known);
     char dirs[8] = "hv";
-    str_field(L, 1, "runs", "directions", dirs, sizeof dirs, 0);
+    tv_str_field(L, 1, "runs", "directions", dirs, sizeof dirs, 0);
     if (tv_dirs_parse(dirs) <= 0)
         luaL_error(L, "runs.directions: '%s' is not made of h, v and d", dirs);
     if (lua_getfield(L, 1, "points") != LUA_TTABLE)
@@ -180,7 +83,7 @@ static int api_runs(lua_State *L)
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
-    return tagged(L, "runs");
+    return tv_tagged(L, "runs");
 }
 
 /* ---- options{} --------------------------------------------------------- */
@@ -214,7 +117,7 @@ static void push_option_value(lua_State *L, const tv_option_info *o, int def_typ
 static int api_options(lua_State *L)
 {
     tv_ruleset *rs = tv_ruleset_of(L);
-    check_table_arg(L, "options");
+    tv_check_table_arg(L, "options");
     if (rs->options_declared)
         luaL_error(L, "options: may only be declared once");
     rs->options_declared = 1;
@@ -235,11 +138,11 @@ static int api_options(lua_State *L)
         static const char *const known[] = {"default", "doc", NULL};
         char what[TV_OPTION_KEY_MAX + 16];
         snprintf(what, sizeof what, "options.%s", name);
-        check_known(L, lua_gettop(L), what, known);
+        tv_check_known(L, lua_gettop(L), what, known);
         tv_option_info *o = &rs->opt[rs->nopt++];
         memset(o, 0, sizeof *o);
         snprintf(o->name, sizeof o->name, "%s", name);
-        str_field(L, lua_gettop(L), what, "doc", o->doc, sizeof o->doc, 0);
+        tv_str_field(L, lua_gettop(L), what, "doc", o->doc, sizeof o->doc, 0);
         int t = lua_getfield(L, -1, "default");
         if (t != LUA_TBOOLEAN && t != LUA_TNUMBER && t != LUA_TSTRING)
             luaL_error(L, "%s.default: expected a boolean, number or string, got %s", what, luaL_typename(L, -1));
@@ -307,7 +210,7 @@ static int parse_cell(lua_State *L, const tv_rules *r, int idx, const char *what
 static void read_blocks(lua_State *L, tv_rules *r, int idx)
 {
     static const char *const known[] = {"cells", "random", "odd", "placed", NULL};
-    check_known(L, idx, "game.blocks", known);
+    tv_check_known(L, idx, "game.blocks", known);
     tv_blocks *b = &r->blocks;
     int modes = 0;
     if (lua_getfield(L, idx, "cells") != LUA_TNIL) {
@@ -343,7 +246,7 @@ static void read_blocks(lua_State *L, tv_rules *r, int idx)
     if (lua_getfield(L, idx, "odd") != LUA_TNIL)
         b->odd = lua_toboolean(L, -1);
     lua_pop(L, 1);
-    long placed = int_field(L, idx, "game.blocks", "placed", 0, 255, 0);
+    long placed = tv_int_field(L, idx, "game.blocks", "placed", 0, 255, 0);
     if (placed) {
         b->mode = TV_BLOCKS_PLACED;
         b->count = (int)placed;
@@ -387,16 +290,19 @@ static void read_ends(lua_State *L, tv_ruleset *rs, int idx)
     }
     if (t == LUA_TSTRING) {
         const char *s = lua_tostring(L, idx);
-        if (strcmp(s, "board_full") == 0)
-            rs->rules.ends |= TV_END_BOARD_FULL;
-        else if (strcmp(s, "no_move") == 0)
-            rs->rules.ends |= TV_END_NO_MOVE;
-        else
-            luaL_error(L, "game.ends: '%s' is not board_full, no_move or a function", s);
-        return;
+        static const char *const names[] = {"board_full", "no_move", "board_empty", "side_empty", NULL};
+        static const int bits[] = {TV_END_BOARD_FULL, TV_END_NO_MOVE, TV_END_BOARD_EMPTY, TV_END_SIDE_EMPTY};
+        for (int i = 0; names[i]; i++)
+            if (strcmp(s, names[i]) == 0) {
+                rs->rules.ends |= bits[i];
+                return;
+            }
+        luaL_error(L, "game.ends: '%s' is not board_full, board_empty, side_empty, no_move or a function", s);
     }
     if (t != LUA_TTABLE)
-        luaL_error(L, "game.ends: expected board_full, no_move, a function or a list of them");
+        luaL_error(L, "game.ends: expected board_full, board_empty, side_empty, no_move, a function, "
+                      "or a list of them (with captured = N)");
+    rs->rules.target = (int)tv_int_field(L, idx, "game.ends", "captured", 0, 100000, 0);
     lua_Integer n = luaL_len(L, idx);
     for (lua_Integer i = 1; i <= n; i++) {
         lua_geti(L, idx, i);
@@ -424,17 +330,18 @@ static void ruleset_name(lua_State *L, tv_rules *r)
 
 static int api_game(lua_State *L)
 {
-    static const char *const known[] = {"name", "description", "players", "board", "blocks",
-                                        "moves", "score", "goal", "ends", "winner", NULL};
+    static const char *const known[] = {"name", "description", "players", "board", "blocks", "moves",
+                                        "score", "goal", "ends", "no_move", "repetition", "remainder",
+                                        "winner", NULL};
     tv_ruleset *rs = tv_ruleset_of(L);
     tv_rules *r = &rs->rules;
-    check_table_arg(L, "game");
+    tv_check_table_arg(L, "game");
     if (rs->game_built)
         luaL_error(L, "game: a ruleset describes one game; game{} was already called");
-    check_known(L, 1, "game", known);
+    tv_check_known(L, 1, "game", known);
     ruleset_name(L, r);
-    str_field(L, 1, "game", "name", r->title, sizeof r->title, 1);
-    str_field(L, 1, "game", "description", r->description, sizeof r->description, 0);
+    tv_str_field(L, 1, "game", "name", r->title, sizeof r->title, 1);
+    tv_str_field(L, 1, "game", "description", r->description, sizeof r->description, 0);
 
     if (lua_getfield(L, 1, "players") != LUA_TNIL) {
         for (int p = 0; p < 2; p++) {
@@ -447,10 +354,14 @@ static int api_game(lua_State *L)
     lua_pop(L, 1);
 
     lua_getfield(L, 1, "board");
-    if (strcmp(kind_of(L, -1), "grid") != 0)
-        luaL_error(L, "game.board: expected grid { width = ..., height = ... }, got %s", kind_of(L, -1));
-    r->grid.width = (int)int_field(L, lua_gettop(L), "grid", "width", 1, TV_MAX_SIDE, 0);
-    r->grid.height = (int)int_field(L, lua_gettop(L), "grid", "height", 1, TV_MAX_SIDE, 0);
+    if (strcmp(tv_kind_of(L, -1), "mancala") == 0) {
+        tv_read_mancala(L, r, lua_gettop(L));
+    } else if (strcmp(tv_kind_of(L, -1), "grid") == 0) {
+        r->grid.width = (int)tv_int_field(L, lua_gettop(L), "grid", "width", 1, TV_MAX_SIDE, 0);
+        r->grid.height = (int)tv_int_field(L, lua_gettop(L), "grid", "height", 1, TV_MAX_SIDE, 0);
+    } else {
+        luaL_error(L, "game.board: expected grid { ... } or mancala { ... }, got %s", tv_kind_of(L, -1));
+    }
     lua_pop(L, 1);
 
     if (lua_getfield(L, 1, "blocks") != LUA_TNIL) {
@@ -463,33 +374,40 @@ static int api_game(lua_State *L)
     lua_getfield(L, 1, "moves");
     if (lua_isfunction(L, -1))
         set_hook(L, rs, TV_HOOK_MOVES, lua_gettop(L));
-    else if (strcmp(kind_of(L, -1), "place") == 0 || strcmp(kind_of(L, -1), "drop") == 0) {
-        r->moves = strcmp(kind_of(L, -1), "drop") == 0 ? TV_MOVES_DROP : TV_MOVES_PLACE;
-        r->swap_after = (int)int_field(L, lua_gettop(L), "place", "swap_after", 0, TV_MAX_CELLS, 0);
+    else if (strcmp(tv_kind_of(L, -1), "place") == 0 || strcmp(tv_kind_of(L, -1), "drop") == 0) {
+        r->moves = strcmp(tv_kind_of(L, -1), "drop") == 0 ? TV_MOVES_DROP : TV_MOVES_PLACE;
+        r->swap_after = (int)tv_int_field(L, lua_gettop(L), "place", "swap_after", 0, TV_MAX_CELLS, 0);
+    } else if (strcmp(tv_kind_of(L, -1), "sow") == 0) {
+        if (r->board != TV_BOARD_MANCALA)
+            luaL_error(L, "game.moves: sow { ... } needs a mancala { ... } board");
+        tv_read_sow(L, r, lua_gettop(L));
     } else if (!lua_isnil(L, -1))
-        luaL_error(L, "game.moves: expected place { ... }, drop { ... } or a function, got %s", kind_of(L, -1));
+        luaL_error(L, "game.moves: expected place { ... }, drop { ... }, sow { ... } or a function, got %s",
+                   tv_kind_of(L, -1));
+    if (r->board == TV_BOARD_MANCALA && !lua_isfunction(L, -1) && strcmp(tv_kind_of(L, -1), "sow") != 0)
+        luaL_error(L, "game.moves: a mancala board is played with sow { ... }");
     lua_pop(L, 1);
 
     lua_getfield(L, 1, "goal");
-    if (strcmp(kind_of(L, -1), "line") == 0) {
+    if (strcmp(tv_kind_of(L, -1), "line") == 0) {
         int t = lua_gettop(L);
-        r->goal.length = (int)int_field(L, t, "line", "length", 2, TV_MAX_SIDE, 0);
+        r->goal.length = (int)tv_int_field(L, t, "line", "length", 2, TV_MAX_SIDE, 0);
         lua_getfield(L, t, "directions");
         r->goal.dirs = lua_isnil(L, -1) ? TV_DIR_ALL : tv_dirs_parse(lua_tostring(L, -1));
         lua_getfield(L, t, "exact");
         r->goal.exact = lua_toboolean(L, -1);
         lua_pop(L, 2);
     } else if (!lua_isnil(L, -1))
-        luaL_error(L, "game.goal: expected line { length = ..., directions = ... }, got %s", kind_of(L, -1));
+        luaL_error(L, "game.goal: expected line { length = ..., directions = ... }, got %s", tv_kind_of(L, -1));
     lua_pop(L, 1);
 
     lua_getfield(L, 1, "score");
     if (lua_isfunction(L, -1))
         set_hook(L, rs, TV_HOOK_SCORE, lua_gettop(L));
-    else if (strcmp(kind_of(L, -1), "runs") == 0)
+    else if (strcmp(tv_kind_of(L, -1), "runs") == 0)
         read_runs(L, r, lua_gettop(L));
     else if (!lua_isnil(L, -1))
-        luaL_error(L, "game.score: expected runs { ... } or a function, got %s", kind_of(L, -1));
+        luaL_error(L, "game.score: expected runs { ... } or a function, got %s", tv_kind_of(L, -1));
     lua_pop(L, 1);
 
     if (lua_getfield(L, 1, "ends") != LUA_TNIL)
@@ -498,10 +416,35 @@ static int api_game(lua_State *L)
         luaL_error(L, "game.ends: required field is missing (board_full, no_move or a function)");
     lua_pop(L, 1);
 
+    char word[32] = "";
+    if (tv_str_field(L, 1, "game", "no_move", word, sizeof word, 0)) {
+        if (strcmp(word, "pass") == 0 && r->board == TV_BOARD_MANCALA)
+            r->sow.pass = 1;
+        else if (strcmp(word, "ends") == 0)
+            r->ends |= TV_END_NO_MOVE;
+        else
+            luaL_error(L, "game.no_move: '%s' is not pass (mancala) or ends", word);
+    }
+    if (lua_getfield(L, 1, "repetition") != LUA_TNIL) {
+        if (!lua_isstring(L, -1) || strcmp(lua_tostring(L, -1), "ends") != 0)
+            luaL_error(L, "game.repetition: expected \"ends\" (a repeated position ends the game)");
+        r->repetition = 1;
+    }
+    lua_pop(L, 1);
+    static const char *const remainders[] = {"none", "split", "own_row", NULL};
+    if (tv_str_field(L, 1, "game", "remainder", word, sizeof word, 0)) {
+        int i = 0;
+        while (remainders[i] && strcmp(word, remainders[i]) != 0)
+            i++;
+        if (!remainders[i] || r->board != TV_BOARD_MANCALA)
+            luaL_error(L, "game.remainder: '%s' is not none, split or own_row (mancala)", word);
+        r->remainder = i;
+    }
+
     char winner[32] = "higher_score";
-    str_field(L, 1, "game", "winner", winner, sizeof winner, 0);
-    if (strcmp(winner, "higher_score") != 0)
-        luaL_error(L, "game.winner: '%s' is not higher_score", winner);
+    tv_str_field(L, 1, "game", "winner", winner, sizeof winner, 0);
+    if (strcmp(winner, "higher_score") != 0 && strcmp(winner, "most_captured") != 0)
+        luaL_error(L, "game.winner: '%s' is not higher_score or most_captured", winner);
     r->winner = TV_WINNER_HIGHER_SCORE;
 
     tv_hooks_install(rs);
@@ -509,14 +452,15 @@ static int api_game(lua_State *L)
     if (tv_rules_finish(r, &err))
         luaL_error(L, "game: %s", err.msg);
     rs->game_built = 1;
-    return tagged(L, "game");
+    return tv_tagged(L, "game");
 }
 
 void tv_api_open(lua_State *L)
 {
     static const luaL_Reg api[] = {
         {"game", api_game}, {"grid", api_grid}, {"place", api_place}, {"drop", api_drop},
-        {"runs", api_runs}, {"line", api_line}, {"options", api_options}, {NULL, NULL}};
+        {"runs", api_runs}, {"line", api_line}, {"options", api_options},
+        {"mancala", tv_api_mancala}, {"sow", tv_api_sow}, {NULL, NULL}};
     lua_pushglobaltable(L);
     luaL_setfuncs(L, api, 0);
     lua_pop(L, 1);

@@ -4,10 +4,33 @@
 
 static const char cell_char[4] = {'.', 'x', 'o', '#'};
 
+/* Mancala: row 2 on top, as the players sit; seed counts in the holes. */
+static void draw_mancala(FILE *out, const tv_game *g)
+{
+    const tv_rules *r = g->rules;
+    const tv_state *s = g->state;
+    int w = r->sow.holes;
+    fprintf(out, "    ");
+    for (int col = 0; col < w; col++)
+        fprintf(out, " %3c", 'a' + col);
+    fputc('\n', out);
+    for (int row = 1; row >= 0; row--) {
+        fprintf(out, "%3d ", row + 1);
+        for (int col = 0; col < w; col++)
+            fprintf(out, " %3d", s->cells[row * w + col]);
+        fprintf(out, "    %s %s %d\n", r->players[row], r->sow.stores ? "store" : "captured", (int)s->score[row]);
+    }
+    cli_status_line(out, g);
+}
+
 void cli_draw(FILE *out, const tv_game *g)
 {
     const tv_rules *r = g->rules;
     const tv_state *s = g->state;
+    if (r->board == TV_BOARD_MANCALA) {
+        draw_mancala(out, g);
+        return;
+    }
     int last = tv_last_cell(r, s);
     for (int row = r->grid.height - 1; row >= 0; row--) {
         fprintf(out, "%3d ", row + 1);
@@ -32,9 +55,13 @@ void cli_status_line(FILE *out, const tv_game *g)
 {
     const tv_rules *r = g->rules;
     const tv_state *s = g->state;
-    fprintf(out, "ply %u  %s (%c) %d  %s (%c) %d  ", (unsigned)s->ply, r->players[0],
-            cell_char[tv_colour_of(s, 0)], (int)s->score[0], r->players[1],
-            cell_char[tv_colour_of(s, 1)], (int)s->score[1]);
+    if (r->board == TV_BOARD_MANCALA)
+        fprintf(out, "ply %u  %s %d  %s %d  ", (unsigned)s->ply, r->players[0], (int)s->score[0],
+                r->players[1], (int)s->score[1]);
+    else
+        fprintf(out, "ply %u  %s (%c) %d  %s (%c) %d  ", (unsigned)s->ply, r->players[0],
+                cell_char[tv_colour_of(s, 0)], (int)s->score[0], r->players[1],
+                cell_char[tv_colour_of(s, 1)], (int)s->score[1]);
     if (s->status == TV_OVER) {
         if (s->winner == 0)
             fprintf(out, "game over: draw\n");
@@ -91,8 +118,13 @@ int cli_json(FILE *out, const tv_game *g, const char *options, tv_error *err)
     fprintf(out, "],\"board\":[");
     for (int row = r->grid.height - 1; row >= 0; row--) {
         fputc('"', out);
-        for (int col = 0; col < r->grid.width; col++)
-            fputc(cell_char[s->cells[row * r->grid.width + col] & 3], out);
+        for (int col = 0; col < r->grid.width; col++) {
+            int v = s->cells[row * r->grid.width + col];
+            if (r->board == TV_BOARD_MANCALA)
+                fprintf(out, "%s%d", col ? " " : "", v); /* seed counts */
+            else
+                fputc(cell_char[v & 3], out);
+        }
         fprintf(out, "\"%s", row ? "," : "");
     }
     fprintf(out, "],\"history\":[");

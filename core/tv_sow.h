@@ -1,0 +1,27 @@
+/* Sowing (mancala): move generation and the sowing primitive, with captures,
+ * stores, extra turns, feeding and grand-slam rules as tv_sow describes, and
+ * what happens to the seeds left on the board at the end. */
+#ifndef TV_SOW_H
+#define TV_SOW_H
+
+#include "tv_rules.h"
+
+/* Seeds in player p's row (p = 0 or 1). */
+int tv_sow_row_seeds(const tv_rules *r, const tv_state *s, int p);
+
+/* Legal moves of the player to move: own non-empty holes that the feeding and
+ * grand-slam rules allow, or pass when there is none and the rules pass. */
+int tv_sow_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap);
+
+/* TV_OK, or TV_EILLEGAL saying why m cannot be played in s. */
+int tv_sow_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err);
+
+/* Plays a legal sowing move or pass on s; records every hole in u (if any)
+ * first. Returns 1 when the mover moves again (extra turn), else 0. */
+int tv_sow_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u);
+
+/* At the end of a game: the seeds left in the holes go to the players as
+ * r->remainder says (split equally, or each keeps their own row). */
+void tv_sow_remainder(const tv_rules *r, tv_state *s);
+
+#endif
