@@ -22,7 +22,7 @@ CORE_OBJ   = $(CORE_SRC:%.c=$(BUILD)/%.o)
 LUA_OBJ    = $(LUA_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ    = $(CLI_SRC:%.c=$(BUILD)/%.o)
 REF_GAMES ?= 300
-TESTS      = $(BUILD)/test_core $(BUILD)/test_lua $(BUILD)/test_pahtum $(BUILD)/test_games
+TESTS      = $(BUILD)/test_core $(BUILD)/test_sow $(BUILD)/test_lua $(BUILD)/test_pahtum $(BUILD)/test_games
 
 .PHONY: all deps demo check test-build run-tests clean
 .SECONDARY:
@@ -46,8 +46,8 @@ $(BUILD)/libtavola.a: $(CORE_OBJ) $(LUA_OBJ)
 $(BUILD)/tavola: $(CLI_OBJ) $(BUILD)/libtavola.a
 	$(CC) $(SAN) $(CLI_OBJ) $(BUILD)/libtavola.a $(LUA_LIBS) -lm -o $@
 
-# core/ is tested without Lua: this suite links only libtvcore.
-$(BUILD)/test_core: $(BUILD)/tests/test_core.o $(BUILD)/libtvcore.a
+# core/ is tested without Lua: these suites link only libtvcore.
+$(BUILD)/test_core $(BUILD)/test_sow: $(BUILD)/test_%: $(BUILD)/tests/test_%.o $(BUILD)/libtvcore.a
 	$(CC) $(SAN) $^ $(CHECK_LIBS) -lm -o $@
 
 $(BUILD)/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/test_util.o $(BUILD)/libtavola.a

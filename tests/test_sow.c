@@ -1,0 +1,544 @@
+/* The sowing primitive, parameter by parameter, on hand-worked positions.
+ * core/ only (no Lua): the rules are built in C. Positions are written in the
+ * engine's notation "row2/row1 score1,score2 side ply" (see tv_position.h). */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tv_game.h"
+#include "tv_perft.h"
+#include "tv_sow.h"
+
+static tv_rules *rules_new(int holes, int seeds)
+{
+    tv_rules *r = malloc(sizeof *r);
+    tv_rules_init(r);
+    r->board = TV_BOARD_MANCALA;
+    r->sow.holes = holes;
+    r->sow.seeds = seeds;
+    r->ends = TV_END_BOARD_EMPTY;
+    r->winner = TV_WINNER_HIGHER_SCORE;
+    return r;
+}
+
+static void finish(tv_rules *r)
+{
+    tv_error err;
+    ck_assert_msg(tv_rules_finish(r, &err) == TV_OK, "%s", err.msg);
+}
+
+/* A game started from a position string. */
+static tv_game *at(const tv_rules *r, const char *pos)
+{
+    tv_error err;
+    tv_game *g = tv_game_new(r, 1, &err);
+    ck_assert_ptr_nonnull(g);
+    ck_assert_msg(tv_game_set_position(g, pos, &err) == TV_OK, "%s: %s", pos, err.msg);
+    return g;
+}
+
+static void play(tv_game *g, const char *moves)
+{
+    tv_error err;
+    char buf[256];
+    strcpy(buf, moves);
+    for (char *m = strtok(buf, " "); m; m = strtok(NULL, " "))
+        ck_assert_msg(tv_game_play_text(g, m, &err) == TV_OK, "%s: %s", m, err.msg);
+}
+
+static void expect(const tv_game *g, const char *want)
+{
+    char pos[TV_POSITION_MAX];
+    tv_position_write(g->rules, g->state, pos, sizeof pos);
+    ck_assert_str_eq(pos, want);
+}
+
+static int legal(const tv_game *g, char *out)
+{
+    tv_move moves[TV_MAX_MOVES];
+    tv_error err;
+    int n = tv_legal_moves(g->rules, g->state, moves, TV_MAX_MOVES, &err);
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        char t[8];
+        tv_move_text(g->rules, moves[i], t, sizeof t);
+        strcat(out, i ? " " : "");
+        strcat(out, t);
+    }
+    return n;
+}
+
+START_TEST(counter_clockwise_and_clockwise)
+{
+    tv_rules *r = rules_new(3, 2);
+    finish(r);
+    tv_game *g = at(r, "2,2,2/2,4,0 0,0 1 0");
+    play(g, "b1"); /* c1 c2 b2 a2 */
+    expect(g, "3,3,3/2,0,1 0,0 2 1");
+    tv_game_free(g);
+    r->sow.cw = 1;
+    finish(r);
+    g = at(r, "2,2,2/2,4,0 0,0 1 0");
+    play(g, "b1"); /* a1 a2 b2 c2 */
+    expect(g, "3,3,3/3,0,0 0,0 2 1");
+    tv_game_free(g);
+    free(r);
+}
+END_TEST
+
+START_TEST(origin_first)
+{
+    tv_rules *r = rules_new(2, 7);
+    r->sow.origin_first = 1;
+    finish(r);
+    tv_game *g = tv_game_new(r, 1, NULL);
+    play(g, "a1 a2 b1"); /* worked by hand: see the Tihbat readings */
+    expect(g, "5,14/6,3 0,0 2 3");
+    tv_game_free(g);
+    /* One seed goes back where it was: only the side to move changes. */
+    g = at(r, "7,7/1,13 0,0 1 0");
+    play(g, "a1");
+    expect(g, "7,7/1,13 0,0 2 1");
+    tv_game_free(g);
+    free(r);
+}
+END_TEST
+
+START_TEST(skip_origin_on_laps)
+{
+    tv_rules *r = rules_new(6, 4);
+    finish(r);
+    tv_game *g = at(r, "3,3,3,3,3,3/12,3,3,3,3,0 3,3 1 0");
+    play(g, "a1"); /* 11 seeds round the board, the 12th back into a1 */
+    expect(g, "4,4,4,4,4,4/1,4,4,4,4,1 3,3 2 1");
+    tv_game_free(g);
+    r->sow.skip_origin = 1;
+    finish(r);
+    g = at(r, "3,3,3,3,3,3/12,3,3,3,3,0 3,3 1 0");
+    play(g, "a1"); /* the 12th passes over a1 to b1 */
+    expect(g, "4,4,4,4,4,4/0,5,4,4,4,1 3,3 2 1");
+    tv_game_free(g);
+    free(r);
+}
+END_TEST
+
+START_TEST(relay_sowing)
+{
+    tv_rules *r = rules_new(3, 2);
+    r->sow.relay = 1;
+    finish(r);
+    /* a1 (2): b1, c1 -> c1 held 1, now 2: lift 2: c2, b2 -> b2 held 0: stop. */
+    tv_game *g = at(r, "1,0,5/2,3,1 0,0 1 0");
+    play(g, "a1");
+    expect(g, "1,1,6/0,4,0 0,0 2 1");
+    tv_game_free(g);
+    free(r);
+}
+END_TEST
+
+START_TEST(stores_and_extra_turn)
+{
+    tv_rules *r = rules_new(6, 4);
+    r->sow.stores = r->sow.own_store = r->sow.extra_turn = 1;
+    r->ends = TV_END_SIDE_EMPTY;
+    r->remainder = TV_REMAINDER_OWN_ROW;
+    finish(r);
+    tv_game *g = tv_game_new(r, 1, NULL);
+    play(g, "c1"); /* d1 e1 f1 store: player 1 moves again */
+    expect(g, "4,4,4,4,4,4/4,4,0,5,5,5 1,0 1 1");
+    play(g, "f1"); /* store, f2 a.. e2 d2 c2 */
+    expect(g, "4,4,5,5,5,5/4,4,0,5,5,0 2,0 2 2");
+    tv_game_free(g);
+    /* The opponent's store is passed over; with both stores it is sown. */
+    g = at(r, "2,2,2,2,2,2/4,4,4,4,4,12 2,2 1 0");
+    play(g, "f1"); /* 12 seeds: store 1, f2..a2 (6), a1..e1 (5) */
+    expect(g, "3,3,3,3,3,3/5,5,5,5,5,0 3,2 2 1");
+    tv_game_free(g);
+    r->sow.opp_store = 1;
+    finish(r);
+    g = at(r, "2,2,2,2,2,2/4,4,4,4,4,12 2,2 1 0");
+    play(g, "f1"); /* 12 seeds: store 1, f2..a2 (6), store 2, a1..d1 */
+    expect(g, "3,3,3,3,3,3/5,5,5,5,4,0 3,3 2 1");
+    tv_game_free(g);
+    free(r);
+}
+END_TEST
+
+START_TEST(capture_by_counts_and_chains)
+{
+    tv_rules *r = rules_new(6, 4);
+    r->sow.counts = 1u << 2 | 1u << 3;
+    r->sow.side = TV_SIDE_OPP;
+    finish(r);
+    /* d1 (4): e1 f1 f2 e2 -> e2 now 3: captured. Not chained: f2 stays. */
+    tv_game *g = at(r, "4,4,4,4,2,1/4,4,4,4,4,6 3,0 1 0");
+    play(g, "d1");
+    expect(g, "4,4,4,4,0,2/4,4,4,0,5,7 6,0 2 1");
+    tv_game_free(g);
+    r->sow.chain = 1;
+    r->sow.chain_side = TV_SIDE_OPP;
+    finish(r);
+    /* Chained backwards: e2 (3) then f2 (2); f1 is the mover's: stop. */
+    g = at(r, "4,4,4,4,2,1/4,4,4,4,4,6 3,0 1 0");
+    play(g, "d1");
+    expect(g, "4,4,4,4,0,0/4,4,4,0,5,7 8,0 2 1");
+    tv_game_free(g);
+    /* A landing on the mover's own side captures nothing here. */
+    g = at(r, "4,4,4,4,4,4/1,1,4,4,4,6 4,0 1 0");
+    play(g, "a1");
+    expect(g, "4,4,4,4,4,4/0,2,4,4,4,6 4,0 2 1");
+    tv_game_free(g);
+    free(r);
+}
+END_TEST
+
+START_TEST(capture_on_own_side_tihbat)
+{
+    tv_rules *r = rules_new(2, 7);
+    r->sow.origin_first = 1;
+    r->sow.counts = 1u << 2 | 1u << 4 | 1u << 6 | 1u << 8;
+    r->sow.side = TV_SIDE_OWN;
+    finish(r);
+    /* a1 (3): a1, b1, b2 -> last on b2, the opponent's: nothing. */
+    tv_game *g = at(r, "7,7/3,11 0,0 1 0");
+    play(g, "a1");
+    expect(g, "7,8/1,12 0,0 2 1");
+    tv_game_free(g);
+    /* b1 (5): b1, b2, a2, a1, b1 -> b1 holds 2: captured; a1 (4) too only with chain. */
+    g = at(r, "7,7/3,5 3,3 1 0");
+    play(g, "b1");
+    expect(g, "8,8/4,0 5,3 2 1");
+    tv_game_free(g);
+    r->sow.chain = 1;
+    r->sow.chain_side = TV_SIDE_OWN;
+    finish(r);
+    g = at(r, "7,7/3,5 3,3 1 0");
+    play(g, "b1"); /* backwards from b1: a1 holds 4, own side: captured too */
+    expect(g, "8,8/0,0 9,3 2 1");
+    tv_game_free(g);
+    free(r);
+}
+END_TEST
+
+START_TEST(empty_hole_captures_opposite)
+{
+    tv_rules *r = rules_new(6, 4);
+    r->sow.stores = r->sow.own_store = 1;
+    r->sow.empty_capture = TV_EMPTY_CAPTURE_NONEMPTY;
+    r->ends = TV_END_SIDE_EMPTY;
+    finish(r);
+    /* a1 (2): b1, c1 (empty) -> c1 and c2 (5) into the store. */
+    tv_game *g = at(r, "4,4,5,4,4,4/2,4,0,4,4,4 2,3 1 0");
+    play(g, "a1");
+    expect(g, "4,4,0,4,4,4/0,5,0,4,4,4 8,3 2 1");
+    tv_game_free(g);
+    /* Opposite hole empty: no capture, unless the variant says always. */
+    g = at(r, "4,4,0,4,4,4/2,4,0,4,4,4 2,8 1 0");
+    play(g, "a1");
+    expect(g, "4,4,0,4,4,4/0,5,1,4,4,4 2,8 2 1");
+    tv_game_free(g);
+    r->sow.empty_capture = TV_EMPTY_CAPTURE_ALWAYS;
+    finish(r);
+    g = at(r, "4,4,0,4,4,4/2,4,0,4,4,4 2,8 1 0");
+    play(g, "a1");
+    expect(g, "4,4,0,4,4,4/0,5,0,4,4,4 3,8 2 1");
+    tv_game_free(g);
+    free(r);
+}
+END_TEST
+
+START_TEST(grand_slam_policies)
+{
+    /* d1 (4): e1 f1 f2 e2: e2 -> 3 and f2 -> 2, the opponent's only seeds. */
+    const char *start = "0,0,0,0,2,1/4,4,4,4,4,17 8,0 1 0";
+    tv_rules *r = rules_new(6, 4);
+    r->sow.counts = 1u << 2 | 1u << 3;
+    r->sow.side = r->sow.chain_side = TV_SIDE_OPP;
+    r->sow.chain = 1;
+    r->ends = TV_END_BOARD_EMPTY;
+    finish(r);
+    tv_game *g = at(r, start);
+    play(g, "d1");
+    expect(g, "0,0,0,0,0,0/4,4,4,0,5,18 13,0 2 1");
+    tv_game_free(g);
+    r->sow.grand_slam = TV_SLAM_NO_CAPTURE;
+    finish(r);
+    g = at(r, start);
+    play(g, "d1");
+    expect(g, "0,0,0,0,3,2/4,4,4,0,5,18 8,0 2 1");
+    tv_game_free(g);
+    r->sow.grand_slam = TV_SLAM_ILLEGAL;
+    finish(r);
+    g = at(r, start);
+    char moves[128];
+    legal(g, moves);
+    ck_assert_str_eq(moves, "a1 b1 c1 e1 f1");
+    tv_error err;
+    ck_assert_int_eq(tv_game_play_text(g, "d1", &err), TV_EILLEGAL);
+    ck_assert_msg(strstr(err.msg, "all the opponent's seeds") != NULL, "%s", err.msg);
+    tv_game_free(g);
+    free(r);
+}
+END_TEST
+
+START_TEST(must_feed_and_no_move_end)
+{
+    tv_rules *r = rules_new(6, 4);
+    r->sow.must_feed = 1;
+    r->ends = TV_END_NO_MOVE;
+    r->remainder = TV_REMAINDER_OWN_ROW;
+    finish(r);
+    /* Player 2 is empty: only the moves that reach row 2 are legal. */
+    tv_game *g = at(r, "0,0,0,0,0,0/1,1,1,1,1,2 0,41 1 0");
+    char moves[128];
+    legal(g, moves);
+    ck_assert_str_eq(moves, "f1");
+    tv_error err;
+    ck_assert_int_eq(tv_game_play_text(g, "a1", &err), TV_EILLEGAL);
+    ck_assert_msg(strstr(err.msg, "leave the opponent seeds") != NULL, "%s", err.msg);
+    tv_game_free(g);
+    /* No move can feed: the game ends and each keeps their own row. */
+    g = at(r, "0,0,0,0,0,0/1,1,1,1,0,0 0,44 1 0");
+    ck_assert_int_eq(g->state->status, TV_OVER);
+    expect(g, "0,0,0,0,0,0/0,0,0,0,0,0 4,44 1 0");
+    ck_assert_int_eq(g->state->winner, 2);
+    tv_game_free(g);
+    free(r);
+}
+END_TEST
+
+START_TEST(pass_when_no_move)
+{
+    tv_rules *r = rules_new(2, 7);
+    r->sow.origin_first = 1;
+    r->sow.pass = 1;
+    finish(r);
+    tv_game *g = at(r, "3,5/0,0 10,10 1 0");
+    char moves[64];
+    legal(g, moves);
+    ck_assert_str_eq(moves, "pass");
+    play(g, "pass");
+    expect(g, "3,5/0,0 10,10 2 1");
+    tv_error err;
+    ck_assert_int_eq(tv_game_play_text(g, "pass", &err), TV_EILLEGAL); /* player 2 can sow */
+    tv_game_free(g);
+    free(r);
+}
+END_TEST
+
+START_TEST(repetition_ends_and_splits)
+{
+    tv_rules *r = rules_new(2, 7);
+    r->sow.origin_first = 1;
+    r->sow.pass = 1;
+    r->repetition = 1;
+    r->remainder = TV_REMAINDER_SPLIT;
+    finish(r);
+    tv_game *g = at(r, "1,0/1,0 13,13 1 0");
+    play(g, "a1");
+    ck_assert_int_eq(g->state->status, TV_ONGOING);
+    play(g, "a2"); /* the start position again, player 1 to move */
+    ck_assert_int_eq(g->state->status, TV_OVER);
+    expect(g, "0,0/0,0 14,14 1 2");
+    ck_assert_int_eq(g->state->winner, 0);
+    /* Undo takes the end back too. */
+    tv_error err;
+    ck_assert_int_eq(tv_game_undo(g, &err), TV_OK);
+    expect(g, "1,0/1,0 13,13 2 1");
+    ck_assert_int_eq(g->state->status, TV_ONGOING);
+    tv_game_free(g);
+    /* Without the rule the same moves go on. */
+    r->repetition = 0;
+    finish(r);
+    g = at(r, "1,0/1,0 13,13 1 0");
+    play(g, "a1 a2 a1 a2");
+    ck_assert_int_eq(g->state->status, TV_ONGOING);
+    tv_game_free(g);
+    free(r);
+}
+END_TEST
+
+START_TEST(capture_target_and_side_empty)
+{
+    tv_rules *r = rules_new(6, 4);
+    r->sow.counts = 1u << 2 | 1u << 3;
+    r->sow.side = TV_SIDE_OPP;
+    r->target = 25;
+    r->remainder = TV_REMAINDER_OWN_ROW;
+    finish(r);
+    tv_game *g = at(r, "4,4,4,4,2,1/0,0,0,4,0,0 22,3 1 0");
+    play(g, "d1"); /* captures 3: 25 ends the game; each keeps their row */
+    ck_assert_int_eq(g->state->status, TV_OVER);
+    expect(g, "0,0,0,0,0,0/0,0,0,0,0,0 27,21 2 1");
+    ck_assert_int_eq(g->state->winner, 1);
+    tv_game_free(g);
+
+    tv_rules *k = rules_new(6, 4);
+    k->sow.stores = k->sow.own_store = 1;
+    k->ends = TV_END_SIDE_EMPTY;
+    k->remainder = TV_REMAINDER_OWN_ROW;
+    finish(k);
+    g = at(k, "1,1,1,1,1,1/0,0,0,0,0,1 20,21 1 0");
+    play(g, "f1"); /* into the store: row 1 empty, player 2 keeps row 2 */
+    ck_assert_int_eq(g->state->status, TV_OVER);
+    expect(g, "0,0,0,0,0,0/0,0,0,0,0,0 21,27 2 1");
+    ck_assert_int_eq(g->state->winner, 2);
+    tv_game_free(g);
+    free(r);
+    free(k);
+}
+END_TEST
+
+START_TEST(bad_moves_leave_the_state)
+{
+    tv_rules *r = rules_new(6, 4);
+    finish(r);
+    tv_game *g = at(r, "4,4,4,4,4,4/0,4,4,4,4,8 0,0 1 0");
+    tv_state_buf before;
+    tv_state_copy(r, &before.state, g->state);
+    tv_error err;
+    const char *bad[] = {"a1", "a2", "pass", "swap", "g1"};
+    const char *why[] = {"empty", "not a hole of player 1", "no passing", "", "not a move"};
+    for (int i = 0; i < 5; i++) {
+        int rc = tv_game_play_text(g, bad[i], &err);
+        ck_assert_msg(rc == TV_EILLEGAL || rc == TV_EINVAL, "%s accepted", bad[i]);
+        ck_assert_msg(strstr(err.msg, why[i]) != NULL, "%s: %s", bad[i], err.msg);
+        ck_assert(memcmp(&before, g->state, (size_t)r->state_size) == 0);
+    }
+    tv_game_free(g);
+    free(r);
+}
+END_TEST
+
+START_TEST(corrupt_positions_are_refused)
+{
+    tv_rules *r = rules_new(2, 7);
+    finish(r);
+    tv_game *g = tv_game_new(r, 1, NULL);
+    tv_state_buf before;
+    tv_state_copy(r, &before.state, g->state);
+    const char *bad[] = {"7,7/7,7 0,1 1 0", "7,7/7 0,0 1 0", "7,7,7/7,7 0,0 1 0", "7,7/7,7/0,0 0,0 1 0",
+                         "7,x/7,7 0,0 1 0", "7,7/7,7 0 1 0", "7,7/7,7 0,0 3 0", "7,7/7,7 0,0 1 -1",
+                         "7,7/7,7 0,0 1", "", "300,0/0,0 0,0 1 0", "7,7/7,7 0,0 1 0 9"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        tv_error err = {0};
+        ck_assert_msg(tv_game_set_position(g, bad[i], &err) == TV_EINVAL, "'%s' accepted", bad[i]);
+        ck_assert_msg(strstr(err.msg, "position") != NULL, "'%s': %s", bad[i], err.msg);
+        ck_assert(memcmp(&before, g->state, (size_t)r->state_size) == 0);
+    }
+    tv_game_free(g);
+    free(r);
+}
+END_TEST
+
+/* Random games in every configuration: undo restores each state byte for
+ * byte, the incremental hash equals a recount, seeds are conserved, and the
+ * position string round-trips. */
+START_TEST(random_games_keep_invariants)
+{
+    for (int config = 0; config < 4; config++) {
+        tv_rules *r = rules_new(config == 0 ? 2 : 6, config == 0 ? 7 : 4);
+        if (config == 0) { /* Tihbat-like */
+            r->sow.origin_first = r->sow.pass = r->repetition = 1;
+            r->sow.counts = 0x154;
+            r->sow.side = r->sow.chain_side = TV_SIDE_OWN;
+            r->sow.chain = 1;
+            r->remainder = TV_REMAINDER_SPLIT;
+        } else if (config == 1) { /* Kalah-like */
+            r->sow.stores = r->sow.own_store = r->sow.extra_turn = 1;
+            r->sow.empty_capture = TV_EMPTY_CAPTURE_NONEMPTY;
+            r->ends = TV_END_SIDE_EMPTY;
+            r->remainder = TV_REMAINDER_OWN_ROW;
+        } else if (config == 2) { /* Oware-like */
+            r->sow.skip_origin = r->sow.must_feed = r->sow.chain = r->repetition = 1;
+            r->sow.counts = 0xC;
+            r->sow.side = r->sow.chain_side = TV_SIDE_OPP;
+            r->sow.grand_slam = TV_SLAM_NO_CAPTURE;
+            r->ends = TV_END_NO_MOVE;
+            r->target = 25;
+            r->remainder = TV_REMAINDER_OWN_ROW;
+        } else { /* clockwise relay with both stores */
+            r->sow.cw = r->sow.relay = r->sow.stores = r->sow.own_store = r->sow.opp_store = 1;
+            r->sow.counts = 0x10;
+            r->sow.side = TV_SIDE_ANY;
+            r->sow.grand_slam = TV_SLAM_ILLEGAL;
+            r->sow.pass = 1;
+            r->ends = TV_END_BOARD_EMPTY;
+            r->repetition = 1;
+            r->remainder = TV_REMAINDER_SPLIT;
+        }
+        finish(r);
+        tv_rng rng;
+        tv_rng_seed(&rng, (uint64_t)config);
+        size_t size = (size_t)r->state_size;
+        int total = 2 * r->sow.holes * r->sow.seeds, ended = 0;
+        for (int game = 0; game < 300; game++) {
+            tv_game *g = tv_game_new(r, (uint64_t)game, NULL);
+            unsigned char *trail = malloc(size * 2001);
+            tv_move moves[TV_MAX_MOVES];
+            tv_error err;
+            while (g->state->status == TV_ONGOING && g->nply < 2000) {
+                memcpy(trail + size * (size_t)g->nply, g->state, size);
+                int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+                if (n <= 0)
+                    ck_abort_msg("config %d game %d: no move in an ongoing game", config, game);
+                if (tv_game_play(g, moves[tv_rng_below(&rng, (uint32_t)n)], &err))
+                    ck_abort_msg("config %d: %s", config, err.msg);
+                int seeds = g->state->score[0] + g->state->score[1];
+                for (int h = 0; h < r->ncells; h++)
+                    seeds += g->state->cells[h];
+                if (seeds != total || g->state->hash != tv_state_hash(r, g->state))
+                    ck_abort_msg("config %d game %d ply %d: seeds %d/%d or hash wrong", config, game, g->nply,
+                                 seeds, total);
+                char pos[TV_POSITION_MAX];
+                tv_state_buf copy;
+                tv_position_write(r, g->state, pos, sizeof pos);
+                if (g->state->status == TV_ONGOING &&
+                    (tv_position_read(r, pos, &copy.state, &err) || copy.state.hash != g->state->hash))
+                    ck_abort_msg("config %d: '%s' does not round-trip: %s", config, pos, err.msg);
+            }
+            ended += g->state->status == TV_OVER;
+            while (g->nply > 0) {
+                tv_game_undo(g, NULL);
+                if (memcmp(trail + size * (size_t)g->nply, g->state, size) != 0)
+                    ck_abort_msg("config %d game %d: undo of ply %d differs", config, game, g->nply + 1);
+            }
+            free(trail);
+            tv_game_free(g);
+        }
+        ck_assert_int_eq(ended, 300); /* every game came to an end */
+        free(r);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("sowing");
+    TCase *tc = tcase_create("parameters");
+    tcase_add_test(tc, counter_clockwise_and_clockwise);
+    tcase_add_test(tc, origin_first);
+    tcase_add_test(tc, skip_origin_on_laps);
+    tcase_add_test(tc, relay_sowing);
+    tcase_add_test(tc, stores_and_extra_turn);
+    tcase_add_test(tc, capture_by_counts_and_chains);
+    tcase_add_test(tc, capture_on_own_side_tihbat);
+    tcase_add_test(tc, empty_hole_captures_opposite);
+    tcase_add_test(tc, grand_slam_policies);
+    tcase_add_test(tc, must_feed_and_no_move_end);
+    tcase_add_test(tc, pass_when_no_move);
+    tcase_add_test(tc, repetition_ends_and_splits);
+    tcase_add_test(tc, capture_target_and_side_empty);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("robustness");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, bad_moves_leave_the_state);
+    tcase_add_test(tc, corrupt_positions_are_refused);
+    tcase_add_test(tc, random_games_keep_invariants);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
