@@ -71,7 +71,8 @@ static int settle(const tv_rules *r, tv_state *s, int line_winner, int repeated,
         s->score[1] = score[1];
     }
     int winner = line_winner, over = line_winner > 0;
-    if (!over && (r->ends & TV_END_BOARD_FULL))
+    /* A full grid ends every game: without a moves hook nothing is left to play. */
+    if (!over && r->board == TV_BOARD_GRID && ((r->ends & TV_END_BOARD_FULL) || !r->hooks.moves))
         over = s->empty == 0;
     if (!over && r->board == TV_BOARD_MANCALA)
         over = mancala_over(r, s);

@@ -47,6 +47,19 @@ golden play_board.txt "$TAVOLA" play pahtum -o holes=a1,b2,c3 --seed 1 --moves "
 golden play_swap.txt "$TAVOLA" play pahtum -o holes=a1,b2,c3 -o swap=true --seed 1 --moves "d4 e4 f4 swap" --json
 golden interactive.txt sh -c "printf 'd4\nd4\nzz\nmoves\nundo\nc5\nposition\nquit\n' | '$TAVOLA' play pahtum -o holes=e5,f6,g7 --seed 4"
 golden vs_random.txt sh -c "printf 'a1\nquit\n' | '$TAVOLA' play pahtum -o holes=e5,f6,g7 --seed 4 --p2 random"
+golden tihbat_json.txt "$TAVOLA" play tihbat --seed 1 --moves "a1 a2 b1" --json
+golden kalah_json.txt "$TAVOLA" play kalah --seed 1 --moves "a1 a2 b1" --json
+golden oware_json.txt "$TAVOLA" play oware --seed 1 --moves "a1 a2 b1" --json
+golden kalah_board.txt "$TAVOLA" play kalah --seed 1 --moves "c1 f1"
+# The start position again with player 1 to move: the game ends, the 2 seeds left are split.
+golden tihbat_repetition.txt "$TAVOLA" play tihbat --seed 1 --position "1,0/1,0 13,13 1 0" --moves "a1 a2" --json
+golden connect4_json.txt "$TAVOLA" play connect4 --seed 1 --moves "d d e e f f g" --json
+golden tictactoe_board.txt "$TAVOLA" play tictactoe --seed 1 --moves "b2 a1 c3"
+fails foreign_hole 1 "move 2 'b1' refused: b1: not a hole of player 2" "$TAVOLA" play tihbat --moves "a1 b1" --json
+fails empty_hole 1 "move 3 'a1' refused: a1: the hole is empty" "$TAVOLA" play kalah --moves "a1 f2 a1" --json
+fails full_column 1 "move 7 'a' refused: a: the column is full" "$TAVOLA" play connect4 --moves "a a a a a a a" --json
+fails kalah_position 1 "position: 49 seeds in all, the game has 48" "$TAVOLA" play kalah --json \
+  --position "4,4,4,4,4,4/4,4,4,4,4,5 0,0 1 0"
 # A whole game given as moves ends full and names the winner.
 contains full_game '"status":"over"' "$TAVOLA" play pahtum -o holes=a1,b2,c3 --seed 1 --json --moves \
   "$(printf '%s ' c1 d1 e1 f1 g1 a2 c2 d2 e2 f2 g2 a3 b3 d3 e3 f3 g3 a4 b4 c4 d4 e4 f4 g4 a5 b5 c5 d5 e5 f5 g5 a6 b6 c6 d6 e6 f6 g6 a7 b7 c7 d7 e7 f7 g7 b1)"
@@ -61,7 +74,7 @@ fails hole_move 1 "move 1 'a1' refused: a1: the cell is blocked" \
 fails not_a_move 1 "move 1 'z9' refused: 'z9' is not a move" "$TAVOLA" play pahtum --moves "z9" --json
 fails bad_swap 1 "swap: this game has no swap rule" "$TAVOLA" play pahtum -o holes=a1,b2,c3 --moves "d4 e4 f4 swap" --json
 fails unknown_ruleset 1 "unknown ruleset 'chess'" "$TAVOLA" play chess --json
-fails unknown_option 1 "unknown option 'size' (options: count, holes, swap)" "$TAVOLA" play pahtum -o size=9 --json
+fails unknown_option 1 "unknown option 'colour' (options: count, diagonals, holes, size, swap)" "$TAVOLA" play pahtum -o colour=red --json
 fails bad_option_value 1 "holes: the number of holes must be odd" "$TAVOLA" play pahtum -o holes=4 --json
 fails broken_ruleset 1 "tests/bad_rulesets/broken.lua:2: game.ends: 'bord_full'" \
   "$TAVOLA" play tests/bad_rulesets/broken.lua --json
