@@ -1,33 +1,41 @@
 # tavola: C11 engine for abstract board games whose rules are Lua 5.4 scripts.
-#   make          build the library and the tavola command (build/)
-#   make demo     play a Pahtum game between two random players
-#   make check    build and run every test, also under ASan and UBSan
+#   make            the library (static and shared) and the tavola command, in build/
+#   make demo       play a Pahtum game between two random players
+#   make check      build and run every test, plain and under ASan + UBSan
+#   make install    PREFIX=/usr/local DESTDIR=... ; make uninstall
 .SUFFIXES:
 
 CC      = cc
 BUILD   ?= build
 OPT     ?= -O2 -g
 SAN     ?=
-CFLAGS_BASE = -std=c11 -Wall -Wextra -Wpedantic -Werror=implicit-function-declaration
+PREFIX  ?= /usr/local
+DATADIR  = $(PREFIX)/share/tavola/rulesets
+CFLAGS_BASE = -std=c11 -Wall -Wextra -Wpedantic -Werror=implicit-function-declaration \
+              -fPIC -fvisibility=hidden -pthread
 LUA_CFLAGS   = $(shell pkg-config --cflags lua5.4 2>/dev/null)
 LUA_LIBS     = $(shell pkg-config --libs lua5.4 2>/dev/null)
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
-ALL_CFLAGS = $(CFLAGS_BASE) $(OPT) $(SAN) -Icore -Ilua -Iplugin $(LUA_CFLAGS) $(CFLAGS)
+ALL_CFLAGS = $(CFLAGS_BASE) $(OPT) $(SAN) -Icore -Ilua -Iplugin $(LUA_CFLAGS) \
+             -DTAVOLA_DATADIR='"$(DATADIR)"' $(CFLAGS)
+LDLIBS = -lm -pthread
 
-CORE_SRC   = $(wildcard core/*.c)
-LUA_SRC    = $(wildcard lua/*.c)
-CLI_SRC    = $(wildcard plugin/cli_*.c)
-CORE_OBJ   = $(CORE_SRC:%.c=$(BUILD)/%.o)
-LUA_OBJ    = $(LUA_SRC:%.c=$(BUILD)/%.o)
-CLI_OBJ    = $(CLI_SRC:%.c=$(BUILD)/%.o)
+CORE_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard core/*.c))
+LUA_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(wildcard lua/*.c))
+ABI_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(wildcard plugin/tv_*.c) plugin/tavola_api.c)
+CLI_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(wildcard plugin/cli_*.c))
+LUAMOD   = $(BUILD)/lua/tavola.so
+LIB_OBJ  = $(CORE_OBJ) $(LUA_OBJ) $(ABI_OBJ)
+SONAME   = libtavola.so.1
+
 REF_GAMES ?= 300
-TESTS      = $(BUILD)/test_core $(BUILD)/test_sow $(BUILD)/test_lua $(BUILD)/test_pahtum $(BUILD)/test_games
+TESTS = $(BUILD)/test_core $(BUILD)/test_sow $(BUILD)/test_lua $(BUILD)/test_pahtum $(BUILD)/test_games
 
-.PHONY: all deps demo check test-build run-tests clean
+.PHONY: all deps demo check test-build run-tests clean install uninstall
 .SECONDARY:
 
-all: $(BUILD)/tavola
+all: $(BUILD)/tavola $(BUILD)/libtavola.a $(BUILD)/libtavola.so $(LUAMOD)
 
 deps:
 	@sh tools/ensure-deps.sh
@@ -40,28 +48,48 @@ $(BUILD)/%.o: %.c $(wildcard core/*.h lua/*.h plugin/*.h) | deps
 $(BUILD)/libtvcore.a: $(CORE_OBJ)
 	@ar rcs $@ $^
 
-$(BUILD)/libtavola.a: $(CORE_OBJ) $(LUA_OBJ)
+$(BUILD)/libtavola.a: $(LIB_OBJ)
 	@ar rcs $@ $^
 
+# The shared library exports the ABI entry point only (tavola_get_api).
+$(BUILD)/$(SONAME): $(LIB_OBJ)
+	$(CC) $(SAN) -shared -Wl,-soname,$(SONAME) $^ $(LUA_LIBS) $(LDLIBS) -o $@
+
+$(BUILD)/libtavola.so: $(BUILD)/$(SONAME)
+	@ln -sf $(SONAME) $@
+
+# The Lua C module: not linked against liblua, the interpreter provides Lua.
+$(BUILD)/lua/tavola.so: $(BUILD)/plugin/lua_tavola.o $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN) -shared $^ $(LDLIBS) -o $@
+
+# The example host: tavola.h and dlopen only.
+$(BUILD)/host: plugin/examples/host.c plugin/tavola.h | deps
+	$(CC) -std=c11 -Wall -Wextra -Wpedantic $(OPT) $(SAN) -Iplugin $< -ldl -o $@
+
 $(BUILD)/tavola: $(CLI_OBJ) $(BUILD)/libtavola.a
-	$(CC) $(SAN) $(CLI_OBJ) $(BUILD)/libtavola.a $(LUA_LIBS) -lm -o $@
+	$(CC) $(SAN) $(CLI_OBJ) $(BUILD)/libtavola.a $(LUA_LIBS) $(LDLIBS) -o $@
 
 # core/ is tested without Lua: these suites link only libtvcore.
 $(BUILD)/test_core $(BUILD)/test_sow: $(BUILD)/test_%: $(BUILD)/tests/test_%.o $(BUILD)/libtvcore.a
-	$(CC) $(SAN) $^ $(CHECK_LIBS) -lm -o $@
+	$(CC) $(SAN) $^ $(CHECK_LIBS) $(LDLIBS) -o $@
 
 $(BUILD)/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/test_util.o $(BUILD)/libtavola.a
-	$(CC) $(SAN) $^ $(LUA_LIBS) $(CHECK_LIBS) -lm -o $@
+	$(CC) $(SAN) $^ $(LUA_LIBS) $(CHECK_LIBS) $(LDLIBS) -o $@
 
-$(BUILD)/tests/%.o: tests/%.c $(wildcard core/*.h lua/*.h tests/*.h) | deps
+$(BUILD)/tests/%.o: tests/%.c $(wildcard core/*.h lua/*.h plugin/*.h tests/*.h) | deps
 	@mkdir -p $(dir $@)
 	@echo "  CC    $@"
 	@$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
 
-test-build: $(TESTS) $(BUILD)/tavola
+test-build: $(TESTS) $(BUILD)/tavola $(BUILD)/libtavola.so $(LUAMOD) $(BUILD)/host
 
 run-tests: test-build
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
+	@echo "== example host (dlopen $(BUILD)/$(SONAME))"
+	@$(BUILD)/host $(BUILD)/$(SONAME)
+	@echo "== Lua module under the stock lua5.4"
+	@$(SAN_LUA_ENV) lua5.4 tests/lua_module_test.lua $(BUILD)/lua
 	@echo "== CLI tests ($(BUILD)/tavola)"
 	@sh tests/cli_test.sh $(BUILD)/tavola
 	@set -e; for ref in tests/ref/*.lua; do \
@@ -70,11 +98,13 @@ run-tests: test-build
 demo: $(BUILD)/tavola
 	$(BUILD)/tavola play pahtum --p1 random --p2 random --seed 2026
 
-# Every suite twice: a plain build, then AddressSanitizer + UBSan.
+# Every suite twice: a plain build (thousands of reference games per
+# ruleset), then AddressSanitizer + UBSan.
 check: deps
-	@$(MAKE) --no-print-directory run-tests
-	@$(MAKE) --no-print-directory run-tests BUILD=build/san OPT="-O1 -g" \
-	  SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+	@$(MAKE) --no-print-directory run-tests REF_GAMES=2000
+	@$(MAKE) --no-print-directory run-tests BUILD=build/san OPT="-O1 -g" REF_GAMES=200 \
+	  SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	  SAN_LUA_ENV="LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0"
 	@echo "make check: all suites passed (plain and sanitized)"
 
 clean:

@@ -1,12 +1,13 @@
 #include "tv_game.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err)
 {
     tv_game *g = calloc(1, sizeof *g);
-    if (!g || !(g->state = malloc((size_t)r->state_size))) {
-        free(g);
+    if (!g || !(g->state = malloc((size_t)r->state_size)) || !(g->hashes = malloc(sizeof *g->hashes))) {
+        tv_game_free(g);
         tv_error_set(err, TV_ENOMEM, "out of memory");
         return NULL;
     }
@@ -16,6 +17,7 @@ tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err)
         tv_game_free(g);
         return NULL;
     }
+    g->hashes[0] = g->state->hash;
     return g;
 }
 
@@ -30,32 +32,51 @@ void tv_game_free(tv_game *g)
     free(g);
 }
 
-static int reserve(tv_game *g, tv_error *err)
+/* Room for `plies` moves (and plies + 1 positions). */
+static int reserve(tv_game *g, int plies, tv_error *err)
 {
-    if (g->nply < g->cap)
+    if (plies <= g->cap)
         return TV_OK;
-    int cap = g->cap ? g->cap * 2 : 64;
+    int cap = g->cap ? g->cap : 64;
+    while (cap < plies)
+        cap *= 2;
     tv_undo *undo = realloc(g->undo, (size_t)cap * sizeof *undo);
-    if (!undo)
-        return tv_error_set(err, TV_ENOMEM, "out of memory");
-    g->undo = undo;
+    if (undo)
+        g->undo = undo;
     tv_move *history = realloc(g->history, (size_t)cap * sizeof *history);
-    if (!history)
-        return tv_error_set(err, TV_ENOMEM, "out of memory");
-    g->history = history;
+    if (history)
+        g->history = history;
     uint64_t *hashes = realloc(g->hashes, (size_t)(cap + 1) * sizeof *hashes);
-    if (!hashes)
+    if (hashes)
+        g->hashes = hashes;
+    if (!undo || !history || !hashes)
         return tv_error_set(err, TV_ENOMEM, "out of memory");
-    if (!g->hashes)
-        hashes[0] = g->state->hash;
-    g->hashes = hashes;
     g->cap = cap;
     return TV_OK;
 }
 
+tv_game *tv_game_clone(const tv_game *g, tv_error *err)
+{
+    tv_game *c = tv_game_new(g->rules, g->seed, err);
+    if (!c)
+        return NULL;
+    if (reserve(c, g->nply, err)) {
+        tv_game_free(c);
+        return NULL;
+    }
+    memcpy(c->state, g->state, (size_t)g->rules->state_size);
+    c->nply = g->nply;
+    if (g->nply) {
+        memcpy(c->undo, g->undo, (size_t)g->nply * sizeof *g->undo);
+        memcpy(c->history, g->history, (size_t)g->nply * sizeof *g->history);
+    }
+    memcpy(c->hashes, g->hashes, (size_t)(g->nply + 1) * sizeof *g->hashes);
+    return c;
+}
+
 int tv_game_play(tv_game *g, tv_move m, tv_error *err)
 {
-    int rc = reserve(g, err);
+    int rc = reserve(g, g->nply + 1, err);
     if (rc || (rc = tv_play_hist(g->rules, g->state, m, &g->undo[g->nply], g->hashes, g->nply + 1, err)))
         return rc;
     g->history[g->nply++] = m;
@@ -84,8 +105,7 @@ int tv_game_set_position(tv_game *g, const char *text, tv_error *err)
     int rc = tv_position_read(g->rules, text, g->state, err);
     if (rc == TV_OK) {
         g->nply = 0;
-        if (g->hashes)
-            g->hashes[0] = g->state->hash;
+        g->hashes[0] = g->state->hash;
     }
     return rc;
 }

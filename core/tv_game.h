@@ -20,6 +20,8 @@ typedef struct tv_game {
 /* A new game from the start position drawn from seed; NULL and err on failure. */
 tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err);
 void tv_game_free(tv_game *g);
+/* A copy of the game: its state, moves, undo records and hashes. */
+tv_game *tv_game_clone(const tv_game *g, tv_error *err);
 
 /* Plays a move; on error the game is unchanged. */
 int tv_game_play(tv_game *g, tv_move m, tv_error *err);

@@ -1,6 +1,7 @@
 /* Hooks: Lua functions a ruleset gives for a step instead of data. The kernel
  * calls the C trampolines below at that step; each hands the function a view
  * of the state (valid only during the call) and converts what it returns. */
+#include <pthread.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -164,7 +165,7 @@ static int call_hook(tv_ruleset *rs, const char *name, view *v, int nresults, tv
     return TV_OK;
 }
 
-static int hook_moves(void *ctx, const tv_rules *r, const tv_state *s, tv_move *out, int cap,
+static int hook_moves_locked(void *ctx, const tv_rules *r, const tv_state *s, tv_move *out, int cap,
                       tv_error *err)
 {
     tv_ruleset *rs = ctx;
@@ -202,7 +203,7 @@ static int hook_moves(void *ctx, const tv_rules *r, const tv_state *s, tv_move *
     return (int)n;
 }
 
-static int hook_score(void *ctx, const tv_rules *r, const tv_state *s, int32_t score[2], tv_error *err)
+static int hook_score_locked(void *ctx, const tv_rules *r, const tv_state *s, int32_t score[2], tv_error *err)
 {
     (void)r;
     tv_ruleset *rs = ctx;
@@ -220,7 +221,7 @@ static int hook_score(void *ctx, const tv_rules *r, const tv_state *s, int32_t s
     return ok ? TV_OK : tv_error_set(err, TV_EHOOK, "score hook: expected two integers (player 1, player 2)");
 }
 
-static int hook_ends(void *ctx, const tv_rules *r, const tv_state *s, int *winner, tv_error *err)
+static int hook_ends_locked(void *ctx, const tv_rules *r, const tv_state *s, int *winner, tv_error *err)
 {
     (void)r;
     tv_ruleset *rs = ctx;
@@ -238,6 +239,34 @@ static int hook_ends(void *ctx, const tv_rules *r, const tv_state *s, int *winne
         ok = 0;
     lua_settop(L, top);
     return ok ? TV_OK : tv_error_set(err, TV_EHOOK, "ends hook: expected nil (not over), 0 (draw), 1 or 2");
+}
+
+/* Games on several threads may share a ruleset: its VM runs one hook at a time. */
+static int hook_moves(void *ctx, const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
+{
+    tv_ruleset *rs = ctx;
+    pthread_mutex_lock(&rs->lock);
+    int rc = hook_moves_locked(ctx, r, s, out, cap, err);
+    pthread_mutex_unlock(&rs->lock);
+    return rc;
+}
+
+static int hook_score(void *ctx, const tv_rules *r, const tv_state *s, int32_t score[2], tv_error *err)
+{
+    tv_ruleset *rs = ctx;
+    pthread_mutex_lock(&rs->lock);
+    int rc = hook_score_locked(ctx, r, s, score, err);
+    pthread_mutex_unlock(&rs->lock);
+    return rc;
+}
+
+static int hook_ends(void *ctx, const tv_rules *r, const tv_state *s, int *winner, tv_error *err)
+{
+    tv_ruleset *rs = ctx;
+    pthread_mutex_lock(&rs->lock);
+    int rc = hook_ends_locked(ctx, r, s, winner, err);
+    pthread_mutex_unlock(&rs->lock);
+    return rc;
 }
 
 void tv_hooks_install(tv_ruleset *rs)

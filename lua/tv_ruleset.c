@@ -30,6 +30,7 @@ tv_ruleset *tv_ruleset_load(const char *file, const char *source, size_t len,
         return NULL;
     }
     tv_rules_init(&rs->rules);
+    pthread_mutex_init(&rs->lock, NULL);
     for (int i = 0; i < TV_HOOK_COUNT; i++)
         rs->hook_ref[i] = LUA_NOREF;
     if (limits)
@@ -71,6 +72,7 @@ void tv_ruleset_free(tv_ruleset *rs)
         return;
     if (rs->L)
         lua_close(rs->L);
+    pthread_mutex_destroy(&rs->lock);
     free(rs);
 }
 

@@ -2,6 +2,8 @@
 #ifndef TV_RULESET_IMPL_H
 #define TV_RULESET_IMPL_H
 
+#include <pthread.h>
+
 #include <lua.h>
 
 #include "tv_ruleset.h"
@@ -10,6 +12,7 @@ enum { TV_HOOK_MOVES, TV_HOOK_SCORE, TV_HOOK_ENDS, TV_HOOK_COUNT };
 
 struct tv_ruleset {
     lua_State *L;
+    pthread_mutex_t lock; /* one hook call at a time in this VM */
     tv_rules rules;
     tv_limits limits;
     const tv_options *given; /* host options, during the load only */

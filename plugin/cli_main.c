@@ -1,14 +1,17 @@
-/* tavola: the command-line host. Lists rulesets and plays them in the
- * terminal or from a move list. */
+/* tavola: the command-line host. It lists rulesets and plays them in the
+ * terminal or from a move list, through the plugin ABI (tavola.h) only. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "cli_render.h"
-#include "tv_perft.h"
-#include "cli_rulesets.h"
+#include "cli_json.h"
+#include "tavola.h"
+
+#define MAX_MOVES 4096
+
+static const tavola_api *t;
 
 static const char usage[] =
     "usage: tavola list [--rules DIR]\n"
@@ -28,180 +31,108 @@ static int die_usage(const char *fmt, const char *arg)
 
 static int cmd_list(int argc, char **argv)
 {
-    const char *rules_dir = NULL;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc)
-            rules_dir = argv[++i];
+            t->add_path(argv[++i]);
         else
             return die_usage("list: unexpected argument '%s'", argv[i]);
     }
-    static cli_dirs dirs;
-    static char names[CLI_LIST_MAX][64], paths[CLI_LIST_MAX][CLI_PATH_MAX];
-    cli_dirs_init(&dirs, rules_dir);
-    int n = cli_list_rulesets(&dirs, names, paths), failed = 0;
-    for (int i = 0; i < n; i++) {
-        tv_error err;
-        tv_ruleset *rs = cli_load_ruleset(paths[i], NULL, &err);
+    static char names[64 * 1024];
+    int n = t->list(names, sizeof names), failed = 0;
+    char *save;
+    for (char *name = strtok_r(names, "\n", &save); name && n > 0; name = strtok_r(NULL, "\n", &save)) {
+        char err[1024];
+        tavola_ruleset *rs = t->ruleset_load(name, NULL, err, sizeof err);
         if (!rs) {
-            fprintf(stderr, "tavola: %s\n", err.msg);
+            fprintf(stderr, "tavola: %s\n", err);
             failed = 1;
             continue;
         }
-        const tv_rules *r = tv_ruleset_rules(rs);
-        printf("%-12s %s\n", names[i], r->description[0] ? r->description : r->title);
-        for (int j = 0; j < tv_ruleset_option_count(rs); j++) {
-            const tv_option_info *o = tv_ruleset_option(rs, j);
-            char opt[TV_OPTION_KEY_MAX + TV_OPTION_VALUE_MAX + 4];
-            snprintf(opt, sizeof opt, "%s=%s", o->name, o->def);
-            printf("    -o %-22s %s\n", opt, o->doc);
+        const char *desc = t->ruleset_description(rs);
+        printf("%-12s %s\n", name, desc[0] ? desc : t->ruleset_title(rs));
+        for (int j = 0; j < t->ruleset_option_count(rs); j++) {
+            const char *oname, *def, *doc;
+            t->ruleset_option(rs, j, &oname, &def, &doc);
+            char opt[512];
+            snprintf(opt, sizeof opt, "%s=%s", oname, def);
+            printf("    -o %-22s %s\n", opt, doc);
         }
-        tv_ruleset_free(rs);
+        t->ruleset_free(rs);
     }
-    if (n == 0)
+    if (n <= 0)
         fprintf(stderr, "tavola: no rulesets found (use --rules DIR or TAVOLA_PATH)\n");
-    return failed || n == 0 ? 1 : 0;
+    return failed || n <= 0 ? 1 : 0;
 }
 
 typedef enum { PLAYER_HUMAN, PLAYER_RANDOM } player_kind;
 
-static int parse_player(const char *s, player_kind *k)
-{
-    if (strcmp(s, "human") == 0)
-        *k = PLAYER_HUMAN;
-    else if (strcmp(s, "random") == 0)
-        *k = PLAYER_RANDOM;
-    else
-        return -1;
-    return 0;
-}
-
-static void print_moves(FILE *out, const tv_game *g)
-{
-    tv_move moves[TV_MAX_MOVES];
-    tv_error err;
-    int n = tv_legal_moves(g->rules, g->state, moves, TV_MAX_MOVES, &err);
-    if (n < 0) {
-        fprintf(out, "error: %s\n", err.msg);
-        return;
-    }
-    for (int i = 0; i < n; i++) {
-        char text[16];
-        tv_move_text(g->rules, moves[i], text, sizeof text);
-        fprintf(out, "%s%s", i ? " " : "", text);
-    }
-    fputc('\n', out);
-}
-
-/* The terminal game: draw, ask or pick a move, repeat. */
-static int interactive(tv_game *g, const player_kind kind[2], tv_rng *rng)
-{
-    const tv_rules *r = g->rules;
-    char line[256];
-    cli_draw(stdout, g);
-    while (g->state->status == TV_ONGOING) {
-        int p = g->state->to_move;
-        tv_error err;
-        if (kind[p] == PLAYER_RANDOM) {
-            tv_move moves[TV_MAX_MOVES];
-            int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
-            if (n <= 0 || tv_game_play(g, moves[tv_rng_below(rng, (uint32_t)n)], &err)) {
-                fprintf(stderr, "tavola: %s\n", n == 0 ? "no legal move" : err.msg);
-                return 1;
-            }
-            char text[16];
-            tv_move_text(r, g->history[g->nply - 1], text, sizeof text);
-            printf("\n%s plays %s\n", r->players[p], text);
-            cli_draw(stdout, g);
-            continue;
-        }
-        printf("%s> ", r->players[p]);
-        fflush(stdout);
-        if (!fgets(line, sizeof line, stdin)) {
-            printf("\n");
-            return 0;
-        }
-        char word[128];
-        if (sscanf(line, "%127s", word) != 1)
-            continue;
-        if (strcmp(word, "quit") == 0)
-            return 0;
-        if (strcmp(word, "help") == 0) {
-            printf("Type a move (a cell such as d4, or swap), or: moves, undo, position, quit.\n");
-        } else if (strcmp(word, "moves") == 0) {
-            print_moves(stdout, g);
-        } else if (strcmp(word, "position") == 0) {
-            char pos[TV_POSITION_MAX];
-            tv_position_write(r, g->state, pos, sizeof pos);
-            printf("%s\n", pos);
-        } else if (strcmp(word, "undo") == 0) {
-            /* Take back the computer's reply too, so it is this player's turn again. */
-            if (tv_game_undo(g, &err))
-                printf("%s\n", err.msg);
-            while (g->nply > 0 && kind[g->state->to_move] != PLAYER_HUMAN)
-                tv_game_undo(g, &err);
-            cli_draw(stdout, g);
-        } else if (tv_game_play_text(g, word, &err)) {
-            printf("%s (type help)\n", err.msg);
-        } else {
-            cli_draw(stdout, g);
-        }
-    }
-    return 0;
-}
-
 /* What play and perft are told on the command line. */
 typedef struct play_args {
-    const char *name, *rules_dir, *moves, *position;
+    const char *name, *moves, *position;
     int json, seeded, depth;
     unsigned long long seed;
     player_kind kind[2];
-    tv_options opts;
+    char options[4096];
 } play_args;
+
+static int add_option(play_args *pa, const char *pair)
+{
+    if (!strchr(pair, '=') || pair[0] == '=')
+        return -1;
+    size_t used = strlen(pa->options);
+    if (used + strlen(pair) + 2 > sizeof pa->options)
+        return -1;
+    snprintf(pa->options + used, sizeof pa->options - used, "%s%s", used ? "," : "", pair);
+    return 0;
+}
 
 static int parse_play_args(int argc, char **argv, play_args *pa, int want_depth)
 {
-    tv_error err;
     memset(pa, 0, sizeof *pa);
     pa->depth = -1;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--json") == 0) {
             pa->json = 1;
-        } else if (a[0] == '-' && !v) {
+            continue;
+        }
+        if (a[0] == '-' && !v)
             return die_usage("%s needs a value", a);
-        } else if (strcmp(a, "-o") == 0) {
-            if (tv_options_add_pair(&pa->opts, v, &err))
-                return die_usage("%s", err.msg);
-            i++;
+        if (strcmp(a, "-o") == 0) {
+            if (add_option(pa, v))
+                return die_usage("option '%s': expected key=value", v);
         } else if (strcmp(a, "--seed") == 0) {
             char *end;
             pa->seed = strtoull(v, &end, 10);
             if (*end || end == v || v[0] == '-')
                 return die_usage("--seed: '%s' is not a non-negative integer", v);
             pa->seeded = 1;
-            i++;
         } else if (strcmp(a, "--p1") == 0 || strcmp(a, "--p2") == 0) {
-            if (parse_player(v, &pa->kind[a[3] - '1']))
+            player_kind *k = &pa->kind[a[3] - '1'];
+            if (strcmp(v, "human") == 0)
+                *k = PLAYER_HUMAN;
+            else if (strcmp(v, "random") == 0)
+                *k = PLAYER_RANDOM;
+            else
                 return die_usage("unknown player '%s' (human or random)", v);
-            i++;
         } else if (strcmp(a, "--moves") == 0) {
             pa->moves = v;
-            i++;
         } else if (strcmp(a, "--position") == 0) {
             pa->position = v;
-            i++;
         } else if (strcmp(a, "--rules") == 0) {
-            pa->rules_dir = v;
-            i++;
+            t->add_path(v);
         } else if (want_depth && pa->name && pa->depth < 0 && a[0] >= '0' && a[0] <= '9') {
             pa->depth = atoi(a);
             if (pa->depth > 30)
                 return die_usage("perft: depth %s is more than 30", a);
+            continue;
         } else if (a[0] == '-' || pa->name) {
             return die_usage("unexpected argument '%s'", a);
         } else {
             pa->name = a;
+            continue;
         }
+        i++; /* the option's value */
     }
     if (!pa->name)
         return die_usage("%s", "which ruleset?");
@@ -213,22 +144,148 @@ static int parse_play_args(int argc, char **argv, play_args *pa, int want_depth)
 }
 
 /* Loads the ruleset and starts the game the arguments describe. */
-static int start_game(const play_args *pa, tv_ruleset **rs, tv_game **g)
+static int start_game(const play_args *pa, tavola_ruleset **rs, tavola_game **g)
 {
-    static cli_dirs dirs;
-    char path[CLI_PATH_MAX];
-    tv_error err;
-    *rs = NULL;
+    char err[1024];
     *g = NULL;
-    cli_dirs_init(&dirs, pa->rules_dir);
-    if (cli_find_ruleset(&dirs, pa->name, path, sizeof path, &err) ||
-        !(*rs = cli_load_ruleset(path, &pa->opts, &err)) ||
-        !(*g = tv_game_new(tv_ruleset_rules(*rs), pa->seed, &err)) ||
-        (pa->position && tv_game_set_position(*g, pa->position, &err))) {
-        fprintf(stderr, "tavola: %s\n", err.msg);
+    if (!(*rs = t->ruleset_load(pa->name, pa->options, err, sizeof err))) {
+        fprintf(stderr, "tavola: %s\n", err);
+        return 1;
+    }
+    if (!(*g = t->game_new(*rs, pa->seed))) {
+        fprintf(stderr, "tavola: %s\n", t->ruleset_error(*rs));
+        return 1;
+    }
+    if (pa->position && t->set_position(*g, pa->position)) {
+        fprintf(stderr, "tavola: %s\n", t->error(*g));
         return 1;
     }
     return 0;
+}
+
+static void draw(tavola_game *g)
+{
+    static char buf[16384];
+    t->draw(g, TAVOLA_DRAW_BOARD, buf, sizeof buf);
+    fputs(buf, stdout);
+}
+
+static void print_moves(tavola_game *g)
+{
+    static tavola_move moves[MAX_MOVES];
+    int n = t->legal_moves(g, moves, MAX_MOVES);
+    if (n < 0) {
+        printf("error: %s\n", t->error(g));
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        char text[32];
+        t->move_text(g, moves[i], text, sizeof text);
+        printf("%s%s", i ? " " : "", text);
+    }
+    printf("\n");
+}
+
+/* The terminal game: draw, ask or pick a move, repeat. */
+static int interactive(const tavola_ruleset *rs, tavola_game *g, const player_kind kind[2], uint64_t seed)
+{
+    char line[256];
+    draw(g);
+    while (t->status(g) == TAVOLA_ONGOING) {
+        int p = t->to_move(g);
+        const char *who = t->ruleset_player(rs, p);
+        if (kind[p - 1] == PLAYER_RANDOM) {
+            tavola_move m;
+            char text[32];
+            /* A seed per ply: the same game for the same --seed. */
+            if (t->choose(g, "random", seed * 1000003u + (uint64_t)t->ply(g), &m) || t->play(g, m)) {
+                fprintf(stderr, "tavola: %s\n", t->error(g));
+                return 1;
+            }
+            t->move_text(g, m, text, sizeof text);
+            printf("\n%s plays %s\n", who, text);
+            draw(g);
+            continue;
+        }
+        printf("%s> ", who);
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin)) {
+            printf("\n");
+            return 0;
+        }
+        char word[128];
+        if (sscanf(line, "%127s", word) != 1)
+            continue;
+        if (strcmp(word, "quit") == 0)
+            return 0;
+        if (strcmp(word, "help") == 0) {
+            printf("Type a move (a cell such as d4, a column, pass or swap), or: moves, undo, position, quit.\n");
+        } else if (strcmp(word, "moves") == 0) {
+            print_moves(g);
+        } else if (strcmp(word, "position") == 0) {
+            char pos[2048];
+            t->position(g, pos, sizeof pos);
+            printf("%s\n", pos);
+        } else if (strcmp(word, "undo") == 0) {
+            if (t->undo(g))
+                printf("%s\n", t->error(g));
+            /* Take back the computer's reply too, so it is this player's turn again. */
+            while (t->ply(g) > 0 && kind[t->to_move(g) - 1] != PLAYER_HUMAN && t->undo(g) == TAVOLA_OK)
+                ;
+            draw(g);
+        } else if (t->play_text(g, word)) {
+            printf("%s (type help)\n", t->error(g));
+        } else {
+            draw(g);
+        }
+    }
+    return 0;
+}
+
+static int play_moves(tavola_game *g, const char *moves)
+{
+    static char buf[65536];
+    if (strlen(moves) >= sizeof buf) {
+        fprintf(stderr, "tavola: --moves is too long\n");
+        return 1;
+    }
+    strcpy(buf, moves);
+    int k = 0;
+    char *save;
+    for (char *m = strtok_r(buf, " \t\n,", &save); m; m = strtok_r(NULL, " \t\n,", &save)) {
+        k++;
+        if (t->play_text(g, m)) {
+            fprintf(stderr, "tavola: move %d '%s' refused: %s\n", k, m, t->error(g));
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int cmd_play(int argc, char **argv)
+{
+    static play_args pa;
+    int rc = parse_play_args(argc, argv, &pa, 0);
+    if (rc)
+        return rc;
+    tavola_ruleset *rs;
+    tavola_game *g;
+    rc = start_game(&pa, &rs, &g);
+    if (rc == 0 && pa.moves)
+        rc = play_moves(g, pa.moves);
+    if (rc == 0 && pa.json) {
+        if ((rc = cli_json(stdout, t, rs, g) ? 1 : 0))
+            fprintf(stderr, "tavola: %s\n", t->error(g));
+    } else if (rc == 0 && (pa.moves || pa.position)) {
+        draw(g);
+    } else if (rc == 0) {
+        printf("%s (seed %llu)%s%s\n", t->ruleset_title(rs), pa.seed, pa.options[0] ? "  options: " : "",
+               pa.options[0] ? t->ruleset_options(rs) : "");
+        rc = interactive(rs, g, pa.kind, pa.seed);
+    }
+    t->game_free(g);
+    t->ruleset_free(rs);
+    return rc;
 }
 
 static int cmd_perft(int argc, char **argv)
@@ -237,83 +294,31 @@ static int cmd_perft(int argc, char **argv)
     int rc = parse_play_args(argc, argv, &pa, 1);
     if (rc)
         return rc;
-    tv_ruleset *rs;
-    tv_game *g;
-    if ((rc = start_game(&pa, &rs, &g)))
-        goto out;
-    for (int d = 1; d <= pa.depth; d++) {
-        tv_error err;
-        int64_t n = tv_perft(g->rules, g->state, d, &err);
+    tavola_ruleset *rs;
+    tavola_game *g;
+    rc = start_game(&pa, &rs, &g);
+    for (int d = 1; rc == 0 && d <= pa.depth; d++) {
+        int64_t n = t->perft(g, d);
         if (n < 0) {
-            fprintf(stderr, "tavola: perft %d: %s\n", d, err.msg);
+            fprintf(stderr, "tavola: perft %d: %s\n", d, t->error(g));
             rc = 1;
-            break;
-        }
-        printf("perft %d %lld\n", d, (long long)n);
-        fflush(stdout);
-    }
-out:
-    tv_game_free(g);
-    tv_ruleset_free(rs);
-    return rc;
-}
-
-static int cmd_play(int argc, char **argv)
-{
-    static play_args pa;
-    tv_error err;
-    int rc = parse_play_args(argc, argv, &pa, 0);
-    if (rc)
-        return rc;
-    const char *moves = pa.moves, *position = pa.position;
-    unsigned long long seed = pa.seed;
-    const tv_options *opts = &pa.opts;
-
-    tv_ruleset *rs;
-    tv_game *g;
-    if ((rc = start_game(&pa, &rs, &g)))
-        goto out;
-    rc = 1;
-    if (moves) {
-        char buf[8192];
-        if (strlen(moves) >= sizeof buf) {
-            fprintf(stderr, "tavola: --moves is too long\n");
-            goto out;
-        }
-        strcpy(buf, moves);
-        int k = 0;
-        for (char *save, *m = strtok_r(buf, " \t\n,", &save); m; m = strtok_r(NULL, " \t\n,", &save)) {
-            k++;
-            if (tv_game_play_text(g, m, &err)) {
-                fprintf(stderr, "tavola: move %d '%s' refused: %s\n", k, m, err.msg);
-                goto out;
-            }
+        } else {
+            printf("perft %d %lld\n", d, (long long)n);
+            fflush(stdout);
         }
     }
-    if (pa.json) {
-        if (cli_json(stdout, g, tv_ruleset_options_text(rs), &err)) {
-            fprintf(stderr, "tavola: %s\n", err.msg);
-            goto out;
-        }
-        rc = 0;
-    } else if (moves || position) {
-        cli_draw(stdout, g);
-        rc = 0;
-    } else {
-        printf("%s (seed %llu)%s%s\n", tv_ruleset_rules(rs)->title, seed,
-               opts->n ? "  options: " : "", opts->n ? tv_ruleset_options_text(rs) : "");
-        tv_rng rng;
-        tv_rng_seed(&rng, seed ^ 0x5DEECE66Dull);
-        rc = interactive(g, pa.kind, &rng);
-    }
-out:
-    tv_game_free(g);
-    tv_ruleset_free(rs);
+    t->game_free(g);
+    t->ruleset_free(rs);
     return rc;
 }
 
 int main(int argc, char **argv)
 {
+    t = tavola_get_api(TAVOLA_ABI_VERSION);
+    if (!t) {
+        fprintf(stderr, "tavola: the library does not serve ABI version %d\n", TAVOLA_ABI_VERSION);
+        return 1;
+    }
     if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0) {
         fputs(usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;

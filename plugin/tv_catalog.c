@@ -1,49 +1,72 @@
-#define _POSIX_C_SOURCE 200809L
-#include "cli_rulesets.h"
+#define _GNU_SOURCE /* dladdr */
+#include "tv_catalog.h"
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
+
+#ifndef TAVOLA_DATADIR
+#define TAVOLA_DATADIR "/usr/local/share/tavola/rulesets"
+#endif
 
 #define RULESET_MAX_BYTES (1 << 20)
+#define PATH_MAX_LEN 4096
 
-static void add_dir(cli_dirs *d, const char *dir, size_t len)
+static int ndirs;
+static char dirs[TV_CATALOG_DIRS_MAX][PATH_MAX_LEN];
+
+int tv_catalog_add_dir(const char *dir, tv_error *err)
 {
-    if (d->n < CLI_DIRS_MAX && len > 0 && len < CLI_PATH_MAX) {
-        memcpy(d->dir[d->n], dir, len);
-        d->dir[d->n++][len] = '\0';
-    }
+    if (ndirs == TV_CATALOG_DIRS_MAX)
+        return tv_error_set(err, TV_ELIMIT, "more than %d ruleset folders", TV_CATALOG_DIRS_MAX);
+    if (!*dir || strlen(dir) >= PATH_MAX_LEN)
+        return tv_error_set(err, TV_EINVAL, "a folder name must be 1..%d characters", PATH_MAX_LEN - 1);
+    for (int i = 0; i < ndirs; i++)
+        if (strcmp(dirs[i], dir) == 0)
+            return TV_OK;
+    strcpy(dirs[ndirs++], dir);
+    return TV_OK;
 }
 
-void cli_dirs_init(cli_dirs *d, const char *rules_dir)
+/* Calls visit(dir, ctx) for each folder of the search path, in order, until
+ * it returns non-zero. */
+static int each_dir(int (*visit)(const char *dir, void *ctx), void *ctx)
 {
-    d->n = 0;
-    if (rules_dir)
-        add_dir(d, rules_dir, strlen(rules_dir));
+    for (int i = 0; i < ndirs; i++)
+        if (visit(dirs[i], ctx))
+            return 1;
     const char *env = getenv("TAVOLA_PATH");
     while (env && *env) {
         size_t len = strcspn(env, ":");
-        add_dir(d, env, len);
+        char dir[PATH_MAX_LEN];
+        if (len > 0 && len < sizeof dir) {
+            memcpy(dir, env, len);
+            dir[len] = '\0';
+            if (visit(dir, ctx))
+                return 1;
+        }
         env += len + (env[len] == ':');
     }
-    add_dir(d, "rulesets", 8);
-    char exe[CLI_PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = '\0';
-            char dir[CLI_PATH_MAX + 64];
-            int k = snprintf(dir, sizeof dir, "%s/../rulesets", exe);
-            add_dir(d, dir, (size_t)k);
-            k = snprintf(dir, sizeof dir, "%s/../share/tavola/rulesets", exe);
-            add_dir(d, dir, (size_t)k);
+    if (visit("rulesets", ctx))
+        return 1;
+    /* Beside the library (or the program it is linked into): an installed
+     * tree's share/tavola/rulesets, or the source tree's rulesets/. */
+    static const char anchor;
+    Dl_info info;
+    if (dladdr(&anchor, &info) && info.dli_fname && strrchr(info.dli_fname, '/')) {
+        char dir[PATH_MAX_LEN];
+        int len = (int)(strrchr(info.dli_fname, '/') - info.dli_fname);
+        static const char *const rel[] = {"../share/tavola/rulesets", "../rulesets"};
+        for (int i = 0; i < 2; i++) {
+            int n = snprintf(dir, sizeof dir, "%.*s/%s", len, info.dli_fname, rel[i]);
+            if (n > 0 && (size_t)n < sizeof dir && visit(dir, ctx))
+                return 1;
         }
     }
+    return visit(TAVOLA_DATADIR, ctx);
 }
 
 static int is_file(const char *path)
@@ -52,28 +75,84 @@ static int is_file(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-int cli_find_ruleset(const cli_dirs *d, const char *name, char *path, size_t size, tv_error *err)
+struct find_ctx {
+    const char *name;
+    char *path;
+    size_t size;
+};
+
+static int find_in(const char *dir, void *ctx)
+{
+    struct find_ctx *f = ctx;
+    int n = snprintf(f->path, f->size, "%s/%s.lua", dir, f->name);
+    return n > 0 && (size_t)n < f->size && is_file(f->path);
+}
+
+int tv_catalog_find(const char *name, char *path, size_t size, tv_error *err)
 {
     size_t len = strlen(name);
     if (strchr(name, '/') || (len > 4 && strcmp(name + len - 4, ".lua") == 0)) {
-        if (!is_file(name))
-            return tv_error_set(err, TV_EINVAL, "ruleset file '%s' not found", name);
-        snprintf(path, size, "%s", name);
+        if (!is_file(name) || len >= size)
+            return tv_error_set(err, TV_EINVAL, "ruleset file '%.200s' not found", name);
+        memcpy(path, name, len + 1);
         return TV_OK;
     }
+    if (len == 0 || len >= TV_CATALOG_NAME_MAX)
+        return tv_error_set(err, TV_EINVAL, "'%.80s' is not a ruleset name", name);
     for (const char *p = name; *p; p++)
         if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == '-'))
-            return tv_error_set(err, TV_EINVAL, "'%s' is not a ruleset name", name);
-    for (int i = 0; i < d->n; i++) {
-        snprintf(path, size, "%s/%s.lua", d->dir[i], name);
-        if (is_file(path))
-            return TV_OK;
-    }
+            return tv_error_set(err, TV_EINVAL, "'%.80s' is not a ruleset name", name);
+    struct find_ctx f = {name, path, size};
+    if (each_dir(find_in, &f))
+        return TV_OK;
     return tv_error_set(err, TV_EINVAL, "unknown ruleset '%s' (see: tavola list)", name);
 }
 
-tv_ruleset *cli_load_ruleset(const char *path, const tv_options *opts, tv_error *err)
+struct list_ctx {
+    char (*names)[TV_CATALOG_NAME_MAX];
+    int n, max;
+};
+
+static int list_in(const char *dir, void *ctx)
 {
+    struct list_ctx *l = ctx;
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && l->n < l->max) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || len - 4 >= TV_CATALOG_NAME_MAX || strcmp(e->d_name + len - 4, ".lua") != 0)
+            continue;
+        char name[TV_CATALOG_NAME_MAX], path[PATH_MAX_LEN];
+        memcpy(name, e->d_name, len - 4);
+        name[len - 4] = '\0';
+        int seen = 0;
+        for (int j = 0; j < l->n && !seen; j++)
+            seen = strcmp(l->names[j], name) == 0;
+        int k = snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (!seen && k > 0 && (size_t)k < sizeof path && is_file(path))
+            memcpy(l->names[l->n++], name, sizeof name);
+    }
+    closedir(d);
+    return 0;
+}
+
+static int cmp_names(const void *a, const void *b) { return strcmp(a, b); }
+
+int tv_catalog_list(char names[][TV_CATALOG_NAME_MAX], int max)
+{
+    struct list_ctx l = {names, 0, max};
+    each_dir(list_in, &l);
+    qsort(names, (size_t)l.n, TV_CATALOG_NAME_MAX, cmp_names);
+    return l.n;
+}
+
+tv_ruleset *tv_catalog_load(const char *name, const tv_options *opts, tv_error *err)
+{
+    char path[PATH_MAX_LEN];
+    if (tv_catalog_find(name, path, sizeof path, err))
+        return NULL;
     FILE *f = fopen(path, "rb");
     if (!f) {
         tv_error_set(err, TV_EINVAL, "%s: cannot open", path);
@@ -94,47 +173,4 @@ tv_ruleset *cli_load_ruleset(const char *path, const tv_options *opts, tv_error 
         rs = tv_ruleset_load(path, src, len, opts, NULL, err);
     free(src);
     return rs;
-}
-
-static int cmp_names(const void *a, const void *b) { return strcmp(a, b); }
-
-int cli_list_rulesets(const cli_dirs *d, char names[][64], char paths[][CLI_PATH_MAX])
-{
-    int n = 0;
-    for (int i = 0; i < d->n; i++) {
-        DIR *dir = opendir(d->dir[i]);
-        if (!dir)
-            continue;
-        struct dirent *e;
-        while ((e = readdir(dir)) && n < CLI_LIST_MAX) {
-            size_t len = strlen(e->d_name);
-            if (len < 5 || len - 4 >= 64 || strcmp(e->d_name + len - 4, ".lua") != 0)
-                continue;
-            char name[64];
-            memcpy(name, e->d_name, len - 4);
-            name[len - 4] = '\0';
-            int seen = 0;
-            for (int j = 0; j < n && !seen; j++)
-                seen = strcmp(names[j], name) == 0;
-            if (seen)
-                continue;
-            char path[CLI_PATH_MAX];
-            int k = snprintf(path, sizeof path, "%s/%s.lua", d->dir[i], name);
-            if (k < 0 || k >= (int)sizeof path || !is_file(path))
-                continue;
-            memcpy(names[n], name, sizeof name);
-            memcpy(paths[n], path, strlen(path) + 1);
-            n++;
-        }
-        closedir(dir);
-    }
-    /* Sort names and paths together: sort an index by name. */
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && cmp_names(names[j - 1], names[j]) > 0; j--) {
-            char tn[64], tp[CLI_PATH_MAX];
-            memcpy(tn, names[j], 64); memcpy(names[j], names[j - 1], 64); memcpy(names[j - 1], tn, 64);
-            memcpy(tp, paths[j], CLI_PATH_MAX); memcpy(paths[j], paths[j - 1], CLI_PATH_MAX);
-            memcpy(paths[j - 1], tp, CLI_PATH_MAX);
-        }
-    return n;
 }

@@ -1,31 +1,26 @@
-/* Finding and loading ruleset files for the tavola command. */
-#ifndef CLI_RULESETS_H
-#define CLI_RULESETS_H
+/* The ruleset catalogue: where ruleset files are looked for, and loading one
+ * by name or path. This is the only part of the library that reads files. */
+#ifndef TV_CATALOG_H
+#define TV_CATALOG_H
 
 #include "tv_ruleset.h"
 
-#define CLI_DIRS_MAX 16
-#define CLI_PATH_MAX 4096
+#define TV_CATALOG_DIRS_MAX 16
+#define TV_CATALOG_LIST_MAX 256
+#define TV_CATALOG_NAME_MAX 64
 
-/* Where rulesets are looked for, in order. */
-typedef struct cli_dirs {
-    int n;
-    char dir[CLI_DIRS_MAX][CLI_PATH_MAX];
-} cli_dirs;
+/* Adds a folder searched before TAVOLA_PATH, ./rulesets and the installed
+ * share/tavola/rulesets (TAVOLA_DATADIR). */
+int tv_catalog_add_dir(const char *dir, tv_error *err);
 
-/* --rules DIR (may be NULL), then $TAVOLA_PATH (':'-separated), then
- * ./rulesets, then rulesets/ and share/tavola/rulesets beside the program. */
-void cli_dirs_init(cli_dirs *d, const char *rules_dir);
+/* Resolves a name ("pahtum") or a path ("x/my.lua") to a readable file. */
+int tv_catalog_find(const char *name, char *path, size_t size, tv_error *err);
 
-/* Resolves a ruleset name ("pahtum") or a path ("x/my.lua") to a file. */
-int cli_find_ruleset(const cli_dirs *d, const char *name, char *path, size_t size, tv_error *err);
+/* The names of the rulesets found (each once, the first folder wins),
+ * sorted; returns the count. */
+int tv_catalog_list(char names[][TV_CATALOG_NAME_MAX], int max);
 
-/* Reads and loads the ruleset file. */
-tv_ruleset *cli_load_ruleset(const char *path, const tv_options *opts, tv_error *err);
-
-/* Lists the names of the rulesets found (each once, first directory wins),
- * sorted; returns the count. names must hold CLI_LIST_MAX entries. */
-#define CLI_LIST_MAX 256
-int cli_list_rulesets(const cli_dirs *d, char names[][64], char paths[][CLI_PATH_MAX]);
+/* Finds, reads and loads a ruleset. */
+tv_ruleset *tv_catalog_load(const char *name, const tv_options *opts, tv_error *err);
 
 #endif

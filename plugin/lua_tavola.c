@@ -1,0 +1,296 @@
+/* The Lua C module: require "tavola" from a stock lua5.4 interpreter (or any
+ * Lua 5.4 host) and play any ruleset through the same ABI as other hosts.
+ * Built as tavola.so and not linked against liblua: the host provides Lua.
+ *
+ *   local tavola = require "tavola"
+ *   local g = tavola.load("pahtum", { holes = 7, seed = 42 })
+ *   g:play("d4"); print(g:status(), g:scores())
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "tavola.h"
+
+#define GAME_META "tavola.game"
+#define MAX_MOVES 4096
+
+static const tavola_api *t;
+
+typedef struct lgame {
+    tavola_game *g; /* it keeps its ruleset alive */
+} lgame;
+
+static lgame *check_game(lua_State *L)
+{
+    lgame *lg = luaL_checkudata(L, 1, GAME_META);
+    if (!lg->g)
+        luaL_error(L, "the game was closed");
+    return lg;
+}
+
+/* Options from a table {holes = 7, swap = true} or a string "holes=7". */
+static const char *options_text(lua_State *L, int idx, char *buf, size_t size, uint64_t *seed)
+{
+    buf[0] = '\0';
+    if (lua_isnoneornil(L, idx))
+        return buf;
+    if (lua_type(L, idx) == LUA_TSTRING)
+        return lua_tostring(L, idx);
+    luaL_checktype(L, idx, LUA_TTABLE);
+    size_t used = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        if (!key)
+            luaL_error(L, "options: keys must be option names");
+        if (strcmp(key, "seed") == 0) {
+            *seed = (uint64_t)luaL_checkinteger(L, -1);
+        } else {
+            const char *value = luaL_tolstring(L, -1, NULL);
+            int n = snprintf(buf + used, size - used, "%s%s=%s", used ? "," : "", key, value);
+            if (n < 0 || (size_t)n >= size - used)
+                luaL_error(L, "options: too long");
+            used += (size_t)n;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    return buf;
+}
+
+/* tavola.load(name [, options]) -> game, or nil and a message */
+static int l_load(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    char opts[4096], err[1024];
+    uint64_t seed = 0;
+    const char *text = options_text(L, 2, opts, sizeof opts, &seed);
+    lgame *lg = lua_newuserdatauv(L, sizeof *lg, 0);
+    lg->g = NULL;
+    luaL_setmetatable(L, GAME_META);
+    tavola_ruleset *rs = t->ruleset_load(name, text, err, sizeof err);
+    if (!rs) {
+        luaL_pushfail(L);
+        lua_pushstring(L, err);
+        return 2;
+    }
+    lg->g = t->game_new(rs, seed);
+    if (!lg->g)
+        snprintf(err, sizeof err, "%s", t->ruleset_error(rs));
+    t->ruleset_free(rs);
+    if (!lg->g) {
+        luaL_pushfail(L);
+        lua_pushstring(L, err);
+        return 2;
+    }
+    return 1;
+}
+
+static int l_list(lua_State *L)
+{
+    char names[16384];
+    int n = t->list(names, sizeof names);
+    lua_createtable(L, n > 0 ? n : 0, 0);
+    int i = 1;
+    for (char *p = names, *nl; n > 0 && (nl = strchr(p, '\n')); p = nl + 1) {
+        lua_pushlstring(L, p, (size_t)(nl - p));
+        lua_rawseti(L, -2, i++);
+    }
+    return 1;
+}
+
+static int l_add_path(lua_State *L)
+{
+    lua_pushboolean(L, t->add_path(luaL_checkstring(L, 1)) == TAVOLA_OK);
+    return 1;
+}
+
+/* Pushes true, or nil and the game's error message. */
+static int outcome(lua_State *L, lgame *lg, int rc)
+{
+    if (rc == TAVOLA_OK) {
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    luaL_pushfail(L);
+    lua_pushstring(L, t->error(lg->g));
+    return 2;
+}
+
+static int g_play(lua_State *L)
+{
+    lgame *lg = check_game(L);
+    return outcome(L, lg, t->play_text(lg->g, luaL_checkstring(L, 2)));
+}
+
+static int g_undo(lua_State *L)
+{
+    lgame *lg = check_game(L);
+    return outcome(L, lg, t->undo(lg->g));
+}
+
+static int g_set_position(lua_State *L)
+{
+    lgame *lg = check_game(L);
+    return outcome(L, lg, t->set_position(lg->g, luaL_checkstring(L, 2)));
+}
+
+static int g_moves(lua_State *L)
+{
+    lgame *lg = check_game(L);
+    static _Thread_local tavola_move moves[MAX_MOVES];
+    int n = t->legal_moves(lg->g, moves, MAX_MOVES);
+    if (n < 0)
+        return luaL_error(L, "%s", t->error(lg->g));
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        char text[32];
+        t->move_text(lg->g, moves[i], text, sizeof text);
+        lua_pushstring(L, text);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+static int g_random_move(lua_State *L)
+{
+    lgame *lg = check_game(L);
+    tavola_move m;
+    if (t->choose(lg->g, "random", (uint64_t)luaL_optinteger(L, 2, 0), &m))
+        return outcome(L, lg, -1);
+    char text[32];
+    t->move_text(lg->g, m, text, sizeof text);
+    lua_pushstring(L, text);
+    return 1;
+}
+
+static int g_status(lua_State *L)
+{
+    lua_pushstring(L, t->status(check_game(L)->g) == TAVOLA_OVER ? "over" : "ongoing");
+    return 1;
+}
+
+static int g_winner(lua_State *L)
+{
+    int w = t->winner(check_game(L)->g);
+    if (w < 0)
+        lua_pushnil(L);
+    else
+        lua_pushinteger(L, w);
+    return 1;
+}
+
+static int g_scores(lua_State *L)
+{
+    lgame *lg = check_game(L);
+    lua_pushinteger(L, t->score(lg->g, 1));
+    lua_pushinteger(L, t->score(lg->g, 2));
+    return 2;
+}
+
+static int g_to_move(lua_State *L) { lua_pushinteger(L, t->to_move(check_game(L)->g)); return 1; }
+static int g_ply(lua_State *L) { lua_pushinteger(L, t->ply(check_game(L)->g)); return 1; }
+
+static int g_position(lua_State *L)
+{
+    char buf[4096];
+    t->position(check_game(L)->g, buf, sizeof buf);
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+static int g_draw(lua_State *L)
+{
+    lgame *lg = check_game(L);
+    int how = lua_toboolean(L, 2) ? TAVOLA_DRAW_ROWS : TAVOLA_DRAW_BOARD;
+    char buf[16384];
+    t->draw(lg->g, how, buf, sizeof buf);
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+static int g_perft(lua_State *L)
+{
+    lgame *lg = check_game(L);
+    int64_t n = t->perft(lg->g, (int)luaL_checkinteger(L, 2));
+    if (n < 0)
+        return luaL_error(L, "%s", t->error(lg->g));
+    lua_pushinteger(L, (lua_Integer)n);
+    return 1;
+}
+
+static int g_name(lua_State *L)
+{
+    lua_pushstring(L, t->ruleset_name(t->game_ruleset(check_game(L)->g)));
+    return 1;
+}
+
+static int g_options(lua_State *L)
+{
+    lua_pushstring(L, t->ruleset_options(t->game_ruleset(check_game(L)->g)));
+    return 1;
+}
+
+static int g_clone(lua_State *L)
+{
+    lgame *lg = check_game(L);
+    lgame *c = lua_newuserdatauv(L, sizeof *c, 0);
+    c->g = NULL;
+    luaL_setmetatable(L, GAME_META);
+    if (!(c->g = t->game_clone(lg->g)))
+        return luaL_error(L, "clone: %s", t->ruleset_error(t->game_ruleset(lg->g)));
+    return 1;
+}
+
+static int g_close(lua_State *L)
+{
+    lgame *lg = luaL_checkudata(L, 1, GAME_META);
+    t->game_free(lg->g);
+    lg->g = NULL;
+    return 0;
+}
+
+static int g_tostring(lua_State *L)
+{
+    lgame *lg = luaL_checkudata(L, 1, GAME_META);
+    if (!lg->g)
+        lua_pushstring(L, "tavola game (closed)");
+    else
+        lua_pushfstring(L, "tavola game %s, ply %d", t->ruleset_name(t->game_ruleset(lg->g)), t->ply(lg->g));
+    return 1;
+}
+
+int luaopen_tavola(lua_State *L);
+
+TAVOLA_EXPORT int luaopen_tavola(lua_State *L)
+{
+    static const luaL_Reg methods[] = {
+        {"play", g_play}, {"undo", g_undo}, {"moves", g_moves}, {"random_move", g_random_move},
+        {"status", g_status}, {"winner", g_winner}, {"scores", g_scores}, {"to_move", g_to_move},
+        {"ply", g_ply}, {"position", g_position}, {"set_position", g_set_position}, {"draw", g_draw},
+        {"perft", g_perft}, {"name", g_name}, {"options", g_options}, {"clone", g_clone},
+        {"close", g_close}, {NULL, NULL}};
+    static const luaL_Reg functions[] = {
+        {"load", l_load}, {"list", l_list}, {"add_path", l_add_path}, {NULL, NULL}};
+    t = tavola_get_api(TAVOLA_ABI_VERSION);
+    if (!t)
+        return luaL_error(L, "tavola: ABI version %d is not available", TAVOLA_ABI_VERSION);
+    if (luaL_newmetatable(L, GAME_META)) {
+        luaL_newlib(L, methods);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, g_close);
+        lua_setfield(L, -2, "__gc");
+        lua_pushcfunction(L, g_close);
+        lua_setfield(L, -2, "__close");
+        lua_pushcfunction(L, g_tostring);
+        lua_setfield(L, -2, "__tostring");
+    }
+    lua_pop(L, 1);
+    luaL_newlib(L, functions);
+    lua_pushstring(L, t->version);
+    lua_setfield(L, -2, "version");
+    return 1;
+}

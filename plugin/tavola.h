@@ -1,0 +1,146 @@
+/* tavola.h: the stable C interface of the tavola plugin.
+ *
+ * A host (a game server, an AI framework, a GUI, the tavola command) plays any
+ * ruleset through this table of functions, without knowing Lua or tavola's
+ * internals. Everything is reached through one entry point:
+ *
+ *     const tavola_api *t = tavola_get_api(TAVOLA_ABI_VERSION);
+ *
+ * which a host may also find with dlsym(handle, "tavola_get_api") after
+ * dlopen("libtavola.so.1"). It returns NULL when the library cannot serve that
+ * ABI version. The table only grows: new functions are added at its end and
+ * `size` tells how much of it the library has.
+ *
+ * Handles are opaque. Errors: every call that can fail returns a negative
+ * TAVOLA_E* code and keeps a message on the handle (tavola_api.error for a
+ * game, ruleset_error for a ruleset, the caller's buffer for a load). A
+ * refused move leaves the game exactly as it was. Nothing is printed; the
+ * process is never exited.
+ *
+ * Threads: a game handle is used by one thread at a time; any number of
+ * handles may live and be used at once, on any threads. Games made from one
+ * ruleset share it: data rulesets are immutable, and calls into a ruleset's
+ * Lua hooks are serialised by a lock on the ruleset. A ruleset handle may be
+ * freed while its games live on (it is reference counted). */
+#ifndef TAVOLA_H
+#define TAVOLA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TAVOLA_ABI_VERSION 1
+
+#if defined(__GNUC__)
+#define TAVOLA_EXPORT __attribute__((visibility("default")))
+#else
+#define TAVOLA_EXPORT
+#endif
+
+enum {
+    TAVOLA_OK = 0,
+    TAVOLA_EINVAL = -1,   /* malformed text: move, position, options, arguments */
+    TAVOLA_EILLEGAL = -2, /* a move the rules do not allow here */
+    TAVOLA_ERULES = -3,   /* a broken ruleset (the message has file:line) */
+    TAVOLA_EHOOK = -4,    /* a ruleset hook failed during play */
+    TAVOLA_ENOMEM = -5,
+    TAVOLA_ELIMIT = -6,   /* a size or time limit */
+    TAVOLA_ENOTFOUND = -7 /* no such ruleset */
+};
+
+enum { TAVOLA_ONGOING = 0, TAVOLA_OVER = 1 };
+
+typedef struct tavola_ruleset tavola_ruleset;
+typedef struct tavola_game tavola_game;
+
+/* A move: a small integer, meaningful only to the game that produced it. */
+typedef int32_t tavola_move;
+
+typedef struct tavola_api {
+    uint32_t abi_version; /* TAVOLA_ABI_VERSION of the library */
+    uint32_t size;        /* sizeof(tavola_api) in the library */
+    const char *version;  /* the library's release, e.g. "0.1.0" */
+
+    /* ---- finding and loading rulesets ---------------------------------- */
+
+    /* Adds a folder to the search path (searched before TAVOLA_PATH, then
+     * ./rulesets, then the installed share/tavola/rulesets). Process-wide;
+     * call it before loading from several threads. */
+    int (*add_path)(const char *dir);
+    /* Names of the rulesets found, separated by '\n', into buf; returns the
+     * count (or a negative code when buf is too small). */
+    int (*list)(char *buf, size_t size);
+    /* Loads a ruleset by name ("pahtum") or path ("x/my.lua") with options
+     * such as "holes=7,swap=true" (NULL or "" for none). NULL on failure,
+     * with the message in err (may be NULL). */
+    tavola_ruleset *(*ruleset_load)(const char *name, const char *options, char *err, size_t err_size);
+    void (*ruleset_free)(tavola_ruleset *rs);
+    const char *(*ruleset_name)(const tavola_ruleset *rs);        /* "pahtum" */
+    const char *(*ruleset_title)(const tavola_ruleset *rs);       /* "Pahtum" */
+    const char *(*ruleset_description)(const tavola_ruleset *rs); /* one line */
+    const char *(*ruleset_options)(const tavola_ruleset *rs);     /* in force: "count=7,holes=random,..." */
+    int (*ruleset_option_count)(const tavola_ruleset *rs);
+    /* The i-th declared option: its name, default (as text) and description. */
+    int (*ruleset_option)(const tavola_ruleset *rs, int i, const char **name, const char **def,
+                          const char **doc);
+    const char *(*ruleset_player)(const tavola_ruleset *rs, int player); /* 1 or 2: "White" */
+    const char *(*ruleset_error)(const tavola_ruleset *rs);
+
+    /* ---- games ---------------------------------------------------------- */
+
+    /* A new game; random setup (Pahtum's holes) is drawn from seed. NULL on
+     * failure, with the message in ruleset_error. */
+    tavola_game *(*game_new)(tavola_ruleset *rs, uint64_t seed);
+    tavola_game *(*game_clone)(const tavola_game *g); /* the state and its history */
+    void (*game_free)(tavola_game *g);
+    const char *(*error)(const tavola_game *g); /* the last error's message */
+
+    /* Legal moves into moves[0..cap); returns the count (0 when the game is
+     * over) or a negative code. cap >= 1024 is always enough. */
+    int (*legal_moves)(tavola_game *g, tavola_move *moves, int cap);
+    int (*play)(tavola_game *g, tavola_move m);
+    int (*play_text)(tavola_game *g, const char *text); /* "d4", "pass", "swap" */
+    int (*undo)(tavola_game *g);
+    /* Move <-> text ("d4", "d" for a column, "pass", "swap"). */
+    int (*move_text)(const tavola_game *g, tavola_move m, char *buf, size_t size);
+    int (*move_parse)(tavola_game *g, const char *text, tavola_move *m);
+
+    int (*to_move)(const tavola_game *g);          /* 1 or 2 */
+    int (*status)(const tavola_game *g);           /* TAVOLA_ONGOING or TAVOLA_OVER */
+    int (*winner)(const tavola_game *g);           /* -1 ongoing, 0 draw, 1 or 2 */
+    int32_t (*score)(const tavola_game *g, int player); /* points or captured seeds */
+    int (*ply)(const tavola_game *g);              /* moves played since the start */
+    int (*history)(const tavola_game *g, tavola_move *moves, int cap); /* moves played */
+    uint64_t (*seed)(const tavola_game *g);
+
+    /* The position string (see the README), and the state from one. */
+    int (*position)(const tavola_game *g, char *buf, size_t size);
+    int (*set_position)(tavola_game *g, const char *text);
+    /* The board as text: TAVOLA_DRAW_ROWS gives one line per row, top row
+     * first ('.' empty, 'x' 'o' stones, '#' blocked; mancala: seed counts
+     * separated by spaces); TAVOLA_DRAW_BOARD a drawing with coordinates and
+     * a status line. Returns the length (or the length needed). */
+    int (*draw)(const tavola_game *g, int how, char *buf, size_t size);
+
+    /* Counts move sequences of `depth` moves from the current state
+     * (ended games are leaves); negative code on error. */
+    int64_t (*perft)(tavola_game *g, int depth);
+    /* A move chosen by a player: "random" (seeded). */
+    int (*choose)(tavola_game *g, const char *player, uint64_t seed, tavola_move *m);
+    /* The ruleset a game was made from (valid as long as the game lives). */
+    const tavola_ruleset *(*game_ruleset)(const tavola_game *g);
+} tavola_api;
+
+enum { TAVOLA_DRAW_ROWS = 0, TAVOLA_DRAW_BOARD = 1 };
+
+/* The entry point: the function table for ABI version `abi_version`, or NULL. */
+TAVOLA_EXPORT const tavola_api *tavola_get_api(uint32_t abi_version);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,308 @@
+/* The plugin ABI (tavola.h) over core/ and lua/: opaque handles, error codes
+ * and messages kept on the handles. */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tavola.h"
+#include "tv_catalog.h"
+#include "tv_draw.h"
+#include "tv_game.h"
+#include "tv_perft.h"
+
+#define TAVOLA_VERSION "0.1.0"
+
+struct tavola_ruleset {
+    tv_ruleset *rs;
+    atomic_int refs; /* the handle and each game made from it */
+};
+
+struct tavola_game {
+    tavola_ruleset *owner;
+    tv_game *g;
+    tv_error err;
+};
+
+/* Failures of calls that have no game handle, per thread. */
+static _Thread_local char ruleset_failure[TV_ERROR_MAX];
+
+static void copy_error(char *dst, size_t size, const char *msg)
+{
+    if (dst && size)
+        snprintf(dst, size, "%s", msg);
+}
+
+static int api_add_path(const char *dir)
+{
+    tv_error err;
+    return dir ? tv_catalog_add_dir(dir, &err) : TAVOLA_EINVAL;
+}
+
+static int api_list(char *buf, size_t size)
+{
+    static char names[TV_CATALOG_LIST_MAX][TV_CATALOG_NAME_MAX];
+    int n = tv_catalog_list(names, TV_CATALOG_LIST_MAX);
+    size_t used = 0;
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(names[i]);
+        if (!buf || used + len + 2 > size)
+            return TAVOLA_ELIMIT;
+        memcpy(buf + used, names[i], len);
+        buf[used + len] = '\n';
+        used += len + 1;
+    }
+    if (buf && size)
+        buf[used] = '\0';
+    return n;
+}
+
+static tavola_ruleset *api_ruleset_load(const char *name, const char *options, char *errbuf, size_t err_size)
+{
+    tv_error err = {0};
+    tv_options opts = {0};
+    if (!name) {
+        copy_error(errbuf, err_size, "no ruleset name");
+        return NULL;
+    }
+    if (options && tv_options_parse(&opts, options, &err)) {
+        copy_error(errbuf, err_size, err.msg);
+        return NULL;
+    }
+    tavola_ruleset *h = calloc(1, sizeof *h);
+    if (!h) {
+        copy_error(errbuf, err_size, "out of memory");
+        return NULL;
+    }
+    if (!(h->rs = tv_catalog_load(name, &opts, &err))) {
+        copy_error(errbuf, err_size, err.msg);
+        free(h);
+        return NULL;
+    }
+    atomic_init(&h->refs, 1);
+    return h;
+}
+
+static void release(tavola_ruleset *h)
+{
+    if (h && atomic_fetch_sub(&h->refs, 1) == 1) {
+        tv_ruleset_free(h->rs);
+        free(h);
+    }
+}
+
+static void api_ruleset_free(tavola_ruleset *h) { release(h); }
+
+static const tv_rules *rules_of(const tavola_ruleset *h) { return tv_ruleset_rules(h->rs); }
+static const char *api_ruleset_name(const tavola_ruleset *h) { return rules_of(h)->name; }
+static const char *api_ruleset_title(const tavola_ruleset *h) { return rules_of(h)->title; }
+static const char *api_ruleset_description(const tavola_ruleset *h) { return rules_of(h)->description; }
+static const char *api_ruleset_options(const tavola_ruleset *h) { return tv_ruleset_options_text(h->rs); }
+static int api_ruleset_option_count(const tavola_ruleset *h) { return tv_ruleset_option_count(h->rs); }
+static const char *api_ruleset_error(const tavola_ruleset *h) { (void)h; return ruleset_failure; }
+
+static const char *api_ruleset_player(const tavola_ruleset *h, int player)
+{
+    return player == 1 || player == 2 ? rules_of(h)->players[player - 1] : NULL;
+}
+
+static int api_ruleset_option(const tavola_ruleset *h, int i, const char **name, const char **def,
+                              const char **doc)
+{
+    const tv_option_info *o = tv_ruleset_option(h->rs, i);
+    if (!o)
+        return TAVOLA_EINVAL;
+    if (name)
+        *name = o->name;
+    if (def)
+        *def = o->def;
+    if (doc)
+        *doc = o->doc;
+    return TAVOLA_OK;
+}
+
+static tavola_game *wrap(tavola_ruleset *owner, tv_game *g)
+{
+    tavola_game *h = calloc(1, sizeof *h);
+    if (!h) {
+        tv_game_free(g);
+        copy_error(ruleset_failure, sizeof ruleset_failure, "out of memory");
+        return NULL;
+    }
+    atomic_fetch_add(&owner->refs, 1);
+    h->owner = owner;
+    h->g = g;
+    return h;
+}
+
+static tavola_game *api_game_new(tavola_ruleset *rs, uint64_t seed)
+{
+    tv_error err;
+    tv_game *g = tv_game_new(rules_of(rs), seed, &err);
+    if (!g) {
+        copy_error(ruleset_failure, sizeof ruleset_failure, err.msg);
+        return NULL;
+    }
+    return wrap(rs, g);
+}
+
+static tavola_game *api_game_clone(const tavola_game *h)
+{
+    tv_error err;
+    tv_game *g = tv_game_clone(h->g, &err);
+    if (!g) {
+        copy_error(ruleset_failure, sizeof ruleset_failure, err.msg);
+        return NULL;
+    }
+    return wrap(h->owner, g);
+}
+
+static void api_game_free(tavola_game *h)
+{
+    if (!h)
+        return;
+    tv_game_free(h->g);
+    release(h->owner);
+    free(h);
+}
+
+static const char *api_error(const tavola_game *h) { return h->err.msg; }
+
+/* core's codes are the ABI's codes; keep the message on the handle. */
+static int result(tavola_game *h, int rc)
+{
+    if (rc == TV_OK)
+        tv_error_clear(&h->err);
+    return rc;
+}
+
+static int api_legal_moves(tavola_game *h, tavola_move *moves, int cap)
+{
+    tv_move buf[TV_MAX_MOVES];
+    int n = tv_legal_moves(h->g->rules, h->g->state, buf, TV_MAX_MOVES, &h->err);
+    if (n < 0)
+        return n;
+    if (n > cap)
+        return tv_error_set(&h->err, TV_ELIMIT, "%d legal moves, room for %d", n, cap);
+    memcpy(moves, buf, (size_t)n * sizeof *buf);
+    tv_error_clear(&h->err);
+    return n;
+}
+
+static int api_play(tavola_game *h, tavola_move m) { return result(h, tv_game_play(h->g, m, &h->err)); }
+static int api_play_text(tavola_game *h, const char *t) { return result(h, tv_game_play_text(h->g, t, &h->err)); }
+static int api_undo(tavola_game *h) { return result(h, tv_game_undo(h->g, &h->err)); }
+
+static int api_move_text(const tavola_game *h, tavola_move m, char *buf, size_t size)
+{
+    return tv_move_text(h->g->rules, m, buf, size);
+}
+
+static int api_move_parse(tavola_game *h, const char *text, tavola_move *m)
+{
+    return result(h, tv_move_parse(h->g->rules, text, m, &h->err));
+}
+
+static int api_to_move(const tavola_game *h) { return h->g->state->to_move + 1; }
+static int api_status(const tavola_game *h) { return h->g->state->status; }
+static int api_winner(const tavola_game *h) { return h->g->state->winner; }
+static int api_ply(const tavola_game *h) { return h->g->state->ply; }
+static uint64_t api_seed(const tavola_game *h) { return h->g->seed; }
+
+static int32_t api_score(const tavola_game *h, int player)
+{
+    return player == 1 || player == 2 ? h->g->state->score[player - 1] : 0;
+}
+
+static int api_history(const tavola_game *h, tavola_move *moves, int cap)
+{
+    int n = h->g->nply < cap ? h->g->nply : cap;
+    if (n > 0)
+        memcpy(moves, h->g->history, (size_t)n * sizeof *moves);
+    return h->g->nply;
+}
+
+static int api_position(const tavola_game *h, char *buf, size_t size)
+{
+    return tv_position_write(h->g->rules, h->g->state, buf, size);
+}
+
+static int api_set_position(tavola_game *h, const char *text)
+{
+    return result(h, tv_game_set_position(h->g, text, &h->err));
+}
+
+static int api_draw(const tavola_game *h, int how, char *buf, size_t size)
+{
+    return how == TAVOLA_DRAW_BOARD ? tv_draw_board(h->g, buf, size) : tv_draw_rows(h->g, buf, size);
+}
+
+static int64_t api_perft(tavola_game *h, int depth)
+{
+    int64_t n = tv_perft(h->g->rules, h->g->state, depth, &h->err);
+    return n < 0 ? h->err.code : n;
+}
+
+static int api_choose(tavola_game *h, const char *player, uint64_t seed, tavola_move *m)
+{
+    if (!player || strcmp(player, "random") != 0)
+        return tv_error_set(&h->err, TV_EINVAL, "unknown player '%.40s'", player ? player : "");
+    tv_move moves[TV_MAX_MOVES];
+    int n = tv_legal_moves(h->g->rules, h->g->state, moves, TV_MAX_MOVES, &h->err);
+    if (n < 0)
+        return n;
+    if (n == 0)
+        return tv_error_set(&h->err, TV_EILLEGAL, "no legal move: the game is over");
+    tv_rng rng;
+    tv_rng_seed(&rng, seed);
+    *m = moves[tv_rng_below(&rng, (uint32_t)n)];
+    return result(h, TV_OK);
+}
+
+static const tavola_ruleset *api_game_ruleset(const tavola_game *h) { return h->owner; }
+
+static const tavola_api api = {
+    .abi_version = TAVOLA_ABI_VERSION,
+    .size = sizeof(tavola_api),
+    .version = TAVOLA_VERSION,
+    .add_path = api_add_path,
+    .list = api_list,
+    .ruleset_load = api_ruleset_load,
+    .ruleset_free = api_ruleset_free,
+    .ruleset_name = api_ruleset_name,
+    .ruleset_title = api_ruleset_title,
+    .ruleset_description = api_ruleset_description,
+    .ruleset_options = api_ruleset_options,
+    .ruleset_option_count = api_ruleset_option_count,
+    .ruleset_option = api_ruleset_option,
+    .ruleset_player = api_ruleset_player,
+    .ruleset_error = api_ruleset_error,
+    .game_new = api_game_new,
+    .game_clone = api_game_clone,
+    .game_free = api_game_free,
+    .error = api_error,
+    .legal_moves = api_legal_moves,
+    .play = api_play,
+    .play_text = api_play_text,
+    .undo = api_undo,
+    .move_text = api_move_text,
+    .move_parse = api_move_parse,
+    .to_move = api_to_move,
+    .status = api_status,
+    .winner = api_winner,
+    .score = api_score,
+    .ply = api_ply,
+    .history = api_history,
+    .seed = api_seed,
+    .position = api_position,
+    .set_position = api_set_position,
+    .draw = api_draw,
+    .perft = api_perft,
+    .choose = api_choose,
+    .game_ruleset = api_game_ruleset,
+};
+
+const tavola_api *tavola_get_api(uint32_t abi_version)
+{
+    return abi_version == TAVOLA_ABI_VERSION ? &api : NULL;
+}

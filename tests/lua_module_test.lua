@@ -1,0 +1,66 @@
+-- The Lua module under the stock lua5.4 interpreter: require "tavola", play
+-- games through it, and check the answers against hand-worked values.
+-- usage: lua5.4 tests/lua_module_test.lua DIR_WITH_tavola.so
+package.cpath = (arg[1] or "build/lua") .. "/?.so;" .. package.cpath
+local tavola = require "tavola"
+
+local passed, failed = 0, 0
+local function check(ok, what)
+  if ok then passed = passed + 1 else failed = failed + 1; print("FAIL: " .. what) end
+end
+
+check(type(tavola.version) == "string", "version")
+local names = tavola.list()
+local set = {}
+for _, n in ipairs(names) do set[n] = true end
+check(set.pahtum and set.tihbat and set.connect4, "list has pahtum, tihbat, connect4")
+
+-- Pahtum: the Italian worked example (White 10, Black 6).
+local g = assert(tavola.load("pahtum", { holes = "a1,a7,g7", seed = 3 }))
+check(g:name() == "pahtum", "name")
+check(g:options():find("holes=a1,a7,g7", 1, true), "options in force")
+for m in ("d4 b5 e4 c5 f4 d5 g4 c4 f3 c3 g2"):gmatch("%S+") do assert(g:play(m)) end
+local w, b = g:scores()
+check(w == 10 and b == 6, "Italian example scores " .. w .. " " .. b)
+check(g:to_move() == 2 and g:ply() == 11 and g:status() == "ongoing", "side, ply, status")
+
+-- An illegal move: nil and a message, the game unchanged.
+local before = g:position()
+local ok, err = g:play("d4")
+check(ok == nil and err:find("occupied"), "illegal move refused: " .. tostring(err))
+check(g:position() == before, "refused move left the game unchanged")
+check(select(2, g:play("zz9")):find("not a move"), "bad move text")
+
+-- Undo, clone, position strings.
+local c = g:clone()
+assert(g:undo())
+check(g:ply() == 10 and c:ply() == 11, "undo and clone are independent")
+check(c:set_position(before) and c:position() == before, "position round trip")
+check(c:set_position("nonsense") == nil and c:position() == before, "corrupt position refused")
+
+-- A whole random game of every ruleset.
+for _, name in ipairs(names) do
+  local game = assert(tavola.load(name, { seed = 1 }))
+  local seed = 0
+  while game:status() == "ongoing" and game:ply() < 5000 do
+    seed = seed + 1
+    assert(game:play(game:random_move(seed)))
+  end
+  check(game:status() == "over" and game:winner() ~= nil, name .. " played to the end")
+  check(#game:moves() == 0, name .. " has no moves at the end")
+  game:close()
+end
+
+-- Tihbat: the hand-worked opening and perft.
+local t = assert(tavola.load("tihbat"))
+for m in ("a1 a2 b1"):gmatch("%S+") do assert(t:play(m)) end
+check(t:draw(true) == "5 14\n6 3\n", "Tihbat rows after a1 a2 b1")
+check(assert(tavola.load("tictactoe")):perft(9) == 127872, "tic-tac-toe perft 9")
+
+-- Load errors come back as nil and a message with file:line.
+local none, msg = tavola.load("pahtum", { holes = 4 })
+check(none == nil and msg:find("pahtum.lua:%d+:"), "bad option: " .. tostring(msg))
+check(tavola.load("no_such_game") == nil, "unknown ruleset")
+
+print(string.format("lua module: %d passed, %d failed", passed, failed))
+os.exit(failed == 0 and 0 or 1)
