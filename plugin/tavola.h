@@ -55,6 +55,7 @@ enum { TAVOLA_ONGOING = 0, TAVOLA_OVER = 1 };
 
 typedef struct tavola_ruleset tavola_ruleset;
 typedef struct tavola_game tavola_game;
+typedef struct tavola_player tavola_player;
 
 /* A move: a small integer, meaningful only to the game that produced it. */
 typedef int32_t tavola_move;
@@ -132,6 +133,24 @@ typedef struct tavola_api {
     int (*choose)(tavola_game *g, const char *player, uint64_t seed, tavola_move *m);
     /* The ruleset a game was made from (valid as long as the game lives). */
     const tavola_ruleset *(*game_ruleset)(const tavola_game *g);
+
+    /* ---- players -------------------------------------------------------- */
+
+    /* A player for games of this ruleset, from a spec: "random", "greedy",
+     * "mcts:iterations=20000", "mcts:ms=500", "alphabeta:depth=6",
+     * "alphabeta:ms=500", "solver". Reproducible for a seed and a budget
+     * that is not a time. NULL on failure, with the message in err. */
+    tavola_player *(*player_new)(const tavola_ruleset *rs, const char *spec, uint64_t seed, char *err,
+                                 size_t err_size);
+    void (*player_free)(tavola_player *p);
+    /* The player's move in g (not played). A non-zero ms, nodes or depth
+     * replaces the spec's budget for this move. Errors are kept on g. */
+    int (*player_choose)(tavola_player *p, tavola_game *g, long ms, long nodes, int depth, tavola_move *m);
+    /* Ends a running player_choose soon (from another thread). */
+    void (*player_stop)(tavola_player *p);
+    /* What the last search did: depth, nodes, score (mover's view; a win is
+     * +-1000000 and beyond), milliseconds. */
+    int (*player_info)(const tavola_player *p, int *depth, uint64_t *nodes, int64_t *score, long *ms);
 } tavola_api;
 
 enum { TAVOLA_DRAW_ROWS = 0, TAVOLA_DRAW_BOARD = 1 };

@@ -10,6 +10,7 @@
 #include "tv_draw.h"
 #include "tv_game.h"
 #include "tv_perft.h"
+#include "tv_player.h"
 
 #define TAVOLA_VERSION "0.1.0"
 
@@ -261,6 +262,63 @@ static int api_choose(tavola_game *h, const char *player, uint64_t seed, tavola_
 
 static const tavola_ruleset *api_game_ruleset(const tavola_game *h) { return h->owner; }
 
+struct tavola_player {
+    tavola_ruleset *owner;
+    tv_player *p;
+};
+
+static tavola_player *api_player_new(const tavola_ruleset *rs, const char *spec, uint64_t seed, char *errbuf,
+                                     size_t err_size)
+{
+    tv_error err;
+    tavola_player *h = calloc(1, sizeof *h);
+    if (!h || !spec) {
+        free(h);
+        copy_error(errbuf, err_size, spec ? "out of memory" : "no player spec");
+        return NULL;
+    }
+    if (!(h->p = tv_player_new(rules_of(rs), spec, seed, &err))) {
+        copy_error(errbuf, err_size, err.msg);
+        free(h);
+        return NULL;
+    }
+    h->owner = (tavola_ruleset *)rs;
+    atomic_fetch_add(&h->owner->refs, 1);
+    return h;
+}
+
+static void api_player_free(tavola_player *h)
+{
+    if (h) {
+        tv_player_free(h->p);
+        release(h->owner);
+        free(h);
+    }
+}
+
+static int api_player_choose(tavola_player *h, tavola_game *g, long ms, long nodes, int depth, tavola_move *m)
+{
+    tv_budget b = {nodes, ms, depth};
+    int custom = ms > 0 || nodes > 0 || depth > 0;
+    return result(g, tv_player_choose(h->p, g->g, custom ? &b : NULL, m, &g->err));
+}
+
+static void api_player_stop(tavola_player *h) { tv_player_stop(h->p); }
+
+static int api_player_info(const tavola_player *h, int *depth, uint64_t *nodes, int64_t *score, long *ms)
+{
+    const tv_search_info *i = tv_player_info(h->p);
+    if (depth)
+        *depth = i->depth;
+    if (nodes)
+        *nodes = i->nodes;
+    if (score)
+        *score = i->score;
+    if (ms)
+        *ms = i->ms;
+    return TAVOLA_OK;
+}
+
 static const tavola_api api = {
     .abi_version = TAVOLA_ABI_VERSION,
     .size = sizeof(tavola_api),
@@ -300,6 +358,11 @@ static const tavola_api api = {
     .perft = api_perft,
     .choose = api_choose,
     .game_ruleset = api_game_ruleset,
+    .player_new = api_player_new,
+    .player_free = api_player_free,
+    .player_choose = api_player_choose,
+    .player_stop = api_player_stop,
+    .player_info = api_player_info,
 };
 
 const tavola_api *tavola_get_api(uint32_t abi_version)
