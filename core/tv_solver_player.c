@@ -1,0 +1,60 @@
+/* The solver as a player: it solves the game from the first position it is
+ * asked about (or again when the game leaves its table), then plays the
+ * table's best moves. */
+#include <stdlib.h>
+
+#include "tv_player.h"
+#include "tv_solver.h"
+
+typedef struct solver_player {
+    const tv_rules *r;
+    long positions; /* the most positions it will solve */
+    tv_solution *sol;
+} solver_player;
+
+static void *solver_create(const tv_rules *r, const tv_params *params, tv_budget *budget, tv_error *err)
+{
+    static const char *const known[] = {"positions", NULL};
+    (void)budget;
+    solver_player *p = calloc(1, sizeof *p);
+    if (!p) {
+        tv_error_set(err, TV_ENOMEM, "out of memory");
+        return NULL;
+    }
+    p->r = r;
+    p->positions = 20000000;
+    if (tv_params_check(params, "solver", known, err) ||
+        tv_param_long(params, "positions", 1, 1000000000, &p->positions, err)) {
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+static int solver_choose(void *self, const tv_game *g, const tv_budget *budget, tv_rng *rng,
+                         const atomic_int *stop, tv_search_info *info, tv_move *best, tv_error *err)
+{
+    (void)budget, (void)rng, (void)stop;
+    solver_player *p = self;
+    int64_t value;
+    if (!p->sol || tv_solution_value(p->sol, g->state, &value) != TV_OK) {
+        tv_solution_free(p->sol);
+        if (!(p->sol = tv_solve(p->r, g->state, (uint64_t)p->positions, NULL, NULL, err)))
+            return err->code;
+    }
+    int rc = tv_solution_best(p->sol, g->state, g->hashes, g->nply + 1, best, &value, err);
+    if (rc)
+        return rc;
+    info->nodes = tv_solution_positions(p->sol);
+    info->score = g->state->to_move == 0 ? value : -value;
+    return TV_OK;
+}
+
+static void solver_destroy(void *self)
+{
+    solver_player *p = self;
+    tv_solution_free(p->sol);
+    free(p);
+}
+
+const tv_engine tv_engine_solver = {"solver", solver_create, solver_choose, solver_destroy};
