@@ -8,7 +8,7 @@
 #include <time.h>
 
 /* The engines a spec may name. */
-static const tv_engine *const engines[] = {&tv_engine_random, &tv_engine_greedy, NULL};
+static const tv_engine *const engines[] = {&tv_engine_random, &tv_engine_greedy, &tv_engine_mcts, &tv_engine_alphabeta, &tv_engine_solver, NULL};
 
 struct tv_player {
     const tv_engine *engine;

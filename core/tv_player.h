@@ -42,11 +42,12 @@ typedef struct tv_search_info {
     int depth;         /* depth reached (alpha-beta) or of the principal line */
     uint64_t nodes;    /* nodes or iterations */
     long ms;           /* time taken */
-    int64_t score;     /* from the mover's view: score margin, or +-TV_SCORE_WIN */
+    int64_t score;     /* from the mover's view: a score margin; |score| >= TV_SCORE_WIN / 2
+                        * means a decided game (engines add the margin or the distance) */
     tv_move best;
 } tv_search_info;
 
-#define TV_SCORE_WIN 1000000 /* a won game, beyond any score margin */
+#define TV_SCORE_WIN 1000000 /* the scale of a won game, beyond any score margin */
 
 /* An engine: what a player kind implements. `stop` becomes non-zero when the
  * search must end now; `budget` holds the spec's limits (a host may lower

@@ -1,0 +1,414 @@
+/* MCTS: UCT with random playouts ("mcts:iterations=N" or "mcts:ms=N", optional
+ * "c=1.4", the exploration constant, and "mb=N", the most memory the tree may
+ * take, 512 by default; with neither budget, 10000 iterations).
+ *
+ * Each node holds its state inline (a tv_state is one flat value), the move
+ * that led to it, its visit count and its reward in half-points (2 a win,
+ * 1 a draw) from the view of the player who moved into it, that is the
+ * player to move in the parent's state: extra turns (Kalah) mean players do
+ * not simply alternate. Children are expanded one per iteration, at random
+ * among the untried moves. Nodes live in an arena of big blocks addressed by
+ * index; when the tree is carried over to the next move, the subtree that is
+ * kept is copied into a second arena and the two swap roles, so memory is
+ * reused and never freed node by node.
+ *
+ * Reported in tv_search_info: nodes = iterations done, depth = length of the
+ * most visited line, score = the chosen move's win rate w (draws count half)
+ * as (2w - 1) * 1000, so +1000 is "always won", 0 even, -1000 "always lost". */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tv_player.h"
+
+#define NIL UINT32_MAX
+#define BLOCK_NODES 4096u
+#define NMOVES_UNKNOWN UINT16_MAX
+#define MAX_VISITS (1u << 30) /* far beyond any real search; keeps the counts from overflowing */
+
+typedef struct node {
+    uint32_t child;    /* first child, NIL if none */
+    uint32_t sibling;  /* next child of the same parent, NIL if none */
+    uint32_t visits;
+    uint32_t half;     /* reward in half-points for the player who moved into this node */
+    tv_move move;      /* the move that led here */
+    uint16_t nmoves;   /* legal moves here, NMOVES_UNKNOWN until the first expansion */
+    uint16_t nchildren;
+    /* followed by the state (rules->state_size bytes, a multiple of 8) */
+} node;
+
+typedef struct arena {
+    unsigned char **blocks;
+    uint32_t nblocks, cap_blocks; /* blocks allocated, room in blocks[] */
+    uint32_t used;                /* nodes handed out */
+} arena;
+
+typedef struct mcts {
+    const tv_rules *rules;
+    double c;
+    size_t stride; /* bytes per node: header + state */
+    uint32_t max_nodes;
+    arena a[2];
+    int cur;          /* a[cur] holds the tree */
+    int have_tree;    /* the tree in a[cur] is rooted at node 0 */
+    int root_nply;    /* g->nply when the tree's root was the game's state */
+    uint64_t root_hash;
+    uint64_t *hist;   /* hashes of the game so far, then of the path being searched */
+    int hist_cap;
+    uint32_t *path;
+    int path_cap;
+} mcts;
+
+static node *at(const mcts *m, const arena *a, uint32_t i)
+{
+    return (node *)(a->blocks[i / BLOCK_NODES] + (size_t)(i % BLOCK_NODES) * m->stride);
+}
+
+static tv_state *state_of(node *n) { return (tv_state *)(n + 1); }
+
+/* A fresh node index, or NIL when the memory limit is reached. */
+static uint32_t alloc_node(mcts *m, arena *a)
+{
+    if (a->used >= m->max_nodes)
+        return NIL;
+    if (a->used == a->nblocks * BLOCK_NODES) {
+        if (a->nblocks == a->cap_blocks) {
+            uint32_t cap = a->cap_blocks ? 2 * a->cap_blocks : 16;
+            unsigned char **b = realloc(a->blocks, cap * sizeof *b);
+            if (!b)
+                return NIL;
+            a->blocks = b;
+            a->cap_blocks = cap;
+        }
+        if (!(a->blocks[a->nblocks] = malloc(BLOCK_NODES * m->stride)))
+            return NIL;
+        a->nblocks++;
+    }
+    return a->used++;
+}
+
+static void init_node(node *n, tv_move move)
+{
+    n->child = n->sibling = NIL;
+    n->visits = n->half = 0;
+    n->move = move;
+    n->nmoves = NMOVES_UNKNOWN;
+    n->nchildren = 0;
+}
+
+/* Copies the subtree under old index `from` of a[cur] into the other arena
+ * (breadth first, the new arena doubling as the queue) and makes it the tree. */
+static int keep_subtree(mcts *m, uint32_t from)
+{
+    arena *src = &m->a[m->cur], *dst = &m->a[m->cur ^ 1];
+    dst->used = 0;
+    uint32_t root = alloc_node(m, dst);
+    if (root == NIL)
+        return 0;
+    memcpy(at(m, dst, root), at(m, src, from), m->stride);
+    for (uint32_t i = 0; i < dst->used; i++) {
+        uint32_t old = at(m, dst, i)->child, prev = NIL;
+        at(m, dst, i)->child = NIL;
+        for (; old != NIL; old = at(m, src, old)->sibling) {
+            uint32_t j = alloc_node(m, dst); /* never fails: dst holds fewer nodes than src */
+            if (j == NIL)
+                return 0;
+            memcpy(at(m, dst, j), at(m, src, old), m->stride);
+            at(m, dst, j)->sibling = NIL;
+            if (prev == NIL)
+                at(m, dst, i)->child = j;
+            else
+                at(m, dst, prev)->sibling = j;
+            prev = j;
+        }
+    }
+    src->used = 0;
+    m->cur ^= 1;
+    return 1;
+}
+
+/* Makes node 0 of a[cur] the game's current state: the old tree's node for it
+ * when the moves played since the old root lead to one, else a new root. */
+static int set_root(mcts *m, const tv_game *g, tv_error *err)
+{
+    const tv_rules *r = m->rules;
+    arena *a = &m->a[m->cur];
+    if (m->have_tree && m->root_nply <= g->nply && g->hashes[m->root_nply] == m->root_hash) {
+        uint32_t n = 0;
+        for (int i = m->root_nply; i < g->nply && n != NIL; i++) {
+            uint32_t c = at(m, a, n)->child;
+            while (c != NIL && at(m, a, c)->move != g->history[i])
+                c = at(m, a, c)->sibling;
+            n = c;
+        }
+        if (n != NIL && memcmp(state_of(at(m, a, n)), g->state, (size_t)r->state_size) == 0 &&
+            (n == 0 || keep_subtree(m, n)))
+            goto done;
+    }
+    a = &m->a[m->cur];
+    a->used = 0;
+    if (alloc_node(m, a) == NIL) {
+        m->have_tree = 0;
+        return tv_error_set(err, TV_ENOMEM, "mcts: out of memory");
+    }
+    init_node(at(m, a, 0), TV_MOVE_NONE);
+    tv_state_copy(r, state_of(at(m, a, 0)), g->state);
+done:
+    m->have_tree = 1;
+    m->root_nply = g->nply;
+    m->root_hash = g->state->hash;
+    return TV_OK;
+}
+
+/* Room for n entries in the history and path stacks. */
+static int reserve(mcts *m, int n, tv_error *err)
+{
+    if (n > m->hist_cap) {
+        int cap = m->hist_cap ? m->hist_cap : 256;
+        while (cap < n)
+            cap *= 2;
+        uint64_t *h = realloc(m->hist, (size_t)cap * sizeof *h);
+        if (!h)
+            return tv_error_set(err, TV_ENOMEM, "mcts: out of memory");
+        m->hist = h;
+        m->hist_cap = cap;
+    }
+    if (n > m->path_cap) {
+        int cap = m->path_cap ? m->path_cap : 256;
+        while (cap < n)
+            cap *= 2;
+        uint32_t *p = realloc(m->path, (size_t)cap * sizeof *p);
+        if (!p)
+            return tv_error_set(err, TV_ENOMEM, "mcts: out of memory");
+        m->path = p;
+        m->path_cap = cap;
+    }
+    return TV_OK;
+}
+
+/* Expands one untried move of node p (chosen at random among them) and
+ * returns the new child, or NIL when the tree is full. The child's state is
+ * played with the history of the game and of the path (hist[0..nhist)), so
+ * repetitions inside the tree end the game as the rules say. */
+static int expand(mcts *m, uint32_t p, tv_rng *rng, int nhist, uint32_t *out, tv_error *err)
+{
+    const tv_rules *r = m->rules;
+    arena *a = &m->a[m->cur];
+    tv_move moves[TV_MAX_MOVES];
+    int n = tv_legal_moves(r, state_of(at(m, a, p)), moves, TV_MAX_MOVES, err);
+    if (n < 0)
+        return n;
+    if (n == 0)
+        return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+    node *pn = at(m, a, p);
+    pn->nmoves = (uint16_t)n;
+    *out = NIL;
+    if (pn->nchildren >= n)
+        return TV_OK;
+    /* Strike the moves already expanded (moves are >= -3 and < TV_MAX_CELLS). */
+    unsigned char tried[TV_MAX_CELLS + 4] = {0};
+    for (uint32_t c = pn->child; c != NIL; c = at(m, a, c)->sibling)
+        tried[at(m, a, c)->move + 3] = 1;
+    for (int i = 0; i < n; i++)
+        if (moves[i] < -3 || moves[i] >= TV_MAX_CELLS)
+            return tv_error_set(err, TV_ERULES, "mcts: move %d out of range", (int)moves[i]);
+    int k = (int)tv_rng_below(rng, (uint32_t)(n - pn->nchildren));
+    tv_move mv = TV_MOVE_NONE;
+    for (int i = 0; i < n; i++)
+        if (!tried[moves[i] + 3] && k-- == 0) {
+            mv = moves[i];
+            break;
+        }
+    uint32_t c = alloc_node(m, a);
+    if (c == NIL)
+        return TV_OK;
+    node *cn = at(m, a, c);
+    init_node(cn, mv);
+    tv_state_copy(r, state_of(cn), state_of(pn));
+    int rc = tv_play_hist(r, state_of(cn), mv, NULL, m->hist, nhist, err);
+    if (rc) {
+        a->used--; /* give the node back */
+        return rc;
+    }
+    cn->sibling = pn->child;
+    pn->child = c;
+    pn->nchildren++;
+    *out = c;
+    return TV_OK;
+}
+
+/* The UCT choice among p's children: the best mean reward for the player to
+ * move at p plus the exploration term. */
+static uint32_t select_child(const mcts *m, const arena *a, uint32_t p)
+{
+    node *pn = at(m, a, p);
+    double logn = log((double)pn->visits + 1.0), top = -1.0;
+    uint32_t best = NIL;
+    for (uint32_t c = pn->child; c != NIL;) {
+        node *cn = at(m, a, c);
+        double v = cn->visits ? (double)cn->half / (2.0 * cn->visits) + m->c * sqrt(logn / cn->visits) : 1e9;
+        if (v > top) {
+            top = v;
+            best = c;
+        }
+        c = cn->sibling;
+    }
+    return best;
+}
+
+/* The most visited child of p (ties: the better reward, then list order). */
+static uint32_t most_visited(const mcts *m, const arena *a, uint32_t p)
+{
+    uint32_t best = NIL;
+    for (uint32_t c = at(m, a, p)->child; c != NIL; c = at(m, a, c)->sibling) {
+        node *cn = at(m, a, c), *bn = best == NIL ? NULL : at(m, a, best);
+        if (!bn || cn->visits > bn->visits || (cn->visits == bn->visits && cn->half > bn->half))
+            best = c;
+    }
+    return best;
+}
+
+/* Half-points for player index p (0/1) in a finished state. */
+static uint32_t reward(const tv_state *s, int p)
+{
+    return s->winner == 0 ? 1u : s->winner == p + 1 ? 2u : 0u;
+}
+
+/* One iteration: select, expand, play out, back up. */
+static int iterate(mcts *m, int nhist0, tv_rng *rng, tv_error *err)
+{
+    const tv_rules *r = m->rules;
+    arena *a = &m->a[m->cur];
+    uint32_t n = 0;
+    int depth = 0, nhist = nhist0, rc;
+    m->path[depth++] = 0;
+    for (;;) {
+        node *nn = at(m, a, n);
+        if (state_of(nn)->status != TV_ONGOING)
+            break;
+        if ((rc = reserve(m, nhist + 2, err)) || (rc = reserve(m, depth + 2, err)))
+            return rc;
+        if (nn->nmoves == NMOVES_UNKNOWN || nn->nchildren < nn->nmoves) {
+            uint32_t c;
+            if ((rc = expand(m, n, rng, nhist, &c, err)))
+                return rc;
+            if (c != NIL) {
+                m->path[depth++] = c;
+                n = c;
+                break;
+            }
+            if (at(m, a, n)->child == NIL)
+                break; /* the tree is full: play out from here */
+        }
+        n = select_child(m, a, n);
+        m->path[depth++] = n;
+        m->hist[nhist++] = state_of(at(m, a, n))->hash;
+    }
+    tv_state_buf end;
+    tv_state_copy(r, &end.state, state_of(at(m, a, n)));
+    if (end.state.status == TV_ONGOING && (rc = tv_random_playout(r, &end.state, rng, err)))
+        return rc;
+    at(m, a, 0)->visits++;
+    for (int i = 1; i < depth; i++) {
+        node *cn = at(m, a, m->path[i]);
+        cn->visits++;
+        cn->half += reward(&end.state, state_of(at(m, a, m->path[i - 1]))->to_move);
+    }
+    return TV_OK;
+}
+
+static int mcts_choose(void *self, const tv_game *g, const tv_budget *budget, tv_rng *rng,
+                       const atomic_int *stop, tv_search_info *info, tv_move *best, tv_error *err)
+{
+    mcts *m = self;
+    const tv_rules *r = m->rules;
+    tv_move moves[TV_MAX_MOVES];
+    int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, err);
+    if (n <= 0)
+        return n < 0 ? n : tv_error_set(err, TV_ERULES, "no legal move in an ongoing game");
+    if (n == 1) { /* nothing to think about; the tree is kept for the next move */
+        *best = moves[0];
+        info->depth = 1;
+        return TV_OK;
+    }
+    int rc = set_root(m, g, err);
+    if (rc || (rc = reserve(m, g->nply + 1, err)))
+        return rc;
+    memcpy(m->hist, g->hashes, (size_t)(g->nply + 1) * sizeof *m->hist);
+
+    long iterations = budget->iterations, ms = budget->ms;
+    if (iterations <= 0 && ms <= 0)
+        iterations = 10000;
+    long start = ms > 0 ? tv_now_ms() : 0, done = 0;
+    arena *a = &m->a[m->cur];
+    /* At least one iteration, so there is always a child to choose. */
+    do {
+        if ((rc = iterate(m, g->nply + 1, rng, err))) {
+            m->have_tree = 0; /* a half-backed-up tree is not worth keeping */
+            return rc;
+        }
+        done++;
+        if (ms > 0 && done % 64 == 0 && tv_now_ms() - start >= ms)
+            break;
+    } while (!atomic_load_explicit(stop, memory_order_relaxed) && (iterations <= 0 || done < iterations) &&
+             at(m, a, 0)->visits < MAX_VISITS);
+
+    uint32_t c = most_visited(m, a, 0);
+    node *cn = at(m, a, c);
+    *best = cn->move;
+    info->nodes = (uint64_t)done;
+    info->score = (int64_t)llround(((double)cn->half / cn->visits - 1.0) * 1000.0);
+    int depth = 0;
+    for (uint32_t k = 0; k != NIL; k = most_visited(m, a, k))
+        depth++;
+    info->depth = depth - 1;
+    return TV_OK;
+}
+
+static void mcts_destroy(void *self)
+{
+    mcts *m = self;
+    if (!m)
+        return;
+    for (int k = 0; k < 2; k++) {
+        for (uint32_t i = 0; i < m->a[k].nblocks; i++)
+            free(m->a[k].blocks[i]);
+        free(m->a[k].blocks);
+    }
+    free(m->hist);
+    free(m->path);
+    free(m);
+}
+
+static void *mcts_create(const tv_rules *r, const tv_params *params, tv_budget *budget, tv_error *err)
+{
+    static const char *const known[] = {"iterations", "ms", "c", "mb", NULL};
+    long iterations = 0, ms = 0, mb = 512;
+    double c = 1.4;
+    if (tv_params_check(params, "mcts", known, err))
+        return NULL;
+    tv_error e;
+    if (tv_param_long(params, "iterations", 1, 2000000000L, &iterations, &e) ||
+        tv_param_long(params, "ms", 1, 86400000L, &ms, &e) || tv_param_double(params, "c", 0.0, 100.0, &c, &e) ||
+        tv_param_long(params, "mb", 1, 1L << 20, &mb, &e)) {
+        tv_error_set(err, e.code, "mcts: %.400s", e.msg);
+        return NULL;
+    }
+    mcts *m = calloc(1, sizeof *m);
+    if (!m) {
+        tv_error_set(err, TV_ENOMEM, "out of memory");
+        return NULL;
+    }
+    m->rules = r;
+    m->c = c;
+    m->stride = sizeof(node) + (size_t)r->state_size;
+    m->stride = (m->stride + 7) & ~(size_t)7;
+    /* Each arena may take half of mb: the kept subtree always fits in the other. */
+    size_t limit = ((size_t)mb << 20) / m->stride / 2;
+    m->max_nodes = limit > NIL - 1 ? NIL - 1 : limit < 2 ? 2 : (uint32_t)limit;
+    budget->iterations = iterations;
+    budget->ms = ms;
+    return m;
+}
+
+const tv_engine tv_engine_mcts = {"mcts", mcts_create, mcts_choose, mcts_destroy};
