@@ -1,0 +1,355 @@
+/* Game records (see cli_record.h) and `tavola replay`. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli_record.h"
+
+#include "cli_match.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *cli_result_text(int winner) { return winner == 1 ? "1-0" : winner == 2 ? "0-1" : "1/2-1/2"; }
+
+static void tag(FILE *out, const char *name, const char *value)
+{
+    fprintf(out, "[%s \"", name);
+    for (; *value; value++) {
+        if (*value == '"' || *value == '\\')
+            fputc('\\', out);
+        fputc(*value, out);
+    }
+    fprintf(out, "\"]\n");
+}
+
+char *cli_record_format(const tavola_api *t, tavola_game *g, const char *game, long index, const char *p1,
+                        const char *p2)
+{
+    char *text = NULL, num[64];
+    size_t len = 0;
+    int n = t->history(g, NULL, 0);
+    tavola_move *moves = malloc(((size_t)(n > 0 ? n : 0) + 1) * sizeof *moves);
+    FILE *out = moves ? open_memstream(&text, &len) : NULL;
+    if (!out) {
+        free(moves);
+        return NULL;
+    }
+    n = t->history(g, moves, n);
+    tag(out, "Game", game);
+    tag(out, "Options", t->ruleset_options(t->game_ruleset(g)));
+    snprintf(num, sizeof num, "%llu", (unsigned long long)t->seed(g));
+    tag(out, "Seed", num);
+    snprintf(num, sizeof num, "%ld", index);
+    tag(out, "Index", num);
+    tag(out, "P1", p1);
+    tag(out, "P2", p2);
+    tag(out, "Result", cli_result_text(t->winner(g)));
+    snprintf(num, sizeof num, "%ld,%ld", (long)t->score(g, 1), (long)t->score(g, 2));
+    tag(out, "Scores", num);
+    for (int i = 0; i < n; i++) {
+        char m[64];
+        t->move_text(g, moves[i], m, sizeof m);
+        fprintf(out, "%s%s", i ? " " : "", m);
+    }
+    fprintf(out, "\n\n");
+    free(moves);
+    if (fclose(out) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* ---- reading ------------------------------------------------------------- */
+
+static int fail(cli_reader *rd, long line, char *err, size_t size, const char *fmt, ...)
+{
+    int k = snprintf(err, size, "%s:%ld: ", rd->file, line);
+    va_list ap;
+    va_start(ap, fmt);
+    if (k >= 0 && (size_t)k < size)
+        vsnprintf(err + k, size - (size_t)k, fmt, ap);
+    va_end(ap);
+    size_t len = strlen(err);
+    if (rd->partial && line == rd->line && len < size)
+        snprintf(err + len, size - len, " (the file ends in the middle of this line: truncated?)");
+    return -1;
+}
+
+/* The next line, without its end of line; 0 at the end of the file. */
+static int next_line(cli_reader *rd)
+{
+    ssize_t n = getline(&rd->buf, &rd->cap, rd->f);
+    if (n < 0)
+        return 0;
+    rd->line++;
+    rd->partial = rd->buf[n - 1] != '\n';
+    while (n > 0 && (rd->buf[n - 1] == '\n' || rd->buf[n - 1] == '\r'))
+        rd->buf[--n] = '\0';
+    return 1;
+}
+
+/* `[Name "value"]` into name (pointing into line) and value; 0 or -1. */
+static int parse_tag(char *line, char **name, char *value, size_t size)
+{
+    char *p = line + 1;
+    *name = p;
+    while (isalnum((unsigned char)*p) || *p == '_')
+        p++;
+    if (p == *name || p[0] != ' ' || p[1] != '"')
+        return -1;
+    *p = '\0';
+    size_t k = 0;
+    for (p += 2; *p != '"'; p++) {
+        if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
+            p++;
+        else if (*p == '\\' || !*p)
+            return -1;
+        if (k + 1 >= size)
+            return -1;
+        value[k++] = *p;
+    }
+    value[k] = '\0';
+    if (p[1] != ']')
+        return -1;
+    for (p += 2; *p == ' ' || *p == '\t'; p++)
+        ;
+    return *p ? -1 : 0;
+}
+
+static int parse_ulong(const char *s, unsigned long long *out)
+{
+    char *end;
+    if (!isdigit((unsigned char)s[0]))
+        return -1;
+    errno = 0;
+    *out = strtoull(s, &end, 10);
+    return *end || errno ? -1 : 0;
+}
+
+enum { T_GAME = 1, T_OPTIONS = 2, T_SEED = 4, T_P1 = 8, T_P2 = 16, T_RESULT = 32, T_SCORES = 64, T_INDEX = 128 };
+static const char *const tag_names[] = {"Game", "Options", "Seed", "P1", "P2", "Result", "Scores", "Index"};
+
+/* Stores one tag's value in r; a message for a bad value. */
+static const char *set_tag(cli_record *r, int bit, const char *v, long line)
+{
+    unsigned long long n;
+    char *text[] = {r->game, r->options, NULL, r->p1, r->p2};
+    size_t size[] = {sizeof r->game, sizeof r->options, 0, sizeof r->p1, sizeof r->p2}, len = strlen(v);
+    switch (bit) {
+    case T_GAME:
+    case T_OPTIONS:
+    case T_P1:
+    case T_P2:
+        n = bit == T_GAME ? 0 : bit == T_OPTIONS ? 1 : bit == T_P1 ? 3 : 4;
+        if (len >= size[n])
+            return "the value is too long";
+        memcpy(text[n], v, len + 1);
+        break;
+    case T_SEED:
+        if (parse_ulong(v, &r->seed))
+            return "Seed: expected a non-negative integer";
+        break;
+    case T_INDEX:
+        if (parse_ulong(v, &n) || n > 1000000000000ULL)
+            return "Index: expected a non-negative integer";
+        r->index = (long)n;
+        break;
+    case T_RESULT:
+        r->result_line = line;
+        if (strcmp(v, "1-0") == 0)
+            r->result = 1;
+        else if (strcmp(v, "0-1") == 0)
+            r->result = 2;
+        else if (strcmp(v, "1/2-1/2") == 0)
+            r->result = 0;
+        else
+            return "Result: expected 1-0, 0-1 or 1/2-1/2";
+        break;
+    case T_SCORES: {
+        char extra;
+        r->scores_line = line;
+        if (sscanf(v, "%ld,%ld%c", &r->scores[0], &r->scores[1], &extra) != 2)
+            return "Scores: expected two integers, as \"13,3\"";
+        break;
+    }
+    }
+    return NULL;
+}
+
+int cli_record_read(cli_reader *rd, cli_record *r, char *err, size_t size)
+{
+    memset(r, 0, sizeof *r);
+    r->index = -1;
+    do
+        if (!next_line(rd))
+            return 0;
+    while (!rd->buf[0]);
+    r->line = rd->line;
+    unsigned seen = 0;
+    while (rd->buf[0] == '[') {
+        char *name, value[2048];
+        if (parse_tag(rd->buf, &name, value, sizeof value))
+            return fail(rd, rd->line, err, size, "bad tag line: expected [Name \"value\"]");
+        for (int i = 0; i < 8; i++) {
+            if (strcmp(name, tag_names[i]) != 0)
+                continue;
+            if (seen & (1u << i))
+                return fail(rd, rd->line, err, size, "a second [%s] tag in one record", name);
+            seen |= 1u << i;
+            const char *bad = set_tag(r, 1 << i, value, rd->line);
+            if (bad)
+                return fail(rd, rd->line, err, size, "%s, got \"%.40s\"", bad, value);
+        }
+        if (!next_line(rd))
+            return fail(rd, rd->line, err, size, "the file ends in the record that starts on line %ld, before "
+                        "its moves line (truncated?)", r->line);
+    }
+    for (int i = 0; i < 7; i++)
+        if (!(seen & (1u << i)))
+            return fail(rd, rd->line, err, size, "the record that starts on line %ld has no [%s] tag", r->line,
+                        tag_names[i]);
+    r->moves_line = rd->line;
+    if (!(r->moves = strdup(rd->buf)))
+        return fail(rd, rd->line, err, size, "out of memory");
+    if (!next_line(rd))
+        return fail(rd, rd->line, err, size, "the file ends before the empty line that closes the record "
+                    "(truncated?)");
+    if (rd->buf[0])
+        return fail(rd, rd->line, err, size, "expected the empty line that closes the record, got '%.40s'",
+                    rd->buf);
+    return 1;
+}
+
+void cli_record_free(cli_record *r)
+{
+    free(r->moves);
+    r->moves = NULL;
+}
+
+void cli_reader_close(cli_reader *rd)
+{
+    free(rd->buf);
+    rd->buf = NULL;
+    rd->cap = 0;
+}
+
+/* ---- replay -------------------------------------------------------------- */
+
+static const tavola_api *t;
+
+/* Plays r's moves and checks its result and scores; 0, or -1 with err. */
+static int verify(cli_reader *rd, tavola_ruleset *rs, const cli_record *r, int *plies, char *err, size_t size)
+{
+    tavola_game *g = t->game_new(rs, r->seed);
+    if (!g)
+        return fail(rd, r->line, err, size, "%s", t->ruleset_error(rs));
+    char *copy = strdup(r->moves), *save;
+    int rc = copy ? 0 : fail(rd, r->moves_line, err, size, "out of memory");
+    *plies = 0;
+    for (char *m = copy ? strtok_r(copy, " \t", &save) : NULL; m && rc == 0; m = strtok_r(NULL, " \t", &save)) {
+        ++*plies;
+        if (t->play_text(g, m))
+            rc = fail(rd, r->moves_line, err, size, "move %d '%s' refused: %s", *plies, m, t->error(g));
+    }
+    free(copy);
+    if (rc == 0 && t->status(g) != TAVOLA_OVER)
+        rc = fail(rd, r->moves_line, err, size, "the game is not over after its %d moves (truncated record?)",
+                  *plies);
+    else if (rc == 0 && t->winner(g) != r->result)
+        rc = fail(rd, r->result_line, err, size, "the result is %s, the moves give %s", cli_result_text(r->result),
+                  cli_result_text(t->winner(g)));
+    else if (rc == 0 && (t->score(g, 1) != r->scores[0] || t->score(g, 2) != r->scores[1]))
+        rc = fail(rd, r->scores_line, err, size, "the scores are %ld,%ld, the moves give %ld,%ld", r->scores[0],
+                  r->scores[1], (long)t->score(g, 1), (long)t->score(g, 2));
+    t->game_free(g);
+    return rc;
+}
+
+/* Replays one file; the number of games verified, or -1 after a message. */
+static long replay_file(const char *file)
+{
+    cli_reader rd = {.file = file};
+    if (!(rd.f = fopen(file, "r"))) {
+        fprintf(stderr, "tavola: %s: %s\n", file, strerror(errno));
+        return -1;
+    }
+    tavola_ruleset *rs = NULL;
+    char loaded[sizeof ((cli_record *)0)->game + sizeof ((cli_record *)0)->options + 2] = "", err[4096];
+    cli_record r;
+    long count = 0;
+    int got;
+    while ((got = cli_record_read(&rd, &r, err, sizeof err)) == 1) {
+        char key[sizeof loaded];
+        snprintf(key, sizeof key, "%s\n%s", r.game, r.options);
+        if (!rs || strcmp(key, loaded) != 0) {
+            t->ruleset_free(rs);
+            char lerr[1024];
+            if (!(rs = t->ruleset_load(r.game, r.options, lerr, sizeof lerr))) {
+                got = fail(&rd, r.line, err, sizeof err, "%s", lerr);
+                break;
+            }
+            snprintf(loaded, sizeof loaded, "%s", key);
+        }
+        int plies = 0;
+        if (verify(&rd, rs, &r, &plies, err, sizeof err)) {
+            got = -1;
+            break;
+        }
+        count++;
+        printf("%s:%ld: game %ld, seed %llu, %s vs %s: %s (%ld,%ld) in %d moves, verified\n", file, r.line,
+               r.index >= 0 ? r.index : count - 1, r.seed, r.p1, r.p2, cli_result_text(r.result), r.scores[0],
+               r.scores[1], plies);
+        cli_record_free(&r);
+    }
+    cli_record_free(&r);
+    if (got == 0 && ferror(rd.f)) {
+        snprintf(err, sizeof err, "%s: %s", file, strerror(errno));
+        got = -1;
+    }
+    if (got < 0) {
+        fflush(stdout);
+        fprintf(stderr, "tavola: %s\n", err);
+    }
+    t->ruleset_free(rs);
+    cli_reader_close(&rd);
+    fclose(rd.f);
+    return got < 0 ? -1 : count;
+}
+
+static int replay_usage(const char *what, const char *arg)
+{
+    fprintf(stderr, "tavola: replay: ");
+    fprintf(stderr, what, arg);
+    fprintf(stderr, "\nusage: tavola replay FILE... [--rules DIR]\n");
+    return 2;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    t = tavola_get_api(TAVOLA_ABI_VERSION);
+    int files = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc) {
+            t->add_path(argv[i + 1]);
+            argv[i] = argv[i + 1] = NULL;
+            i++;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return replay_usage("unexpected argument '%s'", argv[i]);
+        } else {
+            files++;
+        }
+    }
+    if (files == 0)
+        return replay_usage("%s", "which record file?");
+    long total = 0;
+    for (int i = 0; i < argc; i++) {
+        long n = argv[i] ? replay_file(argv[i]) : 0;
+        if (n < 0)
+            return 1;
+        total += n;
+    }
+    printf("replay: %ld games verified\n", total);
+    return 0;
+}

@@ -1,0 +1,59 @@
+/* Game records: one finished game as text, like PGN.
+ *
+ *     [Game "pahtum"]                    the ruleset, as named to the command
+ *     [Options "count=7,holes=random,..."] the options in force
+ *     [Seed "7000021"]                   the seed given to game_new
+ *     [Index "0"]                        the game's number in its match
+ *     [P1 "greedy"]                      the player spec of side 1 (moves first)
+ *     [P2 "random"]                      the player spec of side 2
+ *     [Result "1-0"]                     1-0, 0-1 or 1/2-1/2 (side 1 first)
+ *     [Scores "13,3"]                    the final scores, side 1 first
+ *     d4 e4 f4 ...                       the moves, separated by spaces
+ *     (an empty line)
+ *
+ * Tag values escape '"' and '\' with a backslash. Tags may come in any order;
+ * all but Index are required, unknown tags are kept out of the way. A record
+ * ends with its empty line: a file that stops before it was cut short. */
+#ifndef CLI_RECORD_H
+#define CLI_RECORD_H
+
+#include <stdio.h>
+
+#include "tavola.h"
+
+typedef struct cli_record {
+    char game[512], options[2048], p1[256], p2[256];
+    unsigned long long seed;
+    long index;   /* -1 when the record has no Index tag */
+    int result;   /* 1, 2, or 0 for a draw */
+    long scores[2];
+    char *moves;  /* the moves line (malloc'd) */
+    long line;    /* line numbers: the record's first line, its tags, its moves */
+    long result_line, scores_line, moves_line;
+} cli_record;
+
+/* "1-0", "0-1", "1/2-1/2" for a winner 1, 2, 0. */
+const char *cli_result_text(int winner);
+
+/* The record of a finished game g as malloc'd text (NULL when out of
+ * memory). game is the ruleset as named to the command. */
+char *cli_record_format(const tavola_api *t, tavola_game *g, const char *game, long index, const char *p1,
+                        const char *p2);
+
+/* Reads records one at a time from f (named `file` in messages). */
+typedef struct cli_reader {
+    FILE *f;
+    const char *file;
+    long line; /* lines read so far */
+    int partial; /* the last line read has no end of line */
+    char *buf;
+    size_t cap;
+} cli_reader;
+
+/* The next record: 1, 0 at the end of the file, or -1 with "FILE:LINE: what"
+ * in err. Free a record with cli_record_free. */
+int cli_record_read(cli_reader *rd, cli_record *r, char *err, size_t err_size);
+void cli_record_free(cli_record *r);
+void cli_reader_close(cli_reader *rd);
+
+#endif
