@@ -1,0 +1,298 @@
+/* SVG drawing of a position: a standalone SVG 1.1 document built with integer
+ * coordinates only (no %f, so a host's locale cannot change a byte), no
+ * timestamps and no ids that depend on anything but the board. */
+#include "tv_svg.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Appends to a buffer, counting what would not fit (like snprintf). */
+typedef struct out {
+    char *buf;
+    size_t size, len;
+} out;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void put(out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = o->len < o->size ? o->size - o->len : 0;
+    int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        o->len += (size_t)n;
+}
+
+static void put_bytes(out *o, const char *s, size_t n)
+{
+    if (o->len < o->size) {
+        size_t room = o->size - o->len - 1; /* keep the NUL */
+        size_t k = n < room ? n : room;
+        memcpy(o->buf + o->len, s, k);
+        o->buf[o->len + k] = '\0';
+    }
+    o->len += n;
+}
+
+/* Length of the valid UTF-8 sequence of an XML character at s, or 0. */
+static int utf8_char(const unsigned char *s)
+{
+    unsigned c = s[0];
+    if (c < 0x80)
+        return c >= 0x20 || c == '\t' || c == '\n' || c == '\r' ? 1 : 0;
+    int n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if (n == 3) {
+        if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] >= 0xA0)) /* overlong, surrogates */
+            return 0;
+        if (c == 0xEF && s[1] == 0xBF && s[2] >= 0xBE) /* U+FFFE, U+FFFF */
+            return 0;
+    }
+    if (n == 4 && ((c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] >= 0x90)))
+        return 0;
+    return n;
+}
+
+/* Text for element content or an attribute value: markup characters as
+ * entities; bytes that are not XML characters in UTF-8 become '?'. */
+static void put_text(out *o, const char *text)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    while (*s) {
+        int n = utf8_char(s);
+        if (n == 0) {
+            put_bytes(o, "?", 1);
+            s++;
+        } else if (*s == '&') {
+            put_bytes(o, "&amp;", 5), s++;
+        } else if (*s == '<') {
+            put_bytes(o, "&lt;", 4), s++;
+        } else if (*s == '>') {
+            put_bytes(o, "&gt;", 4), s++;
+        } else if (*s == '"') {
+            put_bytes(o, "&quot;", 6), s++;
+        } else if (*s == '\'') {
+            put_bytes(o, "&apos;", 6), s++;
+        } else {
+            put_bytes(o, (const char *)s, (size_t)n);
+            s += n;
+        }
+    }
+}
+
+/* Characters of a text, to estimate its width (about 0.55 em each). */
+static int text_chars(const char *text)
+{
+    int n = 0;
+    for (const unsigned char *s = (const unsigned char *)text; *s; s++)
+        n += (*s & 0xC0) != 0x80;
+    return n;
+}
+
+static int text_width(const char *text, int font) { return text_chars(text) * font * 11 / 20; }
+
+static int max_int(int a, int b) { return a > b ? a : b; }
+
+enum { CAPTION_FONT = 15, CAPTION_H = 40 };
+
+static void caption(const tv_game *g, char *buf, size_t size)
+{
+    const tv_rules *r = g->rules;
+    const tv_state *s = g->state;
+    char state[TV_NAME_MAX + 32];
+    if (s->status == TV_OVER && s->winner == 0)
+        snprintf(state, sizeof state, "game over: draw");
+    else if (s->status == TV_OVER)
+        snprintf(state, sizeof state, "game over: %s wins", r->players[s->winner == 2]);
+    else
+        snprintf(state, sizeof state, "%s to %s", r->players[s->to_move & 1],
+                 (s->flags & TV_FLAG_SETUP) ? "place a hole" : "move");
+    snprintf(buf, size, "%s: ply %u, %s %d, %s %d, %s", r->title, (unsigned)s->ply, r->players[0],
+             (int)s->score[0], r->players[1], (int)s->score[1], state);
+}
+
+static void begin(out *o, const tv_game *g, int w, int h, const char *cap)
+{
+    char pos[TV_POSITION_MAX];
+    tv_position_write(g->rules, g->state, pos, sizeof pos);
+    put(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    put(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
+           "viewBox=\"0 0 %d %d\">\n", w, h, w, h);
+    put(o, "<title>");
+    put_text(o, cap);
+    put(o, "</title>\n<desc>position: ");
+    put_text(o, pos);
+    put(o, "</desc>\n");
+    put(o, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", w, h);
+    put(o, "<text x=\"%d\" y=\"26\" font-family=\"sans-serif\" font-size=\"%d\" text-anchor=\"middle\" "
+           "fill=\"#222222\">", w / 2, CAPTION_FONT);
+    put_text(o, cap);
+    put(o, "</text>\n");
+}
+
+/* ---- grid boards ------------------------------------------------------- */
+
+enum { CELL = 40, STONE_R = 16, LABEL_M = 28, FRAME = 6, LEGEND_H = 40 };
+
+static void stone(out *o, int cx, int cy, int r, int colour)
+{
+    if (colour == TV_STONE1)
+        put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#fafafa\" stroke=\"#222222\" stroke-width=\"2\"/>\n",
+            cx, cy, r);
+    else
+        put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#1e1e1e\" stroke=\"#000000\" stroke-width=\"1\"/>\n",
+            cx, cy, r);
+}
+
+static void draw_grid(out *o, const tv_game *g, const char *cap)
+{
+    const tv_rules *r = g->rules;
+    const tv_state *s = g->state;
+    int w = r->grid.width, h = r->grid.height, bw = w * CELL, bh = h * CELL;
+    const int font = 13;
+    int legend = 0; /* width of the legend: a stone and a name per player */
+    for (int p = 0; p < 2; p++)
+        legend += 22 + text_width(r->players[p], font) + (p ? 0 : 28);
+    int W = max_int(max_int(bw + 2 * LABEL_M + 16, text_width(cap, CAPTION_FONT) + 24), legend + 24);
+    int ox = (W - bw) / 2, oy = CAPTION_H + LABEL_M;
+    int H = oy + bh + LABEL_M + LEGEND_H;
+    begin(o, g, W, H, cap);
+    put(o, "<defs>\n<pattern id=\"tavola-hole\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">"
+           "<rect x=\"0\" y=\"0\" width=\"8\" height=\"8\" fill=\"#34302b\"/>"
+           "<path d=\"M0 8L8 0M-2 2L2 -2M6 10L10 6\" stroke=\"#7a7166\" stroke-width=\"2\"/></pattern>\n</defs>\n");
+    put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"4\" fill=\"#c9a063\"/>\n", ox - FRAME,
+        oy - FRAME, bw + 2 * FRAME, bh + 2 * FRAME);
+
+    /* Cells, top row first (row 1 at the bottom). */
+    put(o, "<g stroke=\"#8c6a3a\" stroke-width=\"1\">\n");
+    for (int row = h - 1; row >= 0; row--)
+        for (int col = 0; col < w; col++) {
+            int v = s->cells[row * w + col] & 3, x = ox + col * CELL, y = oy + (h - 1 - row) * CELL;
+            put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", x, y, CELL, CELL,
+                v == TV_BLOCK ? "url(#tavola-hole)" : "#f0d9a0");
+        }
+    put(o, "</g>\n");
+
+    /* Coordinates: letters above and below, numbers left and right. */
+    put(o, "<g font-family=\"sans-serif\" font-size=\"%d\" fill=\"#5a4526\" text-anchor=\"middle\">\n", font);
+    for (int col = 0; col < w; col++) {
+        int x = ox + col * CELL + CELL / 2;
+        put(o, "<text x=\"%d\" y=\"%d\">%c</text>\n", x, oy - FRAME - 6, 'a' + col);
+        put(o, "<text x=\"%d\" y=\"%d\">%c</text>\n", x, oy + bh + FRAME + 15, 'a' + col);
+    }
+    for (int row = 0; row < h; row++) {
+        int y = oy + (h - 1 - row) * CELL + CELL / 2 + 5;
+        put(o, "<text x=\"%d\" y=\"%d\">%d</text>\n", ox - FRAME - 12, y, row + 1);
+        put(o, "<text x=\"%d\" y=\"%d\">%d</text>\n", ox + bw + FRAME + 12, y, row + 1);
+    }
+    put(o, "</g>\n");
+
+    /* Stones, and a red dot on the last one placed. */
+    int last = tv_last_cell(r, s);
+    for (int row = h - 1; row >= 0; row--)
+        for (int col = 0; col < w; col++) {
+            int v = s->cells[row * w + col] & 3;
+            if (v == TV_STONE1 || v == TV_STONE2)
+                stone(o, ox + col * CELL + CELL / 2, oy + (h - 1 - row) * CELL + CELL / 2, STONE_R, v);
+        }
+    if (last >= 0 && last < r->ncells && (s->cells[last] == TV_STONE1 || s->cells[last] == TV_STONE2))
+        put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"#e02020\"/>\n",
+            ox + tv_grid_col(&r->grid, last) * CELL + CELL / 2,
+            oy + (h - 1 - tv_grid_row(&r->grid, last)) * CELL + CELL / 2);
+
+    /* Legend: each player's colour; the player to move in bold. */
+    int x = (W - legend) / 2, y = oy + bh + LABEL_M + 20;
+    for (int p = 0; p < 2; p++) {
+        stone(o, x + 8, y - 5, 8, tv_colour_of(s, p));
+        put(o, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" fill=\"#222222\"%s>",
+            x + 22, y, font, s->status == TV_ONGOING && s->to_move == p ? " font-weight=\"bold\"" : "");
+        put_text(o, r->players[p]);
+        put(o, "</text>\n");
+        x += 22 + text_width(r->players[p], font) + 28;
+    }
+}
+
+/* ---- mancala boards ---------------------------------------------------- */
+
+enum { PIT = 64, HOLE = 54, STORE_W = 80, PAD = 10, SIDE_M = 24, NAMES_H = 26 };
+
+/* A store (or the captured seeds) of player p in the column at x. */
+static void store(out *o, const tv_game *g, int p, int x, int y)
+{
+    const tv_rules *r = g->rules;
+    const tv_state *s = g->state;
+    int w = STORE_W - 10, h = 2 * PIT - 10, cx = x + STORE_W / 2;
+    put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"28\" fill=\"#f3e2c3\" stroke=\"#7a4f24\" "
+           "stroke-width=\"2\"%s/>\n", x + 5, y + 5, w, h, r->sow.stores ? "" : " stroke-dasharray=\"6 4\"");
+    const char *name = r->players[p];
+    int nw = text_width(name, 12), room = w - 12;
+    put(o, "<text x=\"%d\" y=\"%d\" font-size=\"12\"%s", cx, y + 28,
+        s->status == TV_ONGOING && s->to_move == p ? " font-weight=\"bold\"" : "");
+    if (nw > room) /* squeeze a long name into the store */
+        put(o, " textLength=\"%d\" lengthAdjust=\"spacingAndGlyphs\"", room);
+    put(o, ">");
+    put_text(o, name);
+    put(o, "</text>\n");
+    put(o, "<text x=\"%d\" y=\"%d\" font-size=\"26\" font-weight=\"bold\">%d</text>\n", cx, y + PIT + 9,
+        (int)s->score[p]);
+    put(o, "<text x=\"%d\" y=\"%d\" font-size=\"11\">%s</text>\n", cx, y + 2 * PIT - 20,
+        r->sow.stores ? "store" : "captured");
+}
+
+static void draw_mancala(out *o, const tv_game *g, const char *cap)
+{
+    const tv_rules *r = g->rules;
+    const tv_state *s = g->state;
+    int w = r->sow.holes, bw = 2 * STORE_W + w * PIT + 2 * PAD, bh = 2 * PIT + 2 * PAD;
+    int W = max_int(bw + 2 * SIDE_M, text_width(cap, CAPTION_FONT) + 24);
+    int ox = (W - bw) / 2, oy = CAPTION_H + NAMES_H, H = oy + bh + NAMES_H + 10;
+    int hx = ox + PAD + STORE_W, hy = oy + PAD; /* the holes' top left */
+    begin(o, g, W, H, cap);
+    put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"30\" fill=\"#c8905a\" stroke=\"#7a4f24\" "
+           "stroke-width=\"2\"/>\n", ox, oy, bw, bh);
+
+    /* The stores: counter-clockwise sowing passes player 1's store after
+     * the last hole of row 1, so it is on the right; clockwise, the left. */
+    put(o, "<g font-family=\"sans-serif\" fill=\"#3a2410\" text-anchor=\"middle\">\n");
+    store(o, g, r->sow.cw ? 1 : 0, hx + w * PIT, hy);
+    store(o, g, r->sow.cw ? 0 : 1, ox + PAD, hy);
+
+    /* Holes, row 2 on top, a on the left; names outside the board. */
+    int last = s->last >= 0 && s->last < r->ncells ? s->last : -1;
+    for (int row = 1; row >= 0; row--)
+        for (int col = 0; col < w; col++) {
+            int x = hx + col * PIT + (PIT - HOLE) / 2, y = hy + (1 - row) * PIT + (PIT - HOLE) / 2;
+            int cx = x + HOLE / 2, cy = y + HOLE / 2, cell = row * w + col;
+            put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"22\" fill=\"#f3e2c3\" "
+                   "stroke=\"%s\" stroke-width=\"%d\"/>\n", x, y, HOLE, HOLE,
+                cell == last ? "#e02020" : "#7a4f24", cell == last ? 3 : 1);
+            put(o, "<text x=\"%d\" y=\"%d\" font-size=\"20\" font-weight=\"bold\">%d</text>\n", cx, cy + 7,
+                s->cells[cell]);
+            put(o, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#5a4526\">%c%d</text>\n", cx,
+                row ? oy - 8 : oy + bh + 17, 'a' + col, row + 1);
+        }
+    put(o, "</g>\n");
+}
+
+int tv_svg_draw(const tv_game *g, char *buf, size_t size)
+{
+    char cap[8 * TV_NAME_MAX];
+    out o = {buf, size, 0};
+    if (size)
+        buf[0] = '\0';
+    caption(g, cap, sizeof cap);
+    if (g->rules->board == TV_BOARD_MANCALA)
+        draw_mancala(&o, g, cap);
+    else
+        draw_grid(&o, g, cap);
+    put(&o, "</svg>\n");
+    if (size && o.len >= size)
+        buf[size - 1] = '\0';
+    return (int)o.len;
+}

@@ -1,0 +1,20 @@
+/* SVG drawing of a game's position for hosts (TAVOLA_DRAW_SVG). */
+#ifndef TV_SVG_H
+#define TV_SVG_H
+
+#include <stddef.h>
+
+#include "tv_game.h"
+
+/* A standalone SVG 1.1 document (UTF-8, integer coordinates, no timestamps:
+ * the same position always gives the same bytes) of the current position:
+ * grid boards as cells with coordinates, stones, blocked cells and the last
+ * stone marked (a red dot); mancala boards as two rows of holes (row 2 on
+ * top) with their seed counts, the hole last sown from ringed in red, the
+ * stores or captured counts at the ends; and a caption with the title,
+ * ply, scores and whose move or the result. Writes at most size bytes
+ * (NUL-terminated when size > 0) and returns the length of the whole
+ * document, like snprintf: call again with a buffer of that length + 1. */
+int tv_svg_draw(const tv_game *g, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,160 @@
+#!/bin/sh
+# Tests of `tavola show` and the SVG drawing (TAVOLA_DRAW_SVG): every picture
+# is well-formed XML by an independent checker (tests/xml_check.lua, plain
+# Lua) and known positions equal golden files; errors exit with a message.
+# usage: sh tests/svg_test.sh path/to/tavola      (UPDATE=1 rewrites goldens)
+set -u
+TAVOLA=${1:-build/tavola}
+GOLDEN=tests/golden
+CHECK="lua5.4 tests/xml_check.lua"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# wellformed NAME FILE: the checker accepts FILE as an SVG document.
+wellformed() {
+  if $CHECK --svg "$2" >"$tmp/check" 2>&1; then ok; else bad "$1: not well-formed: $(cat "$tmp/check")"; fi
+}
+
+# golden NAME SHOW-ARGS...: `tavola show ... --svg FILE` exits 0, prints
+# nothing, writes a well-formed SVG equal to tests/golden/NAME.
+golden() {
+  name=$1; shift
+  rm -f "$tmp/out.svg"
+  "$TAVOLA" show "$@" --svg "$tmp/out.svg" >"$tmp/out" 2>"$tmp/err"; rc=$?
+  if [ $rc -ne 0 ]; then bad "$name: exit $rc: $(cat "$tmp/err")"; return; fi
+  if [ -s "$tmp/out" ] || [ -s "$tmp/err" ]; then bad "$name: printed something: $(head -c 200 "$tmp/out" "$tmp/err")"; return; fi
+  wellformed "$name" "$tmp/out.svg"
+  if [ "${UPDATE:-0}" = 1 ]; then cp "$tmp/out.svg" "$GOLDEN/$name"; fi
+  if diff -u "$GOLDEN/$name" "$tmp/out.svg" >"$tmp/diff"; then ok; else bad "$name differs:"; head -40 "$tmp/diff"; fi
+}
+
+# has NAME TEXT SHOW-ARGS...: `tavola show ... --svg -` exits 0, is
+# well-formed and contains TEXT.
+has() {
+  name=$1; text=$2; shift 2
+  "$TAVOLA" show "$@" --svg - >"$tmp/out.svg" 2>"$tmp/err"; rc=$?
+  if [ $rc -ne 0 ]; then bad "$name: exit $rc: $(cat "$tmp/err")"; return; fi
+  wellformed "$name" "$tmp/out.svg"
+  if grep -qF -- "$text" "$tmp/out.svg"; then ok; else bad "$name: the SVG lacks '$text'"; fi
+}
+
+# fails NAME CODE TEXT CMD...: exit CODE, TEXT on stderr, nothing on stdout.
+fails() {
+  name=$1; code=$2; text=$3; shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+  if [ $rc -ne "$code" ]; then bad "$name: exit $rc, expected $code ($(cat "$tmp/err"))"; return; fi
+  if ! grep -qF -- "$text" "$tmp/err"; then bad "$name: stderr lacks '$text': $(cat "$tmp/err")"; return; fi
+  if [ -s "$tmp/out" ]; then bad "$name: printed to stdout: $(head -c 200 "$tmp/out")"; return; fi
+  ok
+}
+
+# ---- the checker itself rejects broken documents --------------------------
+SVG='<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"'
+i=0
+while IFS='|' read -r why doc; do
+  i=$((i + 1))
+  printf '%s\n' "$doc" >"$tmp/neg$i.svg"
+  if $CHECK --svg "$tmp/neg$i.svg" >"$tmp/check" 2>&1; then bad "checker accepts $why: $doc"
+  elif grep -qF -- "$why" "$tmp/check"; then ok
+  else bad "checker: '$why' expected, got: $(cat "$tmp/check")"; fi
+done <<EOF
+closes <g>|$SVG><g></svg>
+closes <text>|$SVG><g><text></g></text></svg>
+is never closed|$SVG><g>
+not quoted|$SVG><rect width=3/></svg>
+given twice|$SVG><rect x="1" x="2"/></svg>
+no space before|$SVG><rect x="1"y="2"/></svg>
+'<' in an attribute|$SVG><rect id="<"/></svg>
+second root|$SVG></svg><svg/>
+text after the root|$SVG></svg> x
+without a reference|$SVG><text>A & B</text></svg>
+malformed reference|$SVG><text>&nbsp;</text></svg>
+non-XML character|$SVG><text>&#1;</text></svg>
+without a start tag|$SVG/></g>
+undeclared namespace|$SVG><x:a/></svg>
+not at the start|  <?xml version="1.0"?>$SVG/>
+not <svg>|<html xmlns="http://www.w3.org/2000/svg" width="1" height="1" viewBox="0 0 1 1"/>
+viewBox|<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>
+SVG namespace|<svg width="1" height="1" viewBox="0 0 1 1"/>
+EOF
+printf '%s>\001</svg>\n' "$SVG" >"$tmp/ctl.svg"
+if $CHECK --svg "$tmp/ctl.svg" >/dev/null 2>&1; then bad "checker accepts a control character"; else ok; fi
+printf '%s>\377</svg>\n' "$SVG" >"$tmp/utf.svg"
+if $CHECK --svg "$tmp/utf.svg" >/dev/null 2>&1; then bad "checker accepts invalid UTF-8"; else ok; fi
+printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?><!-- c --><svg xmlns="http://www.w3.org/2000/svg"' \
+  ' xmlns:xl="http://www.w3.org/1999/xlink" width="1" height="1" viewBox="0 0 1 1"><a xl:href="#x"' \
+  " t='&amp;&#x41;&#65;&lt;&quot;'><![CDATA[<&]]>é&gt;</a><?pi x?><g/></svg>" >"$tmp/good.svg"
+wellformed "checker accepts a valid document" "$tmp/good.svg"
+
+# ---- known positions against golden files ---------------------------------
+# Pahtum: five holes, White d4-g4 (10), Black a7-c7 (3) and d6, the last stone.
+golden svg_pahtum.svg pahtum -o holes=a1,b2,c3,e5,g7 --seed 1 --moves "d4 a7 e4 b7 f4 c7 g4 d6"
+# The colours exchanged: White (player 1) now has the dark stones.
+golden svg_pahtum_swap.svg pahtum -o holes=a1,b2,c3 -o swap=true --seed 1 --moves "d4 e4 f4 swap"
+# Connect Four won by Red (g1 completes d1-g1): the caption gives the result.
+golden svg_connect4.svg connect4 --seed 1 --moves "d d e e f f g"
+golden svg_kalah.svg kalah --seed 1 --moves "c1 f1"
+golden svg_tihbat.svg tihbat --seed 1 --moves "a1 a2 b1"
+
+# ---- what the pictures say -------------------------------------------------
+"$TAVOLA" show pahtum -o holes=a1,b2,c3,e5,g7 --seed 1 --moves "d4 a7 e4 b7 f4 c7 g4 d6" --svg - >"$tmp/dash.svg" 2>"$tmp/err"
+if cmp -s "$tmp/dash.svg" "$GOLDEN/svg_pahtum.svg"; then ok; else bad "--svg - differs from the file output"; fi
+f=$GOLDEN/svg_pahtum.svg
+[ "$(grep -c 'fill="url(#tavola-hole)"' "$f")" -eq 5 ] && ok || bad "pahtum: expected 5 hole cells"
+[ "$(grep -c '<circle [^>]*r="16" fill="#fafafa"' "$f")" -eq 4 ] && ok || bad "pahtum: expected 4 light stones"
+[ "$(grep -c '<circle [^>]*r="16" fill="#1e1e1e"' "$f")" -eq 4 ] && ok || bad "pahtum: expected 4 dark stones"
+[ "$(grep -c 'fill="#e02020"' "$f")" -eq 1 ] && ok || bad "pahtum: expected one last-move mark"
+grep -qF 'Pahtum: ply 8, White 10, Black 3, White to move' "$f" && ok || bad "pahtum: caption"
+grep -qF 'game over: Red wins' "$GOLDEN/svg_connect4.svg" && ok || bad "connect4: caption lacks the result"
+grep -qF '>store</text>' "$GOLDEN/svg_kalah.svg" && ok || bad "kalah: no stores"
+grep -qF '>captured</text>' "$GOLDEN/svg_tihbat.svg" && ok || bad "tihbat: no captured counts"
+has position '<desc>position: ......./......./......./...xo../..#..../.#...../#...... 1 - 2</desc>' \
+  pahtum --position "......./......./......./...xo../..#..../.#...../#...... 1 - 2"
+has setup 'White to place a hole' pahtum -o holes=placed -o count=3 --seed 1 --moves "a1 b2"
+has oware 'Oware' oware --seed 1 --moves "a1 a2"
+has mancala_position 'Player 2 to move' kalah --position "4,4,4,4,4,4/4,4,4,4,4,4 0,0 2 1"
+# A 26x26 board with 260 stones: a document far larger than a fixed buffer.
+cols="a b c d e f g h i j k l m n o p q r s t u v w x y z"
+has big_board 'ply 260' connect4 -o width=26 -o height=26 -o connect=26 --seed 1 \
+  --moves "$(for k in 1 2 3 4 5 6 7 8 9 10; do printf '%s ' $cols; done)"
+[ "$(wc -c <"$tmp/out.svg")" -gt 65536 ] && ok || bad "big_board: suspiciously small"
+# Text from a ruleset is escaped.
+cat >"$tmp/esc.lua" <<'EOF'
+return game {
+  name = "Tic <&> \"tac\" 'toe'",
+  players = { "X & Co", "<O>" },
+  board = grid { width = 3, height = 3 },
+  moves = place {},
+  ends = "board_full",
+  winner = "higher_score",
+}
+EOF
+has escaped 'Tic &lt;&amp;&gt; &quot;tac&quot; &apos;toe&apos;: ply 1, X &amp; Co 0, &lt;O&gt; 0' \
+  "$tmp/esc.lua" --moves "b2"
+# Without --svg: the text board, as `tavola play` draws it.
+"$TAVOLA" show kalah --seed 1 --moves "c1 f1" >"$tmp/out" 2>"$tmp/err"
+if cmp -s "$tmp/out" tests/golden/kalah_board.txt; then ok; else bad "text board differs from kalah_board.txt"; fi
+
+# ---- errors ----------------------------------------------------------------
+fails unknown_ruleset 1 "unknown ruleset 'chess'" "$TAVOLA" show chess --svg -
+fails bad_position 1 "position: expected 4 fields" "$TAVOLA" show pahtum --position "xo 1" --svg -
+fails illegal_move 1 "move 2 'd4' refused: d4: the cell is occupied" \
+  "$TAVOLA" show pahtum -o holes=a1,b2,c3 --moves "d4 d4" --svg -
+fails bad_option 1 "holes: the number of holes must be odd" "$TAVOLA" show pahtum -o holes=4 --svg -
+fails unwritable 1 "cannot write '$tmp/no/such/dir.svg'" \
+  "$TAVOLA" show pahtum -o holes=a1,b2,c3 --seed 1 --svg "$tmp/no/such/dir.svg"
+# A refused move leaves an existing file as it was.
+echo keep >"$tmp/keep.svg"
+fails keep_file 1 "refused" "$TAVOLA" show kalah --moves "a1 a1" --svg "$tmp/keep.svg"
+[ "$(cat "$tmp/keep.svg")" = keep ] && ok || bad "keep_file: the file was overwritten"
+fails missing_value 2 "--svg needs a value" "$TAVOLA" show pahtum --svg
+fails no_ruleset 2 "which ruleset?" "$TAVOLA" show --svg -
+fails extra_argument 2 "unexpected argument 'kalah'" "$TAVOLA" show pahtum kalah
+
+echo "svg: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
