@@ -30,12 +30,14 @@ LIB_OBJ  = $(CORE_OBJ) $(LUA_OBJ) $(ABI_OBJ)
 SONAME   = libtavola.so.1
 
 REF_GAMES ?= 300
-TESTS = $(BUILD)/test_core $(BUILD)/test_sow $(BUILD)/test_lua $(BUILD)/test_pahtum $(BUILD)/test_games
+TESTS = $(BUILD)/test_core $(BUILD)/test_sow $(BUILD)/test_lua $(BUILD)/test_pahtum $(BUILD)/test_games $(BUILD)/test_solver $(BUILD)/test_search $(BUILD)/test_stats
 
-.PHONY: all deps demo check test-build run-tests clean install uninstall
+.PHONY: all deps demo check test-build run-tests clean install uninstall install-test
 .SECONDARY:
 
 all: $(BUILD)/tavola $(BUILD)/libtavola.a $(BUILD)/libtavola.so $(LUAMOD)
+
+# The tavola command, the libraries, the Lua module, the example host.
 
 deps:
 	@sh tools/ensure-deps.sh
@@ -63,6 +65,10 @@ $(BUILD)/lua/tavola.so: $(BUILD)/plugin/lua_tavola.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN) -shared $^ $(LDLIBS) -o $@
 
+# The UGI referee: two engines through the protocol only.
+$(BUILD)/ugi_referee: tests/ugi_referee.c | deps
+	$(CC) -std=c11 -Wall -Wextra -Wpedantic $(OPT) $(SAN) $< -o $@
+
 # The example host: tavola.h and dlopen only.
 $(BUILD)/host: plugin/examples/host.c plugin/tavola.h | deps
 	$(CC) -std=c11 -Wall -Wextra -Wpedantic $(OPT) $(SAN) -Iplugin $< -ldl -o $@
@@ -74,6 +80,10 @@ $(BUILD)/tavola: $(CLI_OBJ) $(BUILD)/libtavola.a
 $(BUILD)/test_core $(BUILD)/test_sow: $(BUILD)/test_%: $(BUILD)/tests/test_%.o $(BUILD)/libtvcore.a
 	$(CC) $(SAN) $^ $(CHECK_LIBS) $(LDLIBS) -o $@
 
+# The match statistics are pure functions: tested alone, without the library.
+$(BUILD)/test_stats: $(BUILD)/tests/test_stats.o $(BUILD)/plugin/cli_stats.o
+	$(CC) $(SAN) $^ $(CHECK_LIBS) $(LDLIBS) -o $@
+
 $(BUILD)/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/test_util.o $(BUILD)/libtavola.a
 	$(CC) $(SAN) $^ $(LUA_LIBS) $(CHECK_LIBS) $(LDLIBS) -o $@
 
@@ -82,7 +92,7 @@ $(BUILD)/tests/%.o: tests/%.c $(wildcard core/*.h lua/*.h plugin/*.h tests/*.h) 
 	@echo "  CC    $@"
 	@$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
 
-test-build: $(TESTS) $(BUILD)/tavola $(BUILD)/libtavola.so $(LUAMOD) $(BUILD)/host
+test-build: $(TESTS) $(BUILD)/tavola $(BUILD)/libtavola.so $(LUAMOD) $(BUILD)/host $(BUILD)/ugi_referee
 
 run-tests: test-build
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
@@ -92,20 +102,61 @@ run-tests: test-build
 	@$(SAN_LUA_ENV) lua5.4 tests/lua_module_test.lua $(BUILD)/lua
 	@echo "== CLI tests ($(BUILD)/tavola)"
 	@sh tests/cli_test.sh $(BUILD)/tavola
+	@echo "== match tests ($(BUILD)/tavola)"
+	@sh tests/match_test.sh $(BUILD)/tavola
+	@echo "== SVG tests ($(BUILD)/tavola)"
+	@sh tests/svg_test.sh $(BUILD)/tavola
+	@echo "== UGI tests ($(BUILD)/tavola)"
+	@sh tests/ugi_test.sh $(BUILD)/tavola $(BUILD)/ugi_referee
 	@set -e; for ref in tests/ref/*.lua; do \
 	  echo "== $$ref against $(BUILD)/tavola"; lua5.4 $$ref $(BUILD)/tavola $(REF_GAMES); done
 
 demo: $(BUILD)/tavola
 	$(BUILD)/tavola play pahtum --p1 random --p2 random --seed 2026
 
+# Installing (into a scratch DESTDIR) is tested once, on the plain build.
+install-test: all
+	@echo "== make install into a scratch DESTDIR"
+	@sh tests/install_test.sh
+
 # Every suite twice: a plain build (thousands of reference games per
 # ruleset), then AddressSanitizer + UBSan.
 check: deps
 	@$(MAKE) --no-print-directory run-tests REF_GAMES=2000
+	@$(MAKE) --no-print-directory install-test
 	@$(MAKE) --no-print-directory run-tests BUILD=build/san OPT="-O1 -g" REF_GAMES=200 \
 	  SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	  SAN_LUA_ENV="LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0"
 	@echo "make check: all suites passed (plain and sanitized)"
+
+# ---- install ----------------------------------------------------------------
+VERSION  = 0.1.0
+BINDIR   = $(DESTDIR)$(PREFIX)/bin
+LIBDIR   = $(DESTDIR)$(PREFIX)/lib
+INCDIR   = $(DESTDIR)$(PREFIX)/include
+LUADIR   = $(DESTDIR)$(PREFIX)/lib/lua/5.4
+SHAREDIR = $(DESTDIR)$(DATADIR)
+
+$(BUILD)/tavola.pc: plugin/tavola.pc.in
+	@mkdir -p $(dir $@)
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+install: all $(BUILD)/tavola.pc
+	install -d $(BINDIR) $(LIBDIR)/pkgconfig $(INCDIR) $(LUADIR) $(SHAREDIR)
+	install -m 755 $(BUILD)/tavola $(BINDIR)/tavola
+	install -m 755 $(BUILD)/$(SONAME) $(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(LIBDIR)/libtavola.so
+	install -m 644 $(BUILD)/libtavola.a $(LIBDIR)/libtavola.a
+	install -m 644 plugin/tavola.h $(INCDIR)/tavola.h
+	install -m 644 $(BUILD)/tavola.pc $(LIBDIR)/pkgconfig/tavola.pc
+	install -m 755 $(LUAMOD) $(LUADIR)/tavola.so
+	install -m 644 rulesets/*.lua rulesets/README.md $(SHAREDIR)/
+
+uninstall:
+	rm -f $(BINDIR)/tavola $(LIBDIR)/$(SONAME) $(LIBDIR)/libtavola.so $(LIBDIR)/libtavola.a
+	rm -f $(INCDIR)/tavola.h $(LIBDIR)/pkgconfig/tavola.pc $(LUADIR)/tavola.so
+	rm -rf $(SHAREDIR)
+	-rmdir $(DESTDIR)$(PREFIX)/share/tavola 2>/dev/null
 
 clean:
 	rm -rf build

@@ -6,7 +6,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli_common.h"
 #include "cli_json.h"
+#include "cli_match.h"
+#include "cli_solve.h"
+#include "cli_ugi.h"
+#include "cli_show.h"
 #include "tavola.h"
 
 #define MAX_MOVES 4096
@@ -15,13 +20,20 @@ static const tavola_api *t;
 
 static const char usage[] =
     "usage: tavola list [--rules DIR]\n"
-    "       tavola play RULESET [-o key=value]... [--seed N] [--p1 human|random]\n"
-    "                   [--p2 human|random] [--moves \"m1 m2 ...\"] [--position POS]\n"
+    "       tavola play RULESET [-o key=value]... [--seed N] [--p1 PLAYER] [--p2 PLAYER]\n"
+    "                   [--moves \"m1 m2 ...\"] [--position POS]\n"
     "                   [--json] [--rules DIR]\n"
     "       tavola perft RULESET DEPTH [-o key=value]... [--seed N] [--position POS]\n"
+    "       tavola ugi RULESET [-o key=value]... [--seed N]\n"
+    "       tavola solve RULESET [-o key=value]... [--position POS] [--moves M] [--positions MAX]\n"
+    "       tavola show RULESET [-o key=value]... [--seed N] [--position POS] [--moves \"...\"] [--svg FILE|-]\n"
+    "       tavola match RULESET --p1 SPEC --p2 SPEC --games N [-o key=value]... [--seed S]\n"
+    "                   [--swap-sides] [--jobs J] [--shard K/N] [--record FILE] [--json]\n"
+    "       tavola merge RESULT.json... [--json]\n"
+    "       tavola replay RECORDS... [--rules DIR]\n"
     "RULESET is a name from `tavola list` or a path to a .lua file.\n";
 
-static int die_usage(const char *fmt, const char *arg)
+int die_usage(const char *fmt, const char *arg)
 {
     fprintf(stderr, "tavola: ");
     fprintf(stderr, fmt, arg);
@@ -64,17 +76,6 @@ static int cmd_list(int argc, char **argv)
     return failed || n <= 0 ? 1 : 0;
 }
 
-typedef enum { PLAYER_HUMAN, PLAYER_RANDOM } player_kind;
-
-/* What play and perft are told on the command line. */
-typedef struct play_args {
-    const char *name, *moves, *position;
-    int json, seeded, depth;
-    unsigned long long seed;
-    player_kind kind[2];
-    char options[4096];
-} play_args;
-
 static int add_option(play_args *pa, const char *pair)
 {
     if (!strchr(pair, '=') || pair[0] == '=')
@@ -86,10 +87,13 @@ static int add_option(play_args *pa, const char *pair)
     return 0;
 }
 
-static int parse_play_args(int argc, char **argv, play_args *pa, int want_depth)
+const tavola_api *cli_api(void) { return t; }
+
+int cli_parse_play_args(int argc, char **argv, play_args *pa, int want_depth)
 {
     memset(pa, 0, sizeof *pa);
     pa->depth = -1;
+    pa->player[0] = pa->player[1] = "human";
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--json") == 0) {
@@ -108,13 +112,7 @@ static int parse_play_args(int argc, char **argv, play_args *pa, int want_depth)
                 return die_usage("--seed: '%s' is not a non-negative integer", v);
             pa->seeded = 1;
         } else if (strcmp(a, "--p1") == 0 || strcmp(a, "--p2") == 0) {
-            player_kind *k = &pa->kind[a[3] - '1'];
-            if (strcmp(v, "human") == 0)
-                *k = PLAYER_HUMAN;
-            else if (strcmp(v, "random") == 0)
-                *k = PLAYER_RANDOM;
-            else
-                return die_usage("unknown player '%s' (human or random)", v);
+            pa->player[a[3] - '1'] = v;
         } else if (strcmp(a, "--moves") == 0) {
             pa->moves = v;
         } else if (strcmp(a, "--position") == 0) {
@@ -144,7 +142,7 @@ static int parse_play_args(int argc, char **argv, play_args *pa, int want_depth)
 }
 
 /* Loads the ruleset and starts the game the arguments describe. */
-static int start_game(const play_args *pa, tavola_ruleset **rs, tavola_game **g)
+int cli_start_game(const play_args *pa, tavola_ruleset **rs, tavola_game **g)
 {
     char err[1024];
     *g = NULL;
@@ -186,19 +184,18 @@ static void print_moves(tavola_game *g)
     printf("\n");
 }
 
-/* The terminal game: draw, ask or pick a move, repeat. */
-static int interactive(const tavola_ruleset *rs, tavola_game *g, const player_kind kind[2], uint64_t seed)
+/* The terminal game: draw, ask a human or a player for a move, repeat. */
+static int interactive(const tavola_ruleset *rs, tavola_game *g, tavola_player *const players[2])
 {
     char line[256];
     draw(g);
     while (t->status(g) == TAVOLA_ONGOING) {
         int p = t->to_move(g);
         const char *who = t->ruleset_player(rs, p);
-        if (kind[p - 1] == PLAYER_RANDOM) {
+        if (players[p - 1]) {
             tavola_move m;
             char text[32];
-            /* A seed per ply: the same game for the same --seed. */
-            if (t->choose(g, "random", seed * 1000003u + (uint64_t)t->ply(g), &m) || t->play(g, m)) {
+            if (t->player_choose(players[p - 1], g, 0, 0, 0, &m) || t->play(g, m)) {
                 fprintf(stderr, "tavola: %s\n", t->error(g));
                 return 1;
             }
@@ -230,7 +227,7 @@ static int interactive(const tavola_ruleset *rs, tavola_game *g, const player_ki
             if (t->undo(g))
                 printf("%s\n", t->error(g));
             /* Take back the computer's reply too, so it is this player's turn again. */
-            while (t->ply(g) > 0 && kind[t->to_move(g) - 1] != PLAYER_HUMAN && t->undo(g) == TAVOLA_OK)
+            while (t->ply(g) > 0 && players[t->to_move(g) - 1] && t->undo(g) == TAVOLA_OK)
                 ;
             draw(g);
         } else if (t->play_text(g, word)) {
@@ -265,12 +262,12 @@ static int play_moves(tavola_game *g, const char *moves)
 static int cmd_play(int argc, char **argv)
 {
     static play_args pa;
-    int rc = parse_play_args(argc, argv, &pa, 0);
+    int rc = cli_parse_play_args(argc, argv, &pa, 0);
     if (rc)
         return rc;
     tavola_ruleset *rs;
     tavola_game *g;
-    rc = start_game(&pa, &rs, &g);
+    rc = cli_start_game(&pa, &rs, &g);
     if (rc == 0 && pa.moves)
         rc = play_moves(g, pa.moves);
     if (rc == 0 && pa.json) {
@@ -279,9 +276,23 @@ static int cmd_play(int argc, char **argv)
     } else if (rc == 0 && (pa.moves || pa.position)) {
         draw(g);
     } else if (rc == 0) {
-        printf("%s (seed %llu)%s%s\n", t->ruleset_title(rs), pa.seed, pa.options[0] ? "  options: " : "",
-               pa.options[0] ? t->ruleset_options(rs) : "");
-        rc = interactive(rs, g, pa.kind, pa.seed);
+        tavola_player *players[2] = {NULL, NULL};
+        for (int p = 0; p < 2 && rc == 0; p++) {
+            char err[1024];
+            /* Each player its own seed: the same game for the same --seed. */
+            if (strcmp(pa.player[p], "human") != 0 &&
+                !(players[p] = t->player_new(rs, pa.player[p], pa.seed * 2 + (unsigned)p, err, sizeof err))) {
+                fprintf(stderr, "tavola: --p%d: %s\n", p + 1, err);
+                rc = 1;
+            }
+        }
+        if (rc == 0) {
+            printf("%s (seed %llu)%s%s\n", t->ruleset_title(rs), pa.seed, pa.options[0] ? "  options: " : "",
+                   pa.options[0] ? t->ruleset_options(rs) : "");
+            rc = interactive(rs, g, players);
+        }
+        t->player_free(players[0]);
+        t->player_free(players[1]);
     }
     t->game_free(g);
     t->ruleset_free(rs);
@@ -291,12 +302,12 @@ static int cmd_play(int argc, char **argv)
 static int cmd_perft(int argc, char **argv)
 {
     static play_args pa;
-    int rc = parse_play_args(argc, argv, &pa, 1);
+    int rc = cli_parse_play_args(argc, argv, &pa, 1);
     if (rc)
         return rc;
     tavola_ruleset *rs;
     tavola_game *g;
-    rc = start_game(&pa, &rs, &g);
+    rc = cli_start_game(&pa, &rs, &g);
     for (int d = 1; rc == 0 && d <= pa.depth; d++) {
         int64_t n = t->perft(g, d);
         if (n < 0) {
@@ -329,5 +340,17 @@ int main(int argc, char **argv)
         return cmd_play(argc - 2, argv + 2);
     if (strcmp(argv[1], "perft") == 0)
         return cmd_perft(argc - 2, argv + 2);
+    if (strcmp(argv[1], "match") == 0)
+        return cmd_match(argc - 2, argv + 2);
+    if (strcmp(argv[1], "merge") == 0)
+        return cmd_merge(argc - 2, argv + 2);
+    if (strcmp(argv[1], "replay") == 0)
+        return cmd_replay(argc - 2, argv + 2);
+    if (strcmp(argv[1], "solve") == 0)
+        return cmd_solve(argc - 2, argv + 2);
+    if (strcmp(argv[1], "ugi") == 0)
+        return cmd_ugi(argc - 2, argv + 2);
+    if (strcmp(argv[1], "show") == 0)
+        return cmd_show(argc - 2, argv + 2);
     return die_usage("unknown command '%s'", argv[1]);
 }

@@ -123,7 +123,11 @@ typedef struct tavola_api {
     /* The board as text: TAVOLA_DRAW_ROWS gives one line per row, top row
      * first ('.' empty, 'x' 'o' stones, '#' blocked; mancala: seed counts
      * separated by spaces); TAVOLA_DRAW_BOARD a drawing with coordinates and
-     * a status line. Returns the length (or the length needed). */
+     * a status line; TAVOLA_DRAW_SVG a standalone SVG 1.1 document (UTF-8)
+     * of the position: board, coordinates, stones or seed counts, the last
+     * move marked, and a caption (title, ply, scores, whose move or the
+     * result); the same position always gives the same bytes. Returns the
+     * length (or the length needed: allocate it + 1 and call again). */
     int (*draw)(const tavola_game *g, int how, char *buf, size_t size);
 
     /* Counts move sequences of `depth` moves from the current state
@@ -151,9 +155,20 @@ typedef struct tavola_api {
     /* What the last search did: depth, nodes, score (mover's view; a win is
      * +-1000000 and beyond), milliseconds. */
     int (*player_info)(const tavola_player *p, int *depth, uint64_t *nodes, int64_t *score, long *ms);
+
+    /* ---- solving ----------------------------------------------------------- */
+
+    /* Solves the game from its current state (at most max_positions
+     * positions, else TAVOLA_ELIMIT): *positions reached, *value the first
+     * player's margin still to come under perfect play (a game decided by a
+     * line or a hook is worth +-1000000 plus any margin), and each legal move
+     * with its value into moves/values (up to cap; returns their count).
+     * progress (may be NULL) is called now and then with a phase and a count. */
+    int (*solve)(tavola_game *g, uint64_t max_positions, void (*progress)(void *ctx, const char *phase, uint64_t done),
+                 void *ctx, uint64_t *positions, int64_t *value, tavola_move *moves, int64_t *values, int cap);
 } tavola_api;
 
-enum { TAVOLA_DRAW_ROWS = 0, TAVOLA_DRAW_BOARD = 1 };
+enum { TAVOLA_DRAW_ROWS = 0, TAVOLA_DRAW_BOARD = 1, TAVOLA_DRAW_SVG = 2 };
 
 /* The entry point: the function table for ABI version `abi_version`, or NULL. */
 TAVOLA_EXPORT const tavola_api *tavola_get_api(uint32_t abi_version);

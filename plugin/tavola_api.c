@@ -8,9 +8,11 @@
 #include "tavola.h"
 #include "tv_catalog.h"
 #include "tv_draw.h"
+#include "tv_svg.h"
 #include "tv_game.h"
 #include "tv_perft.h"
 #include "tv_player.h"
+#include "tv_solver.h"
 
 #define TAVOLA_VERSION "0.1.0"
 
@@ -172,7 +174,7 @@ static const char *api_error(const tavola_game *h) { return h->err.msg; }
 /* core's codes are the ABI's codes; keep the message on the handle. */
 static int result(tavola_game *h, int rc)
 {
-    if (rc == TV_OK)
+    if (rc >= TV_OK)
         tv_error_clear(&h->err);
     return rc;
 }
@@ -235,6 +237,8 @@ static int api_set_position(tavola_game *h, const char *text)
 
 static int api_draw(const tavola_game *h, int how, char *buf, size_t size)
 {
+    if (how == TAVOLA_DRAW_SVG)
+        return tv_svg_draw(h->g, buf, size);
     return how == TAVOLA_DRAW_BOARD ? tv_draw_board(h->g, buf, size) : tv_draw_rows(h->g, buf, size);
 }
 
@@ -319,6 +323,30 @@ static int api_player_info(const tavola_player *h, int *depth, uint64_t *nodes, 
     return TAVOLA_OK;
 }
 
+static int api_solve(tavola_game *h, uint64_t max_positions, void (*progress)(void *, const char *, uint64_t),
+                     void *ctx, uint64_t *positions, int64_t *value, tavola_move *moves, int64_t *values, int cap)
+{
+    const tv_rules *r = h->g->rules;
+    tv_solution *sol = tv_solve(r, h->g->state, max_positions, progress, ctx, &h->err);
+    if (!sol)
+        return h->err.code;
+    tv_move legal[TV_MAX_MOVES];
+    int n = tv_legal_moves(r, h->g->state, legal, TV_MAX_MOVES, &h->err), k = 0;
+    if (positions)
+        *positions = tv_solution_positions(sol);
+    if (value)
+        tv_solution_value(sol, h->g->state, value);
+    for (int i = 0; i < n && k < cap; i++) {
+        int64_t v;
+        if (tv_solution_move_value(sol, h->g->state, legal[i], &v, &h->err) == TV_OK) {
+            moves[k] = legal[i];
+            values[k++] = v;
+        }
+    }
+    tv_solution_free(sol);
+    return n < 0 ? n : result(h, k);
+}
+
 static const tavola_api api = {
     .abi_version = TAVOLA_ABI_VERSION,
     .size = sizeof(tavola_api),
@@ -363,6 +391,7 @@ static const tavola_api api = {
     .player_choose = api_player_choose,
     .player_stop = api_player_stop,
     .player_info = api_player_info,
+    .solve = api_solve,
 };
 
 const tavola_api *tavola_get_api(uint32_t abi_version)

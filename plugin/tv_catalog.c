@@ -53,14 +53,16 @@ static int each_dir(int (*visit)(const char *dir, void *ctx), void *ctx)
     if (visit("rulesets", ctx))
         return 1;
     /* Beside the library (or the program it is linked into): an installed
-     * tree's share/tavola/rulesets, or the source tree's rulesets/. */
+     * tree's share/tavola/rulesets (seen from lib/ or bin/, or from
+     * lib/lua/5.4/ for the Lua module), or the source tree's rulesets/. */
     static const char anchor;
     Dl_info info;
     if (dladdr(&anchor, &info) && info.dli_fname && strrchr(info.dli_fname, '/')) {
         char dir[PATH_MAX_LEN];
         int len = (int)(strrchr(info.dli_fname, '/') - info.dli_fname);
-        static const char *const rel[] = {"../share/tavola/rulesets", "../rulesets"};
-        for (int i = 0; i < 2; i++) {
+        static const char *const rel[] = {"../share/tavola/rulesets", "../rulesets",
+                                          "../../../share/tavola/rulesets"};
+        for (int i = 0; i < 3; i++) {
             int n = snprintf(dir, sizeof dir, "%.*s/%s", len, info.dli_fname, rel[i]);
             if (n > 0 && (size_t)n < sizeof dir && visit(dir, ctx))
                 return 1;

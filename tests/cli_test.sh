@@ -87,7 +87,7 @@ fails impossible_position 1 "cannot come from alternating moves" "$TAVOLA" play 
   --position "......./......./......./xxx..../..#..../.#...../#...... 2 - 3"
 fails no_command 2 "usage" "$TAVOLA"
 fails bad_command 2 "unknown command 'fly'" "$TAVOLA" fly
-fails bad_player 2 "unknown player 'god'" "$TAVOLA" play pahtum --p1 god
+fails bad_player 1 "unknown player 'god'" "$TAVOLA" play pahtum --p1 god
 fails bad_seed 2 "--seed: 'x1' is not" "$TAVOLA" play pahtum --seed x1
 fails missing_value 2 "-o needs a value" "$TAVOLA" play pahtum -o
 

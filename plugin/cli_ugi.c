@@ -1,0 +1,358 @@
+/* UGI, the Universal Game Interface (UCI for any game), through the ABI.
+ * The main thread reads commands; a search runs in a worker thread so that
+ * "stop", "isready" and "quit" are answered while it thinks. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_common.h"
+#include "cli_ugi.h"
+
+#define LINE_MAX_LEN 65536
+
+typedef struct engine {
+    const tavola_api *t;
+    char name[128];
+    char options[4096]; /* ruleset options in force, "k=v,..." */
+    char player_spec[256];
+    unsigned long long seed;
+    tavola_ruleset *rs;
+    tavola_game *g;
+    tavola_player *player;
+    pthread_t worker;
+    int searching;
+    long ms, nodes;
+    int depth, infinite;
+} engine;
+
+static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static void say(const char *fmt, ...)
+{
+    va_list ap;
+    pthread_mutex_lock(&out_lock);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+    fflush(stdout);
+    pthread_mutex_unlock(&out_lock);
+}
+
+/* (Re)loads the ruleset with the options in force and starts a new game. */
+static int load(engine *e)
+{
+    char err[1024];
+    tavola_ruleset *rs = e->t->ruleset_load(e->name, e->options, err, sizeof err);
+    if (!rs) {
+        say("info string error %s", err);
+        return -1;
+    }
+    tavola_game *g = e->t->game_new(rs, e->seed);
+    if (!g) {
+        say("info string error %s", e->t->ruleset_error(rs));
+        e->t->ruleset_free(rs);
+        return -1;
+    }
+    e->t->game_free(e->g);
+    e->t->ruleset_free(e->rs);
+    e->t->player_free(e->player);
+    e->player = NULL;
+    e->rs = rs;
+    e->g = g;
+    return 0;
+}
+
+static void *search(void *arg)
+{
+    engine *e = arg;
+    const tavola_api *t = e->t;
+    tavola_move m;
+    char text[32];
+    if (t->player_choose(e->player, e->g, e->ms, e->nodes, e->depth, &m)) {
+        say("info string error %s", t->error(e->g));
+        say("bestmove none");
+        return NULL;
+    }
+    int depth;
+    uint64_t nodes;
+    int64_t score;
+    long ms;
+    t->player_info(e->player, &depth, &nodes, &score, &ms);
+    t->move_text(e->g, m, text, sizeof text);
+    say("info depth %d nodes %llu score %lld time %ld", depth, (unsigned long long)nodes, (long long)score, ms);
+    say("bestmove %s", text);
+    return NULL;
+}
+
+static void finish_search(engine *e)
+{
+    if (e->searching) {
+        pthread_join(e->worker, NULL);
+        e->searching = 0;
+    }
+}
+
+static void stop_search(engine *e)
+{
+    if (e->searching)
+        e->t->player_stop(e->player);
+    finish_search(e);
+}
+
+static const char *const players[] = {"mcts", "alphabeta", "greedy", "random", "solver", NULL};
+
+static void cmd_ugi_hello(engine *e)
+{
+    say("id name tavola %s %s", e->t->version, e->t->ruleset_title(e->rs));
+    say("id author the tavola developers");
+    say("option name Player type combo default %s var mcts var alphabeta var greedy var random var solver",
+        e->player_spec);
+    say("option name Seed type spin default %llu min 0 max 2147483647", e->seed);
+    for (int i = 0; i < e->t->ruleset_option_count(e->rs); i++) {
+        const char *name, *def, *doc;
+        e->t->ruleset_option(e->rs, i, &name, &def, &doc);
+        int is_bool = strcmp(def, "true") == 0 || strcmp(def, "false") == 0;
+        say("option name %s type %s default %s", name, is_bool ? "check" : "string", def);
+    }
+    say("ugiok");
+}
+
+/* setoption name NAME value VALUE */
+static void cmd_setoption(engine *e, char *args)
+{
+    char *name = strstr(args, "name ");
+    char *value = strstr(args, " value ");
+    if (!name || !value || value < name) {
+        say("info string error setoption: expected 'setoption name NAME value VALUE'");
+        return;
+    }
+    *value = '\0';
+    name += 5;
+    value += 7;
+    if (strcmp(name, "Player") == 0) {
+        int ok = 0;
+        for (int i = 0; players[i] && !ok; i++)
+            ok = strncmp(value, players[i], strlen(players[i])) == 0;
+        char err[256];
+        tavola_player *p = ok ? e->t->player_new(e->rs, value, e->seed, err, sizeof err) : NULL;
+        if (!p) {
+            say("info string error Player: %s", ok ? err : "unknown player");
+            return;
+        }
+        e->t->player_free(p);
+        snprintf(e->player_spec, sizeof e->player_spec, "%s", value);
+        e->t->player_free(e->player);
+        e->player = NULL;
+    } else if (strcmp(name, "Seed") == 0) {
+        char *end;
+        unsigned long long s = strtoull(value, &end, 10);
+        if (*end || !*value) {
+            say("info string error Seed: '%s' is not a number", value);
+            return;
+        }
+        e->seed = s;
+    } else {
+        char saved[sizeof e->options], pair[1024];
+        memcpy(saved, e->options, sizeof saved);
+        snprintf(pair, sizeof pair, "%s=%s", name, value);
+        size_t used = strlen(e->options);
+        if (used + strlen(pair) + 2 > sizeof e->options) {
+            say("info string error options too long");
+            return;
+        }
+        snprintf(e->options + used, sizeof e->options - used, "%s%s", used ? "," : "", pair);
+        if (load(e))
+            memcpy(e->options, saved, sizeof saved); /* keep what worked */
+    }
+}
+
+/* position startpos|fen POS [moves m1 m2 ...] */
+static void cmd_position(engine *e, char *args)
+{
+    char *moves = strstr(args, "moves");
+    if (moves && (moves == args || moves[-1] == ' ')) {
+        moves[-1 + (moves == args)] = '\0';
+        moves += 5;
+    } else {
+        moves = NULL;
+    }
+    tavola_game *g = e->t->game_new(e->rs, e->seed);
+    if (!g) {
+        say("info string error %s", e->t->ruleset_error(e->rs));
+        return;
+    }
+    int ok = 1;
+    if (strncmp(args, "startpos", 8) == 0 && (args[8] == '\0' || args[8] == ' ')) {
+    } else if (strncmp(args, "fen ", 4) == 0) {
+        if (e->t->set_position(g, args + 4)) {
+            say("info string error %s", e->t->error(g));
+            ok = 0;
+        }
+    } else {
+        say("info string error position: expected startpos or fen");
+        ok = 0;
+    }
+    for (char *save, *m = moves ? strtok_r(moves, " ", &save) : NULL; ok && m; m = strtok_r(NULL, " ", &save))
+        if (e->t->play_text(g, m)) {
+            say("info string error move %s: %s", m, e->t->error(g));
+            ok = 0;
+        }
+    if (!ok) { /* the position in force stays as it was */
+        e->t->game_free(g);
+        return;
+    }
+    e->t->game_free(e->g);
+    e->g = g;
+}
+
+static long number_after(const char *args, const char *key, int *found)
+{
+    const char *p = strstr(args, key);
+    size_t len = strlen(key);
+    while (p && ((p != args && p[-1] != ' ') || (p[len] != ' ' && p[len] != '\0')))
+        p = strstr(p + 1, key);
+    if (!p || p[len] == '\0') {
+        *found = 0;
+        return 0;
+    }
+    char *end;
+    long v = strtol(p + len + 1, &end, 10);
+    *found = end != p + len + 1 && v >= 0;
+    if (!*found)
+        *found = -1;
+    return v;
+}
+
+static void cmd_go(engine *e, const char *args)
+{
+    const tavola_api *t = e->t;
+    if (t->status(e->g) == TAVOLA_OVER) {
+        say("info string error go: the game is over");
+        say("bestmove none");
+        return;
+    }
+    if (!e->player) {
+        char err[256];
+        if (!(e->player = t->player_new(e->rs, e->player_spec, e->seed, err, sizeof err))) {
+            say("info string error %s", err);
+            return;
+        }
+    }
+    int f1, f2, f3, f4, f5;
+    e->ms = number_after(args, "movetime", &f1);
+    e->nodes = number_after(args, "nodes", &f2);
+    e->depth = (int)number_after(args, "depth", &f3);
+    long mytime = number_after(args, t->to_move(e->g) == 1 ? "p1time" : "p2time", &f4);
+    long myinc = number_after(args, t->to_move(e->g) == 1 ? "p1inc" : "p2inc", &f5);
+    if (f1 < 0 || f2 < 0 || f3 < 0 || f4 < 0 || f5 < 0) {
+        say("info string error go: a number is missing or bad");
+        return;
+    }
+    if (f4 > 0) /* a share of the clock: about 30 moves to go, plus the increment */
+        e->ms = mytime / 30 + (f5 > 0 ? myinc * 3 / 4 : 0) + 1;
+    e->infinite = strstr(args, "infinite") != NULL;
+    if (e->infinite)
+        e->ms = 24L * 3600 * 1000; /* until stop */
+    if (!e->ms && !e->nodes && !e->depth && !f4 && args[0] && !strstr(args, "infinite")) {
+        say("info string error go: expected movetime, nodes, depth, p1time/p2time or infinite");
+        return;
+    }
+    e->searching = pthread_create(&e->worker, NULL, search, e) == 0;
+    if (!e->searching)
+        say("info string error go: cannot start the search");
+}
+
+static void cmd_query(engine *e, const char *what)
+{
+    const tavola_api *t = e->t;
+    if (strcmp(what, "gameover") == 0) {
+        say("response %s", t->status(e->g) == TAVOLA_OVER ? "true" : "false");
+    } else if (strcmp(what, "p1turn") == 0) {
+        say("response %s", t->to_move(e->g) == 1 ? "true" : "false");
+    } else if (strcmp(what, "result") == 0) {
+        int w = t->winner(e->g);
+        say("response %s", w == 1 ? "p1win" : w == 2 ? "p2win" : w == 0 ? "draw" : "none");
+    } else {
+        say("info string error query: expected gameover, p1turn or result");
+    }
+}
+
+int cmd_ugi(int argc, char **argv)
+{
+    static play_args pa;
+    int rc = cli_parse_play_args(argc, argv, &pa, 0);
+    if (rc)
+        return rc;
+    static engine e;
+    e.t = cli_api();
+    snprintf(e.name, sizeof e.name, "%s", pa.name);
+    snprintf(e.options, sizeof e.options, "%s", pa.options);
+    snprintf(e.player_spec, sizeof e.player_spec, "mcts:ms=1000");
+    e.seed = pa.seeded ? pa.seed : 0;
+    if (load(&e))
+        return 1;
+    static char line[LINE_MAX_LEN];
+    while (fgets(line, sizeof line, stdin)) {
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') { /* an over-long line: skip the rest */
+            int c;
+            while ((c = getchar()) != EOF && c != '\n')
+                ;
+            say("info string error line too long");
+            continue;
+        }
+        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' '))
+            line[--len] = '\0';
+        char *cmd = line;
+        while (*cmd == ' ' || *cmd == '\t')
+            cmd++;
+        char *args = strchr(cmd, ' ');
+        if (args)
+            *args++ = '\0';
+        else
+            args = cmd + strlen(cmd);
+        if (!*cmd)
+            continue;
+        if (strcmp(cmd, "quit") == 0)
+            break;
+        if (strcmp(cmd, "stop") == 0) {
+            stop_search(&e);
+            continue;
+        }
+        if (strcmp(cmd, "isready") == 0) {
+            say("readyok");
+            continue;
+        }
+        if (e.searching && e.infinite) { /* only stop, isready and quit until stopped */
+            say("info string error busy searching: %s", cmd);
+            continue;
+        }
+        finish_search(&e); /* a bounded search ends by itself: then the command */
+        if (strcmp(cmd, "ugi") == 0)
+            cmd_ugi_hello(&e);
+        else if (strcmp(cmd, "uginewgame") == 0)
+            load(&e);
+        else if (strcmp(cmd, "setoption") == 0)
+            cmd_setoption(&e, args);
+        else if (strcmp(cmd, "position") == 0)
+            cmd_position(&e, args);
+        else if (strcmp(cmd, "go") == 0)
+            cmd_go(&e, args);
+        else if (strcmp(cmd, "query") == 0)
+            cmd_query(&e, args);
+        else
+            say("info string error unknown command '%.60s'", cmd);
+    }
+    stop_search(&e);
+    e.t->player_free(e.player);
+    e.t->game_free(e.g);
+    e.t->ruleset_free(e.rs);
+    return 0;
+}
