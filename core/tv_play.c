@@ -9,13 +9,18 @@
 
 static int has_hooks(const tv_rules *r)
 {
-    return r->hooks.moves || r->hooks.score || r->hooks.ends;
+    return r->hooks.moves || r->hooks.score || r->hooks.ends || r->hooks.play;
 }
 
-/* Every cell write goes through here: it keeps the hash and the undo record. */
-static int set_cell(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value,
-                    tv_error *err)
+/* Every cell write goes through here: it keeps the hash, the undo record
+ * and the counts derived from the cells. */
+int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value, tv_error *err)
 {
+    int mancala = r->board == TV_BOARD_MANCALA;
+    if (cell < 0 || cell >= r->ncells)
+        return tv_error_set(err, TV_EINVAL, "cell %d is not on the board", cell + 1);
+    if (value < 0 || value > (mancala ? TV_MANCALA_MAX_SEEDS : TV_BLOCK))
+        return tv_error_set(err, TV_EINVAL, "%d cannot be put in a %s", value, mancala ? "hole" : "cell");
     int old = s->cells[cell];
     if (u) {
         if (u->n == TV_UNDO_CELLS)
@@ -23,9 +28,29 @@ static int set_cell(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int va
         u->cell[u->n] = (uint16_t)cell;
         u->old[u->n++] = (uint8_t)old;
     }
-    s->hash ^= r->zcell[cell][old] ^ r->zcell[cell][value];
+    if (mancala) {
+        s->hash ^= r->zseed[cell][old] ^ r->zseed[cell][value];
+        s->stones = (uint16_t)(s->stones + value - old);
+    } else {
+        s->hash ^= r->zcell[cell][old] ^ r->zcell[cell][value];
+        s->empty = (uint16_t)(s->empty + (value == TV_EMPTY) - (old == TV_EMPTY));
+        s->stones = (uint16_t)(s->stones + (value == TV_STONE1 || value == TV_STONE2) -
+                               (old == TV_STONE1 || old == TV_STONE2));
+    }
     s->cells[cell] = (uint8_t)value;
     return TV_OK;
+}
+
+int tv_place(const tv_rules *r, tv_state *s, tv_undo *u, int cell, tv_error *err)
+{
+    if (r->board != TV_BOARD_GRID || cell < 0 || cell >= r->ncells || s->cells[cell] != TV_EMPTY)
+        return tv_error_set(err, TV_EILLEGAL, "place: cell %d is not an empty cell", cell + 1);
+    int rc = tv_state_set(r, s, u, cell, tv_colour_of(s, s->to_move), err);
+    if (rc)
+        return rc;
+    if (r->lines.dirs)
+        s->score[s->to_move] += tv_lines_delta(r, s->cells, cell);
+    return r->goal.length && tv_goal_made(r, s->cells, cell);
 }
 
 uint64_t tv_state_hash(const tv_rules *r, const tv_state *s)
@@ -245,7 +270,16 @@ static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const ui
                  int nhist, tv_error *err)
 {
     int next = s->to_move ^ 1, rc = TV_OK, line_winner = -1;
-    if (r->board == TV_BOARD_MANCALA) {
+    if (r->hooks.play) { /* the ruleset's own effect, through the primitives */
+        uint16_t quiet = s->quiet, stones = s->stones;
+        int32_t scored = s->score[0] + s->score[1];
+        rc = r->hooks.play(r->hooks.ctx, r, s, m, u, err);
+        if (rc == 1)
+            next = s->to_move; /* the mover moves again */
+        rc = rc > 0 ? TV_OK : rc;
+        /* Nothing left the board and nothing was scored: the position may come back. */
+        s->quiet = s->stones == stones && s->score[0] + s->score[1] == scored ? (uint16_t)(quiet + 1) : 0;
+    } else if (r->board == TV_BOARD_MANCALA) {
         if (tv_sow_apply(r, s, m, u))
             next = s->to_move; /* extra turn */
     } else if (m == TV_MOVE_SWAP) {
@@ -255,22 +289,17 @@ static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const ui
         s->score[0] = s->score[1];
         s->score[1] = t;
     } else if (m >= 0 && (s->flags & TV_FLAG_SETUP)) {
-        rc = set_cell(r, s, u, m, TV_BLOCK, err);
-        s->empty--;
+        rc = tv_state_set(r, s, u, m, TV_BLOCK, err);
         if (--s->setup_left == 0) { /* the first stone is the first player's */
             s->flags &= (uint8_t)~TV_FLAG_SETUP;
             s->hash ^= r->zsetup;
             next = 0;
         }
     } else if (m >= 0) {
-        int cell = r->moves == TV_MOVES_DROP ? landing_cell(r, s, m) : m;
-        rc = set_cell(r, s, u, cell, tv_colour_of(s, s->to_move), err);
-        s->empty--;
-        s->stones++;
-        if (r->lines.dirs)
-            s->score[s->to_move] += tv_lines_delta(r, s->cells, cell);
-        if (r->goal.length && tv_goal_made(r, s->cells, cell))
+        int made = tv_place(r, s, u, r->moves == TV_MOVES_DROP ? landing_cell(r, s, m) : m, err);
+        if (made == 1)
             line_winner = s->to_move + 1;
+        rc = made < 0 ? made : TV_OK;
     }
     if (rc)
         return rc;

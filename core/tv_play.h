@@ -37,6 +37,14 @@ int tv_play(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err
 int tv_play_hist(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist,
                  int nhist, tv_error *err);
 
+/* Primitives for a ruleset's own move effect (a play hook): every change of
+ * a cell goes through tv_state_set, which keeps the hash, the undo record and
+ * the counts (empty cells, stones, seeds in the holes). */
+int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value, tv_error *err);
+/* The mover's stone on an empty cell, with the line scoring; returns 1 when
+ * it makes a line that meets the goal, 0 if not, or an error code. */
+int tv_place(const tv_rules *r, tv_state *s, tv_undo *u, int cell, tv_error *err);
+
 /* Takes back the move recorded in u (the last one played on s). */
 void tv_unplay(const tv_rules *r, tv_state *s, const tv_undo *u);
 

@@ -106,6 +106,11 @@ typedef struct tv_hooks {
                  tv_error *err);
     /* Whether s is over: *winner = -1 ongoing, 0 draw, 1 or 2. */
     int (*ends)(void *ctx, const tv_rules *r, const tv_state *s, int *winner, tv_error *err);
+    /* The effect of the legal move m on s, through the primitives of tv_play.h
+     * and tv_sow.h (which keep the hash and write the undo record u). Returns
+     * 1 when the mover moves again, 0 when the turn passes, or an error code.
+     * The kernel then passes the turn, counts the ply and checks the end. */
+    int (*play)(void *ctx, const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err);
 } tv_hooks;
 
 struct tv_rules {

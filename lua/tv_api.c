@@ -331,10 +331,11 @@ static void ruleset_name(lua_State *L, tv_rules *r)
 static int api_game(lua_State *L)
 {
     static const char *const known[] = {"name", "description", "players", "board", "blocks", "moves",
-                                        "score", "goal", "ends", "no_move", "repetition", "remainder",
-                                        "winner", NULL};
+                                        "play", "sow", "score", "goal", "ends", "no_move", "repetition",
+                                        "remainder", "winner", NULL};
     tv_ruleset *rs = tv_ruleset_of(L);
     tv_rules *r = &rs->rules;
+    int sow_given = 0;
     tv_check_table_arg(L, "game");
     if (rs->game_built)
         luaL_error(L, "game: a ruleset describes one game; game{} was already called");
@@ -381,11 +382,31 @@ static int api_game(lua_State *L)
         if (r->board != TV_BOARD_MANCALA)
             luaL_error(L, "game.moves: sow { ... } needs a mancala { ... } board");
         tv_read_sow(L, r, lua_gettop(L));
+        sow_given = 1;
     } else if (!lua_isnil(L, -1))
         luaL_error(L, "game.moves: expected place { ... }, drop { ... }, sow { ... } or a function, got %s",
                    tv_kind_of(L, -1));
     if (r->board == TV_BOARD_MANCALA && !lua_isfunction(L, -1) && strcmp(tv_kind_of(L, -1), "sow") != 0)
-        luaL_error(L, "game.moves: a mancala board is played with sow { ... }");
+        luaL_error(L, "game.moves: a mancala board is played with sow { ... } or a moves hook");
+    lua_pop(L, 1);
+
+    /* The sowing parameters apart from the moves, for rulesets whose moves
+     * or effect are hooks that call s:sow. */
+    lua_getfield(L, 1, "sow");
+    if (!lua_isnil(L, -1)) {
+        if (strcmp(tv_kind_of(L, -1), "sow") != 0 || r->board != TV_BOARD_MANCALA)
+            luaL_error(L, "game.sow: expected sow { ... } with a mancala { ... } board");
+        if (sow_given)
+            luaL_error(L, "game.sow: the sowing is already given by moves = sow { ... }");
+        tv_read_sow(L, r, lua_gettop(L));
+    }
+    lua_pop(L, 1);
+
+    lua_getfield(L, 1, "play");
+    if (lua_isfunction(L, -1))
+        set_hook(L, rs, TV_HOOK_PLAY, lua_gettop(L));
+    else if (!lua_isnil(L, -1))
+        luaL_error(L, "game.play: expected a function (the effect of a move), got %s", tv_kind_of(L, -1));
     lua_pop(L, 1);
 
     lua_getfield(L, 1, "goal");

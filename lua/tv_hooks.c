@@ -9,12 +9,15 @@
 #include "tv_lines.h"
 #include "tv_play.h"
 #include "tv_ruleset_impl.h"
+#include "tv_sow.h"
 
 #define VIEW_META "tavola.state"
 
 typedef struct view {
     const tv_rules *r;
     const tv_state *s; /* NULL outside a hook call */
+    tv_state *mut;     /* the same state, during a play hook only */
+    tv_undo *u;
 } view;
 
 static const view *check_view(lua_State *L)
@@ -122,9 +125,74 @@ static int v_runs(lua_State *L)
     return 2;
 }
 
+/* ---- the primitives a play hook may call ------------------------------- */
+
+static view *check_mutable(lua_State *L)
+{
+    view *v = luaL_checkudata(L, 1, VIEW_META);
+    if (!v->mut)
+        luaL_error(L, "the state may only be changed in a play hook");
+    return v;
+}
+
+/* A primitive's error becomes a Lua error (with the caller's file:line). */
+static int primitive(lua_State *L, int rc, const tv_error *err)
+{
+    if (rc < 0)
+        return luaL_error(L, "%s", err->msg);
+    return rc;
+}
+
+/* s:set(cell, value): a cell's contents (grid: 0..3) or seed count (mancala). */
+static int v_set(lua_State *L)
+{
+    view *v = check_mutable(L);
+    tv_error err;
+    int cell = check_cell(L, v, 2);
+    primitive(L, tv_state_set(v->r, v->mut, v->u, cell, (int)luaL_checkinteger(L, 3), &err), &err);
+    return 0;
+}
+
+/* s:place(cell): the mover's stone, scored as the rules' runs say; true when
+ * it makes a line that meets the goal. */
+static int v_place(lua_State *L)
+{
+    view *v = check_mutable(L);
+    tv_error err;
+    lua_pushboolean(L, primitive(L, tv_place(v->r, v->mut, v->u, check_cell(L, v, 2), &err), &err) == 1);
+    return 1;
+}
+
+/* s:sow(hole): the sowing primitive with the rules' parameters; true when the
+ * mover moves again. */
+static int v_sow(lua_State *L)
+{
+    view *v = check_mutable(L);
+    int hole = check_cell(L, v, 2);
+    if (v->r->board != TV_BOARD_MANCALA || v->mut->cells[hole] == 0 ||
+        (hole >= v->r->sow.holes) != v->mut->to_move)
+        luaL_error(L, "sow: %s is not a non-empty hole of the mover", lua_tostring(L, 2));
+    if (v->u && v->u->n + v->r->ncells > TV_UNDO_CELLS)
+        luaL_error(L, "sow: a move may change at most %d cells", TV_UNDO_CELLS);
+    lua_pushboolean(L, tv_sow_apply(v->r, v->mut, hole, v->u));
+    return 1;
+}
+
+/* s:add_score(player, n) */
+static int v_add_score(lua_State *L)
+{
+    view *v = check_mutable(L);
+    lua_Integer p = luaL_checkinteger(L, 2), n = luaL_checkinteger(L, 3);
+    luaL_argcheck(L, p == 1 || p == 2, 2, "expected player 1 or 2");
+    luaL_argcheck(L, n > -1000000 && n < 1000000, 3, "out of range");
+    v->mut->score[p - 1] += (int32_t)n;
+    return 0;
+}
+
 void tv_hooks_open(lua_State *L, tv_ruleset *rs)
 {
     static const luaL_Reg methods[] = {
+        {"set", v_set}, {"place", v_place}, {"sow", v_sow}, {"add_score", v_add_score},
         {"get", v_get}, {"owner", v_owner}, {"cell", v_cell}, {"name", v_name},
         {"to_move", v_to_move}, {"ply", v_ply}, {"empty", v_empty}, {"size", v_size},
         {"width", v_width}, {"height", v_height}, {"last", v_last}, {"runs", v_runs},
@@ -138,6 +206,8 @@ void tv_hooks_open(lua_State *L, tv_ruleset *rs)
     view *v = lua_newuserdatauv(L, sizeof *v, 0);
     v->r = &rs->rules;
     v->s = NULL;
+    v->mut = NULL;
+    v->u = NULL;
     luaL_setmetatable(L, VIEW_META);
     rs->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
@@ -153,16 +223,23 @@ static view *push_call(tv_ruleset *rs, int which, const tv_state *s)
     return v;
 }
 
-static int call_hook(tv_ruleset *rs, const char *name, view *v, int nresults, tv_error *err)
+static int call_hook_n(tv_ruleset *rs, const char *name, view *v, int nargs, int nresults, tv_error *err)
 {
-    int status = tv_sandbox_call(rs, 1, nresults, rs->limits.hook_steps);
+    int status = tv_sandbox_call(rs, nargs, nresults, rs->limits.hook_steps);
     v->s = NULL;
+    v->mut = NULL;
+    v->u = NULL;
     if (status != LUA_OK) {
         tv_error_set(err, TV_EHOOK, "%s hook: %s", name, lua_tostring(rs->L, -1));
         lua_pop(rs->L, 1);
         return TV_EHOOK;
     }
     return TV_OK;
+}
+
+static int call_hook(tv_ruleset *rs, const char *name, view *v, int nresults, tv_error *err)
+{
+    return call_hook_n(rs, name, v, 1, nresults, err);
 }
 
 static int hook_moves_locked(void *ctx, const tv_rules *r, const tv_state *s, tv_move *out, int cap,
@@ -241,6 +318,25 @@ static int hook_ends_locked(void *ctx, const tv_rules *r, const tv_state *s, int
     return ok ? TV_OK : tv_error_set(err, TV_EHOOK, "ends hook: expected nil (not over), 0 (draw), 1 or 2");
 }
 
+static int hook_play_locked(void *ctx, const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err)
+{
+    tv_ruleset *rs = ctx;
+    lua_State *L = rs->L;
+    int top = lua_gettop(L);
+    view *v = push_call(rs, TV_HOOK_PLAY, s);
+    v->mut = s;
+    v->u = u;
+    char text[16];
+    tv_move_text(r, m, text, sizeof text);
+    lua_pushstring(L, text);
+    int rc = call_hook_n(rs, "play", v, 2, 1, err);
+    if (rc)
+        return rc;
+    rc = lua_toboolean(L, -1) ? 1 : 0;
+    lua_settop(L, top);
+    return rc;
+}
+
 /* Games on several threads may share a ruleset: its VM runs one hook at a time. */
 static int hook_moves(void *ctx, const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
 {
@@ -269,6 +365,15 @@ static int hook_ends(void *ctx, const tv_rules *r, const tv_state *s, int *winne
     return rc;
 }
 
+static int hook_play(void *ctx, const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err)
+{
+    tv_ruleset *rs = ctx;
+    pthread_mutex_lock(&rs->lock);
+    int rc = hook_play_locked(ctx, r, s, m, u, err);
+    pthread_mutex_unlock(&rs->lock);
+    return rc;
+}
+
 void tv_hooks_install(tv_ruleset *rs)
 {
     tv_hooks *h = &rs->rules.hooks;
@@ -276,4 +381,5 @@ void tv_hooks_install(tv_ruleset *rs)
     h->moves = rs->hook_ref[TV_HOOK_MOVES] != LUA_NOREF ? hook_moves : NULL;
     h->score = rs->hook_ref[TV_HOOK_SCORE] != LUA_NOREF ? hook_score : NULL;
     h->ends = rs->hook_ref[TV_HOOK_ENDS] != LUA_NOREF ? hook_ends : NULL;
+    h->play = rs->hook_ref[TV_HOOK_PLAY] != LUA_NOREF ? hook_play : NULL;
 }

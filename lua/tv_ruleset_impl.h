@@ -8,7 +8,7 @@
 
 #include "tv_ruleset.h"
 
-enum { TV_HOOK_MOVES, TV_HOOK_SCORE, TV_HOOK_ENDS, TV_HOOK_COUNT };
+enum { TV_HOOK_MOVES, TV_HOOK_SCORE, TV_HOOK_ENDS, TV_HOOK_PLAY, TV_HOOK_COUNT };
 
 struct tv_ruleset {
     lua_State *L;

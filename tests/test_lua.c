@@ -1,6 +1,7 @@
 /* The Lua bridge: the sandbox, the loader's error messages, option handling,
  * the limits, hooks, and that data rulesets never enter the VM while playing. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -292,6 +293,111 @@ START_TEST(hook_instruction_limit)
 }
 END_TEST
 
+/* A ruleset whose moves and effect are hooks over the C primitives plays the
+ * same games as the same rules written as data. */
+static void same_games(const char *data_name, const char *data_opts, const char *hook_file, int games)
+{
+    tv_error err = {0};
+    tv_ruleset *data = load_named(data_name, data_opts, &err);
+    ck_assert_msg(data != NULL, "%s", err.msg);
+    FILE *f = fopen(hook_file, "rb");
+    ck_assert_ptr_nonnull(f);
+    static char src[8192];
+    size_t n = fread(src, 1, sizeof src - 1, f);
+    fclose(f);
+    src[n] = '\0';
+    tv_ruleset *hook = load_source(hook_file, src, NULL, &err);
+    ck_assert_msg(hook != NULL, "%s", err.msg);
+    const tv_rules *rd = tv_ruleset_rules(data), *rh = tv_ruleset_rules(hook);
+    ck_assert(rh->hooks.play != NULL && rh->hooks.moves != NULL);
+    tv_rng rng;
+    tv_rng_seed(&rng, 11);
+    for (int game = 0; game < games; game++) {
+        tv_game *a = tv_game_new(rd, (uint64_t)game, &err), *b = tv_game_new(rh, (uint64_t)game, &err);
+        while (a->state->status == TV_ONGOING) {
+            tv_move ma[TV_MAX_MOVES], mb[TV_MAX_MOVES];
+            int na = tv_legal_moves(rd, a->state, ma, TV_MAX_MOVES, &err);
+            int nb = tv_legal_moves(rh, b->state, mb, TV_MAX_MOVES, &err);
+            if (na != nb || memcmp(ma, mb, (size_t)na * sizeof *ma) != 0)
+                ck_abort_msg("%s game %d ply %d: the legal moves differ", hook_file, game, a->nply);
+            tv_move m = ma[tv_rng_below(&rng, (uint32_t)na)];
+            if (tv_game_play(a, m, &err) || tv_game_play(b, m, &err))
+                ck_abort_msg("%s: %s", hook_file, err.msg);
+            if (memcmp(a->state->cells, b->state->cells, (size_t)rd->ncells) != 0 ||
+                a->state->score[0] != b->state->score[0] || a->state->score[1] != b->state->score[1] ||
+                a->state->to_move != b->state->to_move || a->state->status != b->state->status ||
+                a->state->winner != b->state->winner || a->state->hash != b->state->hash)
+                ck_abort_msg("%s game %d ply %d: the states differ", hook_file, game, a->nply);
+        }
+        ck_assert_int_eq(b->state->status, TV_OVER);
+        /* Undo through the hook's records gives the start back. */
+        while (b->nply)
+            tv_game_undo(b, &err);
+        tv_state_buf start;
+        tv_state_new(rh, (uint64_t)game, &start.state, &err);
+        ck_assert(memcmp(&start, b->state, (size_t)rh->state_size) == 0);
+        tv_game_free(a);
+        tv_game_free(b);
+    }
+    tv_ruleset_free(data);
+    tv_ruleset_free(hook);
+}
+
+START_TEST(play_hooks_match_the_data_rules)
+{
+    same_games("pahtum", NULL, "tests/bench/pahtum_hooks.lua", 40);
+    same_games("tihbat", NULL, "tests/bench/tihbat_hooks.lua", 300);
+}
+END_TEST
+
+/* The primitives a play hook uses refuse what the rules do not allow; the
+ * move is then refused and the state unchanged. Outside play they refuse. */
+START_TEST(play_hook_primitives_are_checked)
+{
+    const char *src = "return game { name = 'P', board = grid { width = 3, height = 3 },\n"
+                      "  play = function(s, m)\n"
+                      "    s:place(m)\n"
+                      "    if m == 'c3' then s:place('a1') end\n"
+                      "    if m == 'b3' then s:set('a1', 7) end\n"
+                      "  end,\n"
+                      "  score = function(s) if s:ply() == 0 then return 0, 0 end s:set(1, 1) end,\n"
+                      "  ends = 'board_full' }\n";
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("prim.lua", src, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    tv_game *g = tv_game_new(tv_ruleset_rules(rs), 1, &err);
+    ck_assert_ptr_nonnull(g);
+    tv_state_buf before;
+    tv_state_copy(g->rules, &before.state, g->state);
+    ck_assert_int_eq(tv_game_play_text(g, "a1", &err), TV_EHOOK); /* score hook calls set */
+    ck_assert_msg(strstr(err.msg, "prim.lua:7: the state may only be changed in a play hook"), "%s", err.msg);
+    ck_assert(memcmp(&before, g->state, (size_t)g->rules->state_size) == 0);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+
+    src = "return game { name = 'P', board = grid { width = 3, height = 3 },\n"
+          "  play = function(s, m)\n"
+          "    s:place(m)\n"
+          "    if m == 'c3' then s:place('a1') end\n"
+          "    if m == 'b3' then s:set('a1', 7) end\n"
+          "  end,\n"
+          "  ends = 'board_full' }\n";
+    rs = load_source("prim.lua", src, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    g = tv_game_new(tv_ruleset_rules(rs), 1, &err);
+    ck_assert_int_eq(play_moves(g, "a1", &err), TV_OK);
+    tv_state_copy(g->rules, &before.state, g->state);
+    ck_assert_int_eq(tv_game_play_text(g, "c3", &err), TV_EHOOK); /* a1 is taken */
+    ck_assert_msg(strstr(err.msg, "prim.lua:4:") && strstr(err.msg, "not an empty cell"), "%s", err.msg);
+    ck_assert(memcmp(&before, g->state, (size_t)g->rules->state_size) == 0);
+    ck_assert_int_eq(tv_game_play_text(g, "b3", &err), TV_EHOOK); /* 7 is no cell value */
+    ck_assert_msg(strstr(err.msg, "prim.lua:5:"), "%s", err.msg);
+    ck_assert(memcmp(&before, g->state, (size_t)g->rules->state_size) == 0);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("lua bridge");
@@ -311,6 +417,8 @@ int main(void)
     tcase_add_test(tc, moves_and_ends_hooks);
     tcase_add_test(tc, failing_hook_leaves_state_unchanged);
     tcase_add_test(tc, hook_instruction_limit);
+    tcase_add_test(tc, play_hooks_match_the_data_rules);
+    tcase_add_test(tc, play_hook_primitives_are_checked);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
