@@ -1,0 +1,55 @@
+#!/bin/sh
+# Play strength, as figures (not a unit test): fixed-seed matches through the
+# tavola command, each printed beside its target.
+# usage: sh tests/bench/ai.sh path/to/tavola   (AI_GAMES=N sets the match length)
+set -u
+TAVOLA=${1:-build/release/tavola}
+GAMES=${AI_GAMES:-100}
+JOBS=${AI_JOBS:-2}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+met=0
+missed=0
+
+# The first "key":number of a JSON object (the totals come before the breakdown).
+field() { grep -o "\"$1\":[-0-9.]*" "$2" | head -1 | cut -d: -f2; }
+
+# match NAME RULESET P1 P2 TARGET: p1's share of wins must reach TARGET.
+match() {
+  name=$1 ruleset=$2 p1=$3 p2=$4 target=$5
+  start=$(date +%s)
+  "$TAVOLA" match "$ruleset" --p1 "$p1" --p2 "$p2" --games "$GAMES" --seed 2026 --swap-sides \
+    --jobs "$JOBS" --json >"$tmp/m.json" 2>/dev/null || { echo "$name: the match failed"; missed=$((missed + 1)); return; }
+  wins=$(field wins "$tmp/m.json") draws=$(field draws "$tmp/m.json") losses=$(field losses "$tmp/m.json")
+  share=$(awk -v w="$wins" -v g="$GAMES" 'BEGIN { printf "%.3f", w / g }')
+  verdict=$(awk -v s="$share" -v t="$target" 'BEGIN { print (s >= t ? "met" : "MISSED") }')
+  [ "$verdict" = met ] && met=$((met + 1)) || missed=$((missed + 1))
+  printf '%-34s %3s-%s-%s  wins %5.1f%%  target >= %3.0f%%  %-6s (%ss)\n' "$name" "$wins" "$draws" "$losses" \
+    "$(awk -v s="$share" 'BEGIN { print s * 100 }')" "$(awk -v t="$target" 'BEGIN { print t * 100 }')" \
+    "$verdict" "$(($(date +%s) - start))"
+}
+
+echo "Play strength ($GAMES games a match, sides swapped every game, seed 2026)"
+match "pahtum: mcts 10000 vs random" pahtum mcts:iterations=10000 random 0.95
+match "pahtum: mcts 10000 vs greedy" pahtum mcts:iterations=10000 greedy 0.75
+match "tihbat: mcts 10000 vs random" tihbat mcts:iterations=10000 random 0.95
+
+# The solver on Tihbat: the solved value says player 2 wins by 2. From that
+# side it must never lose, and from either side it must keep the solved
+# margin (player 1 loses by at most 2, player 2 wins by at least 2).
+value=$("$TAVOLA" solve tihbat 2>/dev/null | sed -n 's/^final margin: //p')
+for other in random greedy mcts:iterations=10000 alphabeta:depth=8; do
+  "$TAVOLA" match tihbat --p1 solver --p2 "$other" --games "$GAMES" --seed 2026 --swap-sides --jobs "$JOBS" \
+    --record "$tmp/$other.rec" --json >/dev/null 2>&1
+  verdict=$(awk -v v="$value" '
+    /^\[P1 / { p1 = $0 } /^\[Result / { res = $0 }
+    /^\[Scores / { gsub(/[^0-9,]/, "", $2); split($2, s, ","); m = s[1] - s[2]
+      games++
+      if (index(p1, "\"solver\"")) { if (m < v) bad++ }
+      else { if (-m < -v) bad++; if (index(res, "\"1-0\"")) lost++ } }
+    END { printf "%d games, %d below the solved margin, %d lost from the favoured side", games, bad + 0, lost + 0
+          exit (bad + lost > 0) }' "$tmp/$other.rec") && ok=met || ok=MISSED
+  [ "$ok" = met ] && met=$((met + 1)) || missed=$((missed + 1))
+  printf '%-34s %s  %s\n' "tihbat: solver vs $other" "$verdict" "$ok"
+done
+echo "play strength: $met targets met, $missed missed (solved Tihbat margin for player 1: $value)"
