@@ -2,32 +2,13 @@
  * coordinates only (no %f, so a host's locale cannot change a byte), no
  * timestamps and no ids that depend on anything but the board. */
 #include "tv_svg.h"
+#include "tv_out.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-/* Appends to a buffer, counting what would not fit (like snprintf). */
-typedef struct out {
-    char *buf;
-    size_t size, len;
-} out;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void put(out *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = o->len < o->size ? o->size - o->len : 0;
-    int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        o->len += (size_t)n;
-}
-
-static void put_bytes(out *o, const char *s, size_t n)
+static void put_bytes(tv_out *o, const char *s, size_t n)
 {
     if (o->len < o->size) {
         size_t room = o->size - o->len - 1; /* keep the NUL */
@@ -61,7 +42,7 @@ static int utf8_char(const unsigned char *s)
 
 /* Text for element content or an attribute value: markup characters as
  * entities; bytes that are not XML characters in UTF-8 become '?'. */
-static void put_text(out *o, const char *text)
+static void put_text(tv_out *o, const char *text)
 {
     const unsigned char *s = (const unsigned char *)text;
     while (*s) {
@@ -117,40 +98,40 @@ static void caption(const tv_game *g, char *buf, size_t size)
              (int)s->score[0], r->players[1], (int)s->score[1], state);
 }
 
-static void begin(out *o, const tv_game *g, int w, int h, const char *cap)
+static void begin(tv_out *o, const tv_game *g, int w, int h, const char *cap)
 {
     char pos[TV_POSITION_MAX];
     tv_position_write(g->rules, g->state, pos, sizeof pos);
-    put(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    put(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
+    tv_out_put(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    tv_out_put(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
            "viewBox=\"0 0 %d %d\">\n", w, h, w, h);
-    put(o, "<title>");
+    tv_out_put(o, "<title>");
     put_text(o, cap);
-    put(o, "</title>\n<desc>position: ");
+    tv_out_put(o, "</title>\n<desc>position: ");
     put_text(o, pos);
-    put(o, "</desc>\n");
-    put(o, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", w, h);
-    put(o, "<text x=\"%d\" y=\"26\" font-family=\"sans-serif\" font-size=\"%d\" text-anchor=\"middle\" "
+    tv_out_put(o, "</desc>\n");
+    tv_out_put(o, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", w, h);
+    tv_out_put(o, "<text x=\"%d\" y=\"26\" font-family=\"sans-serif\" font-size=\"%d\" text-anchor=\"middle\" "
            "fill=\"#222222\">", w / 2, CAPTION_FONT);
     put_text(o, cap);
-    put(o, "</text>\n");
+    tv_out_put(o, "</text>\n");
 }
 
 /* ---- grid boards ------------------------------------------------------- */
 
 enum { CELL = 40, STONE_R = 16, LABEL_M = 28, FRAME = 6, LEGEND_H = 40 };
 
-static void stone(out *o, int cx, int cy, int r, int colour)
+static void stone(tv_out *o, int cx, int cy, int r, int colour)
 {
     if (colour == TV_STONE1)
-        put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#fafafa\" stroke=\"#222222\" stroke-width=\"2\"/>\n",
+        tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#fafafa\" stroke=\"#222222\" stroke-width=\"2\"/>\n",
             cx, cy, r);
     else
-        put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#1e1e1e\" stroke=\"#000000\" stroke-width=\"1\"/>\n",
+        tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#1e1e1e\" stroke=\"#000000\" stroke-width=\"1\"/>\n",
             cx, cy, r);
 }
 
-static void draw_grid(out *o, const tv_game *g, const char *cap)
+static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
 {
     const tv_rules *r = g->rules;
     const tv_state *s = g->state;
@@ -163,35 +144,35 @@ static void draw_grid(out *o, const tv_game *g, const char *cap)
     int ox = (W - bw) / 2, oy = CAPTION_H + LABEL_M;
     int H = oy + bh + LABEL_M + LEGEND_H;
     begin(o, g, W, H, cap);
-    put(o, "<defs>\n<pattern id=\"tavola-hole\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">"
+    tv_out_put(o, "<defs>\n<pattern id=\"tavola-hole\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">"
            "<rect x=\"0\" y=\"0\" width=\"8\" height=\"8\" fill=\"#34302b\"/>"
            "<path d=\"M0 8L8 0M-2 2L2 -2M6 10L10 6\" stroke=\"#7a7166\" stroke-width=\"2\"/></pattern>\n</defs>\n");
-    put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"4\" fill=\"#c9a063\"/>\n", ox - FRAME,
+    tv_out_put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"4\" fill=\"#c9a063\"/>\n", ox - FRAME,
         oy - FRAME, bw + 2 * FRAME, bh + 2 * FRAME);
 
     /* Cells, top row first (row 1 at the bottom). */
-    put(o, "<g stroke=\"#8c6a3a\" stroke-width=\"1\">\n");
+    tv_out_put(o, "<g stroke=\"#8c6a3a\" stroke-width=\"1\">\n");
     for (int row = h - 1; row >= 0; row--)
         for (int col = 0; col < w; col++) {
             int v = s->cells[row * w + col] & 3, x = ox + col * CELL, y = oy + (h - 1 - row) * CELL;
-            put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", x, y, CELL, CELL,
+            tv_out_put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", x, y, CELL, CELL,
                 v == TV_BLOCK ? "url(#tavola-hole)" : "#f0d9a0");
         }
-    put(o, "</g>\n");
+    tv_out_put(o, "</g>\n");
 
     /* Coordinates: letters above and below, numbers left and right. */
-    put(o, "<g font-family=\"sans-serif\" font-size=\"%d\" fill=\"#5a4526\" text-anchor=\"middle\">\n", font);
+    tv_out_put(o, "<g font-family=\"sans-serif\" font-size=\"%d\" fill=\"#5a4526\" text-anchor=\"middle\">\n", font);
     for (int col = 0; col < w; col++) {
         int x = ox + col * CELL + CELL / 2;
-        put(o, "<text x=\"%d\" y=\"%d\">%c</text>\n", x, oy - FRAME - 6, 'a' + col);
-        put(o, "<text x=\"%d\" y=\"%d\">%c</text>\n", x, oy + bh + FRAME + 15, 'a' + col);
+        tv_out_put(o, "<text x=\"%d\" y=\"%d\">%c</text>\n", x, oy - FRAME - 6, 'a' + col);
+        tv_out_put(o, "<text x=\"%d\" y=\"%d\">%c</text>\n", x, oy + bh + FRAME + 15, 'a' + col);
     }
     for (int row = 0; row < h; row++) {
         int y = oy + (h - 1 - row) * CELL + CELL / 2 + 5;
-        put(o, "<text x=\"%d\" y=\"%d\">%d</text>\n", ox - FRAME - 12, y, row + 1);
-        put(o, "<text x=\"%d\" y=\"%d\">%d</text>\n", ox + bw + FRAME + 12, y, row + 1);
+        tv_out_put(o, "<text x=\"%d\" y=\"%d\">%d</text>\n", ox - FRAME - 12, y, row + 1);
+        tv_out_put(o, "<text x=\"%d\" y=\"%d\">%d</text>\n", ox + bw + FRAME + 12, y, row + 1);
     }
-    put(o, "</g>\n");
+    tv_out_put(o, "</g>\n");
 
     /* Stones, and a red dot on the last one placed. */
     int last = tv_last_cell(r, s);
@@ -202,7 +183,7 @@ static void draw_grid(out *o, const tv_game *g, const char *cap)
                 stone(o, ox + col * CELL + CELL / 2, oy + (h - 1 - row) * CELL + CELL / 2, STONE_R, v);
         }
     if (last >= 0 && last < r->ncells && (s->cells[last] == TV_STONE1 || s->cells[last] == TV_STONE2))
-        put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"#e02020\"/>\n",
+        tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"#e02020\"/>\n",
             ox + tv_grid_col(&r->grid, last) * CELL + CELL / 2,
             oy + (h - 1 - tv_grid_row(&r->grid, last)) * CELL + CELL / 2);
 
@@ -210,10 +191,10 @@ static void draw_grid(out *o, const tv_game *g, const char *cap)
     int x = (W - legend) / 2, y = oy + bh + LABEL_M + 20;
     for (int p = 0; p < 2; p++) {
         stone(o, x + 8, y - 5, 8, tv_colour_of(s, p));
-        put(o, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" fill=\"#222222\"%s>",
+        tv_out_put(o, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" fill=\"#222222\"%s>",
             x + 22, y, font, s->status == TV_ONGOING && s->to_move == p ? " font-weight=\"bold\"" : "");
         put_text(o, r->players[p]);
-        put(o, "</text>\n");
+        tv_out_put(o, "</text>\n");
         x += 22 + text_width(r->players[p], font) + 28;
     }
 }
@@ -223,29 +204,29 @@ static void draw_grid(out *o, const tv_game *g, const char *cap)
 enum { PIT = 64, HOLE = 54, STORE_W = 80, PAD = 10, SIDE_M = 24, NAMES_H = 26 };
 
 /* A store (or the captured seeds) of player p in the column at x. */
-static void store(out *o, const tv_game *g, int p, int x, int y)
+static void store(tv_out *o, const tv_game *g, int p, int x, int y)
 {
     const tv_rules *r = g->rules;
     const tv_state *s = g->state;
     int w = STORE_W - 10, h = 2 * PIT - 10, cx = x + STORE_W / 2;
-    put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"28\" fill=\"#f3e2c3\" stroke=\"#7a4f24\" "
+    tv_out_put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"28\" fill=\"#f3e2c3\" stroke=\"#7a4f24\" "
            "stroke-width=\"2\"%s/>\n", x + 5, y + 5, w, h, r->sow.stores ? "" : " stroke-dasharray=\"6 4\"");
     const char *name = r->players[p];
     int nw = text_width(name, 12), room = w - 12;
-    put(o, "<text x=\"%d\" y=\"%d\" font-size=\"12\"%s", cx, y + 28,
+    tv_out_put(o, "<text x=\"%d\" y=\"%d\" font-size=\"12\"%s", cx, y + 28,
         s->status == TV_ONGOING && s->to_move == p ? " font-weight=\"bold\"" : "");
     if (nw > room) /* squeeze a long name into the store */
-        put(o, " textLength=\"%d\" lengthAdjust=\"spacingAndGlyphs\"", room);
-    put(o, ">");
+        tv_out_put(o, " textLength=\"%d\" lengthAdjust=\"spacingAndGlyphs\"", room);
+    tv_out_put(o, ">");
     put_text(o, name);
-    put(o, "</text>\n");
-    put(o, "<text x=\"%d\" y=\"%d\" font-size=\"26\" font-weight=\"bold\">%d</text>\n", cx, y + PIT + 9,
+    tv_out_put(o, "</text>\n");
+    tv_out_put(o, "<text x=\"%d\" y=\"%d\" font-size=\"26\" font-weight=\"bold\">%d</text>\n", cx, y + PIT + 9,
         (int)s->score[p]);
-    put(o, "<text x=\"%d\" y=\"%d\" font-size=\"11\">%s</text>\n", cx, y + 2 * PIT - 20,
+    tv_out_put(o, "<text x=\"%d\" y=\"%d\" font-size=\"11\">%s</text>\n", cx, y + 2 * PIT - 20,
         r->sow.stores ? "store" : "captured");
 }
 
-static void draw_mancala(out *o, const tv_game *g, const char *cap)
+static void draw_mancala(tv_out *o, const tv_game *g, const char *cap)
 {
     const tv_rules *r = g->rules;
     const tv_state *s = g->state;
@@ -254,12 +235,12 @@ static void draw_mancala(out *o, const tv_game *g, const char *cap)
     int ox = (W - bw) / 2, oy = CAPTION_H + NAMES_H, H = oy + bh + NAMES_H + 10;
     int hx = ox + PAD + STORE_W, hy = oy + PAD; /* the holes' top left */
     begin(o, g, W, H, cap);
-    put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"30\" fill=\"#c8905a\" stroke=\"#7a4f24\" "
+    tv_out_put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"30\" fill=\"#c8905a\" stroke=\"#7a4f24\" "
            "stroke-width=\"2\"/>\n", ox, oy, bw, bh);
 
     /* The stores: counter-clockwise sowing passes player 1's store after
      * the last hole of row 1, so it is on the right; clockwise, the left. */
-    put(o, "<g font-family=\"sans-serif\" fill=\"#3a2410\" text-anchor=\"middle\">\n");
+    tv_out_put(o, "<g font-family=\"sans-serif\" fill=\"#3a2410\" text-anchor=\"middle\">\n");
     store(o, g, r->sow.cw ? 1 : 0, hx + w * PIT, hy);
     store(o, g, r->sow.cw ? 0 : 1, ox + PAD, hy);
 
@@ -269,21 +250,21 @@ static void draw_mancala(out *o, const tv_game *g, const char *cap)
         for (int col = 0; col < w; col++) {
             int x = hx + col * PIT + (PIT - HOLE) / 2, y = hy + (1 - row) * PIT + (PIT - HOLE) / 2;
             int cx = x + HOLE / 2, cy = y + HOLE / 2, cell = row * w + col;
-            put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"22\" fill=\"#f3e2c3\" "
+            tv_out_put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"22\" fill=\"#f3e2c3\" "
                    "stroke=\"%s\" stroke-width=\"%d\"/>\n", x, y, HOLE, HOLE,
                 cell == last ? "#e02020" : "#7a4f24", cell == last ? 3 : 1);
-            put(o, "<text x=\"%d\" y=\"%d\" font-size=\"20\" font-weight=\"bold\">%d</text>\n", cx, cy + 7,
+            tv_out_put(o, "<text x=\"%d\" y=\"%d\" font-size=\"20\" font-weight=\"bold\">%d</text>\n", cx, cy + 7,
                 s->cells[cell]);
-            put(o, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#5a4526\">%c%d</text>\n", cx,
+            tv_out_put(o, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#5a4526\">%c%d</text>\n", cx,
                 row ? oy - 8 : oy + bh + 17, 'a' + col, row + 1);
         }
-    put(o, "</g>\n");
+    tv_out_put(o, "</g>\n");
 }
 
 int tv_svg_draw(const tv_game *g, char *buf, size_t size)
 {
     char cap[8 * TV_NAME_MAX];
-    out o = {buf, size, 0};
+    tv_out o = {buf, size, 0};
     if (size)
         buf[0] = '\0';
     caption(g, cap, sizeof cap);
@@ -291,7 +272,7 @@ int tv_svg_draw(const tv_game *g, char *buf, size_t size)
         draw_mancala(&o, g, cap);
     else
         draw_grid(&o, g, cap);
-    put(&o, "</svg>\n");
+    tv_out_put(&o, "</svg>\n");
     if (size && o.len >= size)
         buf[size - 1] = '\0';
     return (int)o.len;
