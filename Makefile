@@ -32,7 +32,7 @@ SONAME   = libtavola.so.1
 REF_GAMES ?= 300
 TESTS = $(BUILD)/test_core $(BUILD)/test_sow $(BUILD)/test_lua $(BUILD)/test_pahtum $(BUILD)/test_games $(BUILD)/test_solver $(BUILD)/test_search $(BUILD)/test_stats
 
-.PHONY: all deps demo check test-build run-tests clean install uninstall install-test
+.PHONY: all deps demo bench-ai check test-build run-tests clean install uninstall install-test
 .SECONDARY:
 
 all: $(BUILD)/tavola $(BUILD)/libtavola.a $(BUILD)/libtavola.so $(LUAMOD)
@@ -110,6 +110,10 @@ run-tests: test-build
 	@sh tests/ugi_test.sh $(BUILD)/tavola $(BUILD)/ugi_referee
 	@set -e; for ref in tests/ref/*.lua; do \
 	  echo "== $$ref against $(BUILD)/tavola"; lua5.4 $$ref $(BUILD)/tavola $(REF_GAMES); done
+
+# Play strength as figures: fixed-seed matches against the targets (AI_GAMES=N).
+bench-ai: $(BUILD)/tavola
+	@sh tests/bench/ai.sh $(BUILD)/tavola
 
 demo: $(BUILD)/tavola
 	$(BUILD)/tavola play pahtum --p1 random --p2 random --seed 2026

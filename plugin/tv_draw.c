@@ -45,9 +45,7 @@ int tv_draw_rows(const tv_game *g, char *buf, size_t size)
         }
         tv_out_put(&o, "\n");
     }
-    if (size && o.len >= size)
-        buf[size - 1] = '\0';
-    return (int)o.len;
+    return tv_out_end(&o);
 }
 
 int tv_draw_board(const tv_game *g, char *buf, size_t size)
@@ -85,7 +83,5 @@ int tv_draw_board(const tv_game *g, char *buf, size_t size)
         tv_out_put(&o, "\n");
     }
     status(&o, g);
-    if (size && o.len >= size)
-        buf[size - 1] = '\0';
-    return (int)o.len;
+    return tv_out_end(&o);
 }

@@ -273,7 +273,5 @@ int tv_svg_draw(const tv_game *g, char *buf, size_t size)
     else
         draw_grid(&o, g, cap);
     tv_out_put(&o, "</svg>\n");
-    if (size && o.len >= size)
-        buf[size - 1] = '\0';
-    return (int)o.len;
+    return tv_out_end(&o);
 }
