@@ -25,6 +25,14 @@ int tv_sow_row_seeds(const tv_rules *r, const tv_state *s, int p)
     return total;
 }
 
+/* Whether a hole holding n seeds is taken: counts are 1..31 (bit n), while a
+ * hole may hold up to TV_MANCALA_MAX_SEEDS (a shift by 32 or more would be
+ * undefined). */
+static int takes(const tv_sow *w, int n)
+{
+    return n < 32 && ((w->counts >> n) & 1);
+}
+
 /* Which holes the last seed's capture takes, in the order found; returns the
  * count of holes. Only holes on the capture rule's sides are considered. */
 static int capture_set(const tv_rules *r, const tv_state *s, int last, int mover, int holes[])
@@ -40,7 +48,7 @@ static int capture_set(const tv_rules *r, const tv_state *s, int last, int mover
         }
         return n;
     }
-    if (!w->counts || !side_ok(r, last, mover, w->side) || !((w->counts >> s->cells[last]) & 1))
+    if (!w->counts || !side_ok(r, last, mover, w->side) || !takes(w, s->cells[last]))
         return 0;
     holes[n++] = last;
     /* The chain runs backwards along the track, against the sowing. */
@@ -48,27 +56,40 @@ static int capture_set(const tv_rules *r, const tv_state *s, int last, int mover
         int h = r->track[(pos - k + r->track_len) % r->track_len];
         if (h < 0)
             continue; /* stores do not break a chain */
-        if (h == last || !side_ok(r, h, mover, w->chain_side) || !((w->counts >> s->cells[h]) & 1))
+        if (h == last || !side_ok(r, h, mover, w->chain_side) || !takes(w, s->cells[h]))
             break;
         holes[n++] = h;
     }
     return n;
 }
 
-/* The whole move; *slam is set when the capture would take all the
- * opponent's seeds. Returns 1 for an extra turn. */
+/* The whole move on the counts, the scores and the seed total; *slam is set
+ * when the capture would take all the opponent's seeds. The hash is left to
+ * the caller: tv_sow_apply updates it once for the whole move, not once per
+ * seed, and a look ahead does not need it. Returns 1 for an extra turn. */
 static int sow(const tv_rules *r, tv_state *s, int hole, int *slam)
 {
     const tv_sow *w = &r->sow;
-    int mover = s->to_move, seeds = s->cells[hole], pos = r->track_pos[hole], last = hole;
+    uint8_t *cells = s->cells;
+    int mover = s->to_move, seeds = cells[hole], pos = r->track_pos[hole], last = hole, len = r->track_len;
     *slam = 0;
-    put(r, s, hole, 0);
+    cells[hole] = 0;
     if (w->origin_first) {
-        put(r, s, hole, 1);
+        cells[hole] = 1;
         seeds--;
     }
+    if (!w->stores && !w->skip_origin && !w->relay) { /* one seed a hole, lap after lap */
+        const int8_t *track = r->track;
+        for (; seeds > 0; seeds--) {
+            if (++pos == len)
+                pos = 0;
+            cells[track[pos]]++;
+        }
+        last = track[pos];
+    }
     while (seeds > 0) {
-        pos = (pos + 1) % r->track_len;
+        if (++pos == len)
+            pos = 0;
         int t = r->track[pos];
         if (t < 0) { /* a store: -1 is player 1's, -2 player 2's */
             int owner = -t - 1;
@@ -82,12 +103,12 @@ static int sow(const tv_rules *r, tv_state *s, int hole, int *slam)
         }
         if (t == hole && w->skip_origin)
             continue;
-        put(r, s, t, s->cells[t] + 1);
+        cells[t]++;
         seeds--;
         last = t;
-        if (seeds == 0 && w->relay && s->cells[t] > 1) { /* relay: lift and go on */
-            seeds = s->cells[t];
-            put(r, s, t, 0);
+        if (seeds == 0 && w->relay && cells[t] > 1) { /* relay: lift and go on */
+            seeds = cells[t];
+            cells[t] = 0;
         }
     }
     if (last < 0)
@@ -99,31 +120,34 @@ static int sow(const tv_rules *r, tv_state *s, int hole, int *slam)
     int from_opp = 0;
     for (int i = 0; i < n; i++)
         if (row_of(r, holes[i]) != mover)
-            from_opp += s->cells[holes[i]];
+            from_opp += cells[holes[i]];
     if (from_opp > 0 && from_opp == tv_sow_row_seeds(r, s, mover ^ 1)) {
         *slam = 1;
         if (w->grand_slam != TV_SLAM_ALLOWED)
             return 0; /* captures nothing (an illegal slam never gets here) */
     }
     for (int i = 0; i < n; i++) {
-        s->score[mover] += s->cells[holes[i]];
-        s->stones = (uint16_t)(s->stones - s->cells[holes[i]]);
-        put(r, s, holes[i], 0);
+        s->score[mover] += cells[holes[i]];
+        s->stones = (uint16_t)(s->stones - cells[holes[i]]);
+        cells[holes[i]] = 0;
     }
     return 0;
 }
 
-/* Whether hole is playable under the feeding and grand-slam rules. */
-static int allowed(const tv_rules *r, const tv_state *s, int hole)
+/* Whether the feeding and grand-slam rules need a look ahead in s: only a
+ * capture can empty the opponent's row, so feeding needs one only when that
+ * row is empty or a slam may take it all. */
+static inline int must_look(const tv_rules *r, const tv_state *s)
 {
     const tv_sow *w = &r->sow;
-    int opp = s->to_move ^ 1;
-    /* Only a capture can empty the opponent's row, so feeding needs a look
-     * ahead only when that row is empty or a slam may take it all. */
-    int look = (w->must_feed && (tv_sow_row_seeds(r, s, opp) == 0 || w->grand_slam == TV_SLAM_ALLOWED)) ||
-               w->grand_slam == TV_SLAM_ILLEGAL;
-    if (!look)
-        return 1;
+    return (w->must_feed && (tv_sow_row_seeds(r, s, s->to_move ^ 1) == 0 || w->grand_slam == TV_SLAM_ALLOWED)) ||
+           w->grand_slam == TV_SLAM_ILLEGAL;
+}
+
+/* The look ahead: whether sowing hole keeps to those rules. */
+static int allowed_after(const tv_rules *r, const tv_state *s, int hole)
+{
+    const tv_sow *w = &r->sow;
     tv_state_buf buf;
     tv_state *t = &buf.state;
     memcpy(t, s, (size_t)r->state_size);
@@ -131,15 +155,28 @@ static int allowed(const tv_rules *r, const tv_state *s, int hole)
     sow(r, t, hole, &slam);
     if (slam && w->grand_slam == TV_SLAM_ILLEGAL)
         return 0;
-    return !w->must_feed || tv_sow_row_seeds(r, t, opp) > 0;
+    return !w->must_feed || tv_sow_row_seeds(r, t, s->to_move ^ 1) > 0;
+}
+
+/* Whether hole is playable under the feeding and grand-slam rules. */
+static int allowed(const tv_rules *r, const tv_state *s, int hole)
+{
+    return !must_look(r, s) || allowed_after(r, s, hole);
 }
 
 int tv_sow_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap)
 {
-    int n = 0, first = s->to_move * r->sow.holes;
-    for (int h = first; h < first + r->sow.holes && n < cap; h++)
-        if (s->cells[h] > 0 && allowed(r, s, h))
-            out[n++] = h;
+    int n = 0, first = s->to_move * r->sow.holes, end = first + r->sow.holes;
+    const uint8_t *cells = s->cells;
+    if (must_look(r, s)) {
+        for (int h = first; h < end && n < cap; h++)
+            if (cells[h] > 0 && allowed_after(r, s, h))
+                out[n++] = h;
+    } else {
+        for (int h = first; h < end && n < cap; h++)
+            if (cells[h] > 0)
+                out[n++] = h;
+    }
     if (n == 0 && r->sow.pass && cap > 0)
         out[n++] = TV_MOVE_PASS;
     return n;
@@ -158,22 +195,32 @@ int tv_sow_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
     }
     if (m < 0 || m >= r->ncells)
         return tv_error_set(err, TV_EILLEGAL, "not a move of this game");
-    tv_grid_cell_name(&r->grid, m, name, sizeof name);
+    if (row_of(r, m) == s->to_move && s->cells[m] != 0 && allowed(r, s, m))
+        return TV_OK;
+    tv_grid_cell_name(&r->grid, m, name, sizeof name); /* named only when refused */
     if (row_of(r, m) != s->to_move)
         return tv_error_set(err, TV_EILLEGAL, "%s: not a hole of player %d", name, s->to_move + 1);
     if (s->cells[m] == 0)
         return tv_error_set(err, TV_EILLEGAL, "%s: the hole is empty", name);
-    if (!allowed(r, s, m))
-        return tv_error_set(err, TV_EILLEGAL, "%s: %s", name,
-                            r->sow.must_feed ? "the move must leave the opponent seeds"
-                                             : "the move would capture all the opponent's seeds");
-    return TV_OK;
+    return tv_error_set(err, TV_EILLEGAL, "%s: %s", name,
+                        r->sow.must_feed ? "the move must leave the opponent seeds"
+                                         : "the move would capture all the opponent's seeds");
+}
+
+/* The hash of the holes' counts (the part of the state hash they make). */
+static inline uint64_t holes_hash(const tv_rules *r, const uint8_t *cells, int n)
+{
+    uint64_t h = 0;
+    for (int i = 0; i < n; i++)
+        h ^= r->zseed[i][cells[i]];
+    return h;
 }
 
 int tv_sow_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u)
 {
+    int n = r->ncells;
     if (u) /* every hole, once: a sowing may pass a hole many times */
-        for (int h = 0; h < r->ncells; h++) {
+        for (int h = 0; h < n; h++) {
             u->cell[u->n] = (uint16_t)h;
             u->old[u->n++] = s->cells[h];
         }
@@ -181,9 +228,12 @@ int tv_sow_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u)
         s->quiet++;
         return 0;
     }
-    int before = s->stones, slam;
+    /* The hash changes once for the whole move, not once per seed. */
+    uint64_t before = holes_hash(r, s->cells, n);
+    int stones = s->stones, slam;
     int again = sow(r, s, m, &slam);
-    s->quiet = s->stones == before ? (uint16_t)(s->quiet + 1) : 0;
+    s->hash ^= before ^ holes_hash(r, s->cells, n);
+    s->quiet = s->stones == stones ? (uint16_t)(s->quiet + 1) : 0;
     return again;
 }
 

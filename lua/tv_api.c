@@ -120,6 +120,8 @@ static int api_options(lua_State *L)
     tv_check_table_arg(L, "options");
     if (rs->options_declared)
         luaL_error(L, "options: may only be declared once");
+    if (rs->game_built) /* from a hook: the options in force are the host's business */
+        luaL_error(L, "options: may only be declared while loading, before game {}");
     rs->options_declared = 1;
     rs->nopt = 0;
     lua_pushnil(L);

@@ -6,9 +6,14 @@
 
 #include "tv_ruleset_impl.h"
 
-#define DEFAULT_MEMORY (32u << 20)
-#define DEFAULT_LOAD_STEPS 50000000ul
-#define DEFAULT_HOOK_STEPS 5000000ul
+/* The libraries, the API and the state view, in a protected call. */
+static int setup(lua_State *L)
+{
+    tv_sandbox_open(L);
+    tv_api_open(L);
+    tv_hooks_open(L, tv_ruleset_of(L));
+    return 0;
+}
 
 static tv_ruleset *fail(tv_ruleset *rs, tv_error *err, int code, const char *file, const char *msg)
 {
@@ -36,24 +41,37 @@ tv_ruleset *tv_ruleset_load(const char *file, const char *source, size_t len,
     if (limits)
         rs->limits = *limits;
     if (!rs->limits.memory)
-        rs->limits.memory = DEFAULT_MEMORY;
+        rs->limits.memory = TV_DEFAULT_MEMORY;
     if (!rs->limits.load_steps)
-        rs->limits.load_steps = DEFAULT_LOAD_STEPS;
+        rs->limits.load_steps = TV_DEFAULT_LOAD_STEPS;
     if (!rs->limits.hook_steps)
-        rs->limits.hook_steps = DEFAULT_HOOK_STEPS;
+        rs->limits.hook_steps = TV_DEFAULT_HOOK_STEPS;
+    if (rs->limits.load_ms <= 0)
+        rs->limits.load_ms = TV_DEFAULT_LOAD_MS;
+    if (rs->limits.hook_ms <= 0)
+        rs->limits.hook_ms = TV_DEFAULT_HOOK_MS;
     rs->given = opts;
 
     if (!(rs->L = tv_sandbox_new(rs)))
         return fail(rs, err, TV_ENOMEM, file, "cannot create a Lua VM");
     lua_State *L = rs->L;
-    tv_api_open(L);
-    tv_hooks_open(L, rs);
+    if (tv_sandbox_setup(rs, setup) != LUA_OK)
+        return fail(rs, err, TV_ELIMIT, file, lua_tostring(L, -1));
 
     /* "@file" makes Lua's messages read file:line. */
-    lua_pushfstring(L, "@%s", file);
-    int status = luaL_loadbufferx(L, source, len, lua_tostring(L, -1), "t");
-    if (status == LUA_OK)
+    size_t flen = strlen(file);
+    char *chunkname = malloc(flen + 2);
+    if (!chunkname)
+        return fail(rs, err, TV_ENOMEM, file, "out of memory");
+    chunkname[0] = '@';
+    memcpy(chunkname + 1, file, flen + 1);
+    int status = tv_sandbox_parse(rs, source, len, chunkname);
+    free(chunkname);
+    if (status == LUA_OK) {
+        rs->loading = 1;
         status = tv_sandbox_call(rs, 0, 1, rs->limits.load_steps);
+        rs->loading = 0;
+    }
     if (status != LUA_OK)
         return fail(rs, err, TV_ERULES, file, lua_tostring(L, -1));
     if (!rs->game_built || lua_type(L, -1) != LUA_TTABLE)

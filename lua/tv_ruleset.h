@@ -21,12 +21,24 @@ typedef struct tv_option_info {
     char doc[TV_TEXT_MAX];
 } tv_option_info;
 
-/* Sandbox limits; zero fields take the defaults. */
+/* Sandbox limits; zero fields take the defaults. Work that the string and
+ * table functions do in C (pattern matching, sorting, moving elements) is
+ * counted in VM instructions too. Each limit, when hit, fails the load or the
+ * hook call with a message naming the limit and the ruleset's file:line; a
+ * ruleset cannot catch it with pcall. */
 typedef struct tv_limits {
     size_t memory;               /* bytes the VM may allocate (default 32 MiB) */
     unsigned long load_steps;    /* VM instructions to run the script (default 50M) */
     unsigned long hook_steps;    /* VM instructions per hook call (default 5M) */
+    long load_ms;                /* wall-clock milliseconds to run the script (default 10 s) */
+    long hook_ms;                /* wall-clock milliseconds per hook call (default 2 s) */
 } tv_limits;
+
+#define TV_DEFAULT_MEMORY (32u << 20)
+#define TV_DEFAULT_LOAD_STEPS 50000000ul
+#define TV_DEFAULT_HOOK_STEPS 5000000ul
+#define TV_DEFAULT_LOAD_MS 10000l
+#define TV_DEFAULT_HOOK_MS 2000l
 
 /* Runs the ruleset script `source` (len bytes; text only, never bytecode)
  * under the name `file` (used in messages and, without folders and ".lua", as

@@ -24,9 +24,18 @@ struct tv_ruleset {
     unsigned long vm_entries;
     size_t mem_used;
     long steps_left;     /* instruction budget of the current call into the VM */
-    int steps_exhausted; /* once set, every instruction errors: pcall cannot swallow it */
+    int steps_exhausted; /* a limit was hit (TV_STOP_*): every instruction errors, pcall cannot swallow it */
+    int armed;           /* a protected call is running: the memory cap applies */
+    int loading;         /* the script's main chunk is running (load limits, not hook limits) */
+    int grain;           /* instructions between two checks of the count hook */
+    long long deadline_ns, last_ns; /* wall clock (CLOCK_MONOTONIC) of the current call */
+    long clock_mark;                /* steps_left at which charged C work looks at the clock again */
+    char stop_where[128];           /* "file:line: " where the limit was hit */
+    int mem_refused;                /* the allocator refused a request in this protected step */
+    char mem_where[128];            /* "file:line: " of that request */
     int hook_ref[TV_HOOK_COUNT];
     int view_ref; /* the state view handed to hooks */
+    struct view *view; /* the same, as a pointer */
 };
 
 static inline tv_ruleset *tv_ruleset_of(lua_State *L)
@@ -34,8 +43,24 @@ static inline tv_ruleset *tv_ruleset_of(lua_State *L)
     return *(tv_ruleset **)lua_getextraspace(L);
 }
 
-/* tv_sandbox.c: a VM with only the safe libraries and the limits armed. */
+enum { TV_STOP_NONE, TV_STOP_STEPS, TV_STOP_TIME, TV_STOP_MEMORY };
+
+/* tv_sandbox.c: a VM with only the safe libraries and the limits armed.
+ * tv_sandbox_new makes the bare VM; setup (which opens the libraries with
+ * tv_sandbox_open, then the API) runs protected, under the memory cap. */
 lua_State *tv_sandbox_new(tv_ruleset *rs);
+int tv_sandbox_setup(tv_ruleset *rs, lua_CFunction setup);
+void tv_sandbox_open(lua_State *L);
+/* Parses a text chunk under the memory cap. */
+int tv_sandbox_parse(tv_ruleset *rs, const char *source, size_t len, const char *chunkname);
+/* Counts work done in C (pattern matching, sorting) against the instruction
+ * budget of the current call; raises the limit's error when it is spent, or
+ * when the call's time is up. */
+void tv_sandbox_charge(lua_State *L, long steps);
+
+/* tv_strmatch.c: string.find, match, gmatch and gsub with every step of the
+ * matcher counted (Lua's own matcher can backtrack for hours). */
+void tv_strmatch_open(lua_State *L);
 /* Calls the function below nargs arguments under the instruction budget;
  * returns a Lua status and leaves the results or the error message. */
 int tv_sandbox_call(tv_ruleset *rs, int nargs, int nresults, unsigned long steps);

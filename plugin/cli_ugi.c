@@ -15,6 +15,8 @@
 
 typedef struct engine {
     const tavola_api *t;
+    FILE *out;
+    long max_ms; /* caps every search (0: no cap) */
     char name[128];
     char options[4096]; /* ruleset options in force, "k=v,..." */
     char player_spec[256];
@@ -31,17 +33,17 @@ typedef struct engine {
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 
 #if defined(__GNUC__)
-__attribute__((format(printf, 1, 2)))
+__attribute__((format(printf, 2, 3)))
 #endif
-static void say(const char *fmt, ...)
+static void say(engine *e, const char *fmt, ...)
 {
     va_list ap;
     pthread_mutex_lock(&out_lock);
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    vfprintf(e->out, fmt, ap);
     va_end(ap);
-    putchar('\n');
-    fflush(stdout);
+    fputc('\n', e->out);
+    fflush(e->out);
     pthread_mutex_unlock(&out_lock);
 }
 
@@ -51,12 +53,12 @@ static int load(engine *e)
     char err[1024];
     tavola_ruleset *rs = e->t->ruleset_load(e->name, e->options, err, sizeof err);
     if (!rs) {
-        say("info string error %s", err);
+        say(e, "info string error %s", err);
         return -1;
     }
     tavola_game *g = e->t->game_new(rs, e->seed);
     if (!g) {
-        say("info string error %s", e->t->ruleset_error(rs));
+        say(e, "info string error %s", e->t->ruleset_error(rs));
         e->t->ruleset_free(rs);
         return -1;
     }
@@ -76,8 +78,8 @@ static void *search(void *arg)
     tavola_move m;
     char text[32];
     if (t->player_choose(e->player, e->g, e->ms, e->nodes, e->depth, &m)) {
-        say("info string error %s", t->error(e->g));
-        say("bestmove none");
+        say(e, "info string error %s", t->error(e->g));
+        say(e, "bestmove none");
         return NULL;
     }
     int depth;
@@ -86,8 +88,8 @@ static void *search(void *arg)
     long ms;
     t->player_info(e->player, &depth, &nodes, &score, &ms);
     t->move_text(e->g, m, text, sizeof text);
-    say("info depth %d nodes %llu score %lld time %ld", depth, (unsigned long long)nodes, (long long)score, ms);
-    say("bestmove %s", text);
+    say(e, "info depth %d nodes %llu score %lld time %ld", depth, (unsigned long long)nodes, (long long)score, ms);
+    say(e, "bestmove %s", text);
     return NULL;
 }
 
@@ -110,18 +112,18 @@ static const char *const players[] = {"mcts", "alphabeta", "greedy", "random", "
 
 static void cmd_ugi_hello(engine *e)
 {
-    say("id name tavola %s %s", e->t->version, e->t->ruleset_title(e->rs));
-    say("id author the tavola developers");
-    say("option name Player type combo default %s var mcts var alphabeta var greedy var random var solver",
+    say(e, "id name tavola %s %s", e->t->version, e->t->ruleset_title(e->rs));
+    say(e, "id author the tavola developers");
+    say(e, "option name Player type combo default %s var mcts var alphabeta var greedy var random var solver",
         e->player_spec);
-    say("option name Seed type spin default %llu min 0 max 2147483647", e->seed);
+    say(e, "option name Seed type spin default %llu min 0 max 2147483647", e->seed);
     for (int i = 0; i < e->t->ruleset_option_count(e->rs); i++) {
         const char *name, *def, *doc;
         e->t->ruleset_option(e->rs, i, &name, &def, &doc);
         int is_bool = strcmp(def, "true") == 0 || strcmp(def, "false") == 0;
-        say("option name %s type %s default %s", name, is_bool ? "check" : "string", def);
+        say(e, "option name %s type %s default %s", name, is_bool ? "check" : "string", def);
     }
-    say("ugiok");
+    say(e, "ugiok");
 }
 
 /* setoption name NAME value VALUE */
@@ -130,7 +132,7 @@ static void cmd_setoption(engine *e, char *args)
     char *name = strstr(args, "name ");
     char *value = strstr(args, " value ");
     if (!name || !value || value < name) {
-        say("info string error setoption: expected 'setoption name NAME value VALUE'");
+        say(e, "info string error setoption: expected 'setoption name NAME value VALUE'");
         return;
     }
     *value = '\0';
@@ -143,7 +145,7 @@ static void cmd_setoption(engine *e, char *args)
         char err[256];
         tavola_player *p = ok ? e->t->player_new(e->rs, value, e->seed, err, sizeof err) : NULL;
         if (!p) {
-            say("info string error Player: %s", ok ? err : "unknown player");
+            say(e, "info string error Player: %s", ok ? err : "unknown player");
             return;
         }
         e->t->player_free(p);
@@ -154,7 +156,7 @@ static void cmd_setoption(engine *e, char *args)
         char *end;
         unsigned long long s = strtoull(value, &end, 10);
         if (*end || !*value) {
-            say("info string error Seed: '%s' is not a number", value);
+            say(e, "info string error Seed: '%s' is not a number", value);
             return;
         }
         e->seed = s;
@@ -164,7 +166,7 @@ static void cmd_setoption(engine *e, char *args)
         snprintf(pair, sizeof pair, "%s=%s", name, value);
         size_t used = strlen(e->options);
         if (used + strlen(pair) + 2 > sizeof e->options) {
-            say("info string error options too long");
+            say(e, "info string error options too long");
             return;
         }
         snprintf(e->options + used, sizeof e->options - used, "%s%s", used ? "," : "", pair);
@@ -185,23 +187,23 @@ static void cmd_position(engine *e, char *args)
     }
     tavola_game *g = e->t->game_new(e->rs, e->seed);
     if (!g) {
-        say("info string error %s", e->t->ruleset_error(e->rs));
+        say(e, "info string error %s", e->t->ruleset_error(e->rs));
         return;
     }
     int ok = 1;
     if (strncmp(args, "startpos", 8) == 0 && (args[8] == '\0' || args[8] == ' ')) {
     } else if (strncmp(args, "fen ", 4) == 0) {
         if (e->t->set_position(g, args + 4)) {
-            say("info string error %s", e->t->error(g));
+            say(e, "info string error %s", e->t->error(g));
             ok = 0;
         }
     } else {
-        say("info string error position: expected startpos or fen");
+        say(e, "info string error position: expected startpos or fen");
         ok = 0;
     }
     for (char *save, *m = moves ? strtok_r(moves, " ", &save) : NULL; ok && m; m = strtok_r(NULL, " ", &save))
         if (e->t->play_text(g, m)) {
-            say("info string error move %s: %s", m, e->t->error(g));
+            say(e, "info string error move %s: %s", m, e->t->error(g));
             ok = 0;
         }
     if (!ok) { /* the position in force stays as it was */
@@ -234,14 +236,14 @@ static void cmd_go(engine *e, const char *args)
 {
     const tavola_api *t = e->t;
     if (t->status(e->g) == TAVOLA_OVER) {
-        say("info string error go: the game is over");
-        say("bestmove none");
+        say(e, "info string error go: the game is over");
+        say(e, "bestmove none");
         return;
     }
     if (!e->player) {
         char err[256];
         if (!(e->player = t->player_new(e->rs, e->player_spec, e->seed, err, sizeof err))) {
-            say("info string error %s", err);
+            say(e, "info string error %s", err);
             return;
         }
     }
@@ -252,7 +254,7 @@ static void cmd_go(engine *e, const char *args)
     long mytime = number_after(args, t->to_move(e->g) == 1 ? "p1time" : "p2time", &f4);
     long myinc = number_after(args, t->to_move(e->g) == 1 ? "p1inc" : "p2inc", &f5);
     if (f1 < 0 || f2 < 0 || f3 < 0 || f4 < 0 || f5 < 0) {
-        say("info string error go: a number is missing or bad");
+        say(e, "info string error go: a number is missing or bad");
         return;
     }
     if (f4 > 0) /* a share of the clock: about 30 moves to go, plus the increment */
@@ -261,51 +263,61 @@ static void cmd_go(engine *e, const char *args)
     if (e->infinite)
         e->ms = 24L * 3600 * 1000; /* until stop */
     if (!e->ms && !e->nodes && !e->depth && !f4 && args[0] && !strstr(args, "infinite")) {
-        say("info string error go: expected movetime, nodes, depth, p1time/p2time or infinite");
+        say(e, "info string error go: expected movetime, nodes, depth, p1time/p2time or infinite");
         return;
     }
+    if (e->max_ms > 0 && (e->ms <= 0 || e->ms > e->max_ms))
+        e->ms = e->max_ms;
     e->searching = pthread_create(&e->worker, NULL, search, e) == 0;
     if (!e->searching)
-        say("info string error go: cannot start the search");
+        say(e, "info string error go: cannot start the search");
 }
 
 static void cmd_query(engine *e, const char *what)
 {
     const tavola_api *t = e->t;
     if (strcmp(what, "gameover") == 0) {
-        say("response %s", t->status(e->g) == TAVOLA_OVER ? "true" : "false");
+        say(e, "response %s", t->status(e->g) == TAVOLA_OVER ? "true" : "false");
     } else if (strcmp(what, "p1turn") == 0) {
-        say("response %s", t->to_move(e->g) == 1 ? "true" : "false");
+        say(e, "response %s", t->to_move(e->g) == 1 ? "true" : "false");
     } else if (strcmp(what, "result") == 0) {
         int w = t->winner(e->g);
-        say("response %s", w == 1 ? "p1win" : w == 2 ? "p2win" : w == 0 ? "draw" : "none");
+        say(e, "response %s", w == 1 ? "p1win" : w == 2 ? "p2win" : w == 0 ? "draw" : "none");
     } else {
-        say("info string error query: expected gameover, p1turn or result");
+        say(e, "info string error query: expected gameover, p1turn or result");
     }
 }
 
-int cmd_ugi(int argc, char **argv)
+int ugi_run(const tavola_api *t, FILE *in, FILE *out, const char *ruleset, const char *options,
+            unsigned long long seed, long max_ms)
 {
-    static play_args pa;
-    int rc = cli_parse_play_args(argc, argv, &pa, 0);
-    if (rc)
-        return rc;
-    static engine e;
-    e.t = cli_api();
-    snprintf(e.name, sizeof e.name, "%s", pa.name);
-    snprintf(e.options, sizeof e.options, "%s", pa.options);
-    snprintf(e.player_spec, sizeof e.player_spec, "mcts:ms=1000");
-    e.seed = pa.seeded ? pa.seed : 0;
-    if (load(&e))
+    engine *e = calloc(1, sizeof *e);
+    char *line = malloc(LINE_MAX_LEN);
+    if (!e || !line) {
+        free(e);
+        free(line);
+        fprintf(out, "info string error out of memory\n");
         return 1;
-    static char line[LINE_MAX_LEN];
-    while (fgets(line, sizeof line, stdin)) {
+    }
+    e->t = t;
+    e->out = out;
+    e->max_ms = max_ms;
+    snprintf(e->name, sizeof e->name, "%s", ruleset);
+    snprintf(e->options, sizeof e->options, "%s", options ? options : "");
+    snprintf(e->player_spec, sizeof e->player_spec, "mcts:ms=1000");
+    e->seed = seed;
+    if (load(e)) {
+        free(e);
+        free(line);
+        return 1;
+    }
+    while (fgets(line, LINE_MAX_LEN, in)) {
         size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') { /* an over-long line: skip the rest */
+        if (len == LINE_MAX_LEN - 1 && line[len - 1] != '\n') { /* an over-long line: skip the rest */
             int c;
-            while ((c = getchar()) != EOF && c != '\n')
+            while ((c = fgetc(in)) != EOF && c != '\n')
                 ;
-            say("info string error line too long");
+            say(e, "info string error line too long");
             continue;
         }
         while (len && (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' '))
@@ -323,36 +335,47 @@ int cmd_ugi(int argc, char **argv)
         if (strcmp(cmd, "quit") == 0)
             break;
         if (strcmp(cmd, "stop") == 0) {
-            stop_search(&e);
+            stop_search(e);
             continue;
         }
         if (strcmp(cmd, "isready") == 0) {
-            say("readyok");
+            say(e, "readyok");
             continue;
         }
-        if (e.searching && e.infinite) { /* only stop, isready and quit until stopped */
-            say("info string error busy searching: %s", cmd);
+        if (e->searching && e->infinite) { /* only stop, isready and quit until stopped */
+            say(e, "info string error busy searching: %s", cmd);
             continue;
         }
-        finish_search(&e); /* a bounded search ends by itself: then the command */
+        finish_search(e); /* a bounded search ends by itself: then the command */
         if (strcmp(cmd, "ugi") == 0)
-            cmd_ugi_hello(&e);
+            cmd_ugi_hello(e);
         else if (strcmp(cmd, "uginewgame") == 0)
-            load(&e);
+            load(e);
         else if (strcmp(cmd, "setoption") == 0)
-            cmd_setoption(&e, args);
+            cmd_setoption(e, args);
         else if (strcmp(cmd, "position") == 0)
-            cmd_position(&e, args);
+            cmd_position(e, args);
         else if (strcmp(cmd, "go") == 0)
-            cmd_go(&e, args);
+            cmd_go(e, args);
         else if (strcmp(cmd, "query") == 0)
-            cmd_query(&e, args);
+            cmd_query(e, args);
         else
-            say("info string error unknown command '%.60s'", cmd);
+            say(e, "info string error unknown command '%.60s'", cmd);
     }
-    stop_search(&e);
-    e.t->player_free(e.player);
-    e.t->game_free(e.g);
-    e.t->ruleset_free(e.rs);
+    stop_search(e);
+    e->t->player_free(e->player);
+    e->t->game_free(e->g);
+    e->t->ruleset_free(e->rs);
+    free(e);
+    free(line);
     return 0;
+}
+
+int cmd_ugi(int argc, char **argv)
+{
+    static play_args pa;
+    int rc = cli_parse_play_args(argc, argv, &pa, 0);
+    if (rc)
+        return rc;
+    return ugi_run(cli_api(), stdin, stdout, pa.name, pa.options, pa.seeded ? pa.seed : 0, 0);
 }

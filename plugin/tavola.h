@@ -166,6 +166,21 @@ typedef struct tavola_api {
      * progress (may be NULL) is called now and then with a phase and a count. */
     int (*solve)(tavola_game *g, uint64_t max_positions, void (*progress)(void *ctx, const char *phase, uint64_t done),
                  void *ctx, uint64_t *positions, int64_t *value, tavola_move *moves, int64_t *values, int cap);
+
+    /* ---- the sandbox ---------------------------------------------------- */
+
+    /* The limits of the Lua VM of every ruleset loaded from now on
+     * (process-wide; rulesets already loaded keep theirs): bytes the VM may
+     * allocate, VM instructions to run the script and per hook call, and
+     * wall-clock milliseconds to run the script and per hook call. 0 keeps
+     * the default (32 MiB, 50 million, 5 million, 10000 ms, 2000 ms).
+     * Pattern matching, sorting and moving table elements count as
+     * instructions too. A ruleset that hits a limit fails to load (or its
+     * hook call fails, TAVOLA_EHOOK, the game unchanged) with a message that
+     * names the limit and the ruleset's file:line; its VM stays usable and
+     * other games go on. TAVOLA_EINVAL for a negative time. */
+    int (*set_limits)(size_t memory, unsigned long load_steps, unsigned long hook_steps, long load_ms,
+                      long hook_ms);
 } tavola_api;
 
 enum { TAVOLA_DRAW_ROWS = 0, TAVOLA_DRAW_BOARD = 1, TAVOLA_DRAW_SVG = 2 };

@@ -1,5 +1,6 @@
 /* The plugin ABI (tavola.h) over core/ and lua/: opaque handles, error codes
  * and messages kept on the handles. */
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +61,21 @@ static int api_list(char *buf, size_t size)
     return n;
 }
 
+/* The sandbox limits of rulesets loaded from now on (zero: the defaults). */
+static pthread_mutex_t limits_lock = PTHREAD_MUTEX_INITIALIZER;
+static tv_limits limits;
+
+static int api_set_limits(size_t memory, unsigned long load_steps, unsigned long hook_steps, long load_ms,
+                          long hook_ms)
+{
+    if (load_ms < 0 || hook_ms < 0)
+        return TAVOLA_EINVAL;
+    pthread_mutex_lock(&limits_lock);
+    limits = (tv_limits){memory, load_steps, hook_steps, load_ms, hook_ms};
+    pthread_mutex_unlock(&limits_lock);
+    return TAVOLA_OK;
+}
+
 static tavola_ruleset *api_ruleset_load(const char *name, const char *options, char *errbuf, size_t err_size)
 {
     tv_error err = {0};
@@ -77,7 +93,10 @@ static tavola_ruleset *api_ruleset_load(const char *name, const char *options, c
         copy_error(errbuf, err_size, "out of memory");
         return NULL;
     }
-    if (!(h->rs = tv_catalog_load(name, &opts, &err))) {
+    pthread_mutex_lock(&limits_lock);
+    tv_limits lim = limits;
+    pthread_mutex_unlock(&limits_lock);
+    if (!(h->rs = tv_catalog_load(name, &opts, &lim, &err))) {
         copy_error(errbuf, err_size, err.msg);
         free(h);
         return NULL;
@@ -392,6 +411,7 @@ static const tavola_api api = {
     .player_stop = api_player_stop,
     .player_info = api_player_info,
     .solve = api_solve,
+    .set_limits = api_set_limits,
 };
 
 const tavola_api *tavola_get_api(uint32_t abi_version)

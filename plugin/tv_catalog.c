@@ -150,7 +150,7 @@ int tv_catalog_list(char names[][TV_CATALOG_NAME_MAX], int max)
     return l.n;
 }
 
-tv_ruleset *tv_catalog_load(const char *name, const tv_options *opts, tv_error *err)
+tv_ruleset *tv_catalog_load(const char *name, const tv_options *opts, const tv_limits *limits, tv_error *err)
 {
     char path[PATH_MAX_LEN];
     if (tv_catalog_find(name, path, sizeof path, err))
@@ -172,7 +172,7 @@ tv_ruleset *tv_catalog_load(const char *name, const tv_options *opts, tv_error *
     else if (len > RULESET_MAX_BYTES)
         tv_error_set(err, TV_EINVAL, "%s: larger than %d bytes", path, RULESET_MAX_BYTES);
     else
-        rs = tv_ruleset_load(path, src, len, opts, NULL, err);
+        rs = tv_ruleset_load(path, src, len, opts, limits, err);
     free(src);
     return rs;
 }

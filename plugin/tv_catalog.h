@@ -20,7 +20,8 @@ int tv_catalog_find(const char *name, char *path, size_t size, tv_error *err);
  * sorted; returns the count. */
 int tv_catalog_list(char names[][TV_CATALOG_NAME_MAX], int max);
 
-/* Finds, reads and loads a ruleset. */
-tv_ruleset *tv_catalog_load(const char *name, const tv_options *opts, tv_error *err);
+/* Finds, reads and loads a ruleset under the given sandbox limits (NULL: the
+ * defaults). */
+tv_ruleset *tv_catalog_load(const char *name, const tv_options *opts, const tv_limits *limits, tv_error *err);
 
 #endif

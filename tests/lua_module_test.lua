@@ -62,5 +62,25 @@ local none, msg = tavola.load("pahtum", { holes = 4 })
 check(none == nil and msg:find("pahtum.lua:%d+:"), "bad option: " .. tostring(msg))
 check(tavola.load("no_such_game") == nil, "unknown ruleset")
 
+-- A ruleset loaded from a Lua host runs in its own VM: the host's globals
+-- (and its io, os, package) are out of its reach, and it cannot change them.
+SECRET = "the host's"
+local spy_base = os.tmpname()
+local spy_path = spy_base .. ".lua"
+local f = assert(io.open(spy_path, "w"))
+f:write([[
+assert(SECRET == nil, "reached the host's global")
+assert(io == nil and os == nil and package == nil and require == nil, "reached a host library")
+SECRET = "the ruleset's"
+string.format = nil
+return game { name = "Spy", board = grid { width = 3, height = 3 }, ends = "board_full" }
+]])
+f:close()
+local spy, spy_err = tavola.load(spy_path)
+os.remove(spy_path)
+os.remove(spy_base)
+check(spy ~= nil, "a ruleset reached the host: " .. tostring(spy_err))
+check(SECRET == "the host's" and string.format("%d", 7) == "7", "a ruleset changed the host's globals")
+
 print(string.format("lua module: %d passed, %d failed", passed, failed))
 os.exit(failed == 0 and 0 or 1)
