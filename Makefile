@@ -1,7 +1,9 @@
 # tavola: C11 engine for abstract board games whose rules are Lua 5.4 scripts.
 #   make            the library (static and shared) and the tavola command, in build/
 #   make demo       play a Pahtum game between two random players
-#   make check      build and run every test, plain and under ASan + UBSan
+#   make check      build and run every test, plain (also under valgrind) and under ASan + UBSan
+#   make fuzz       libFuzzer targets (clang), each for FUZZ_SECONDS (default 30)
+#   make valgrind   valgrind memcheck on the command and the example host
 #   make install    PREFIX=/usr/local DESTDIR=... ; make uninstall
 .SUFFIXES:
 
@@ -30,9 +32,9 @@ LIB_OBJ  = $(CORE_OBJ) $(LUA_OBJ) $(ABI_OBJ)
 SONAME   = libtavola.so.1
 
 REF_GAMES ?= 300
-TESTS = $(BUILD)/test_core $(BUILD)/test_sow $(BUILD)/test_lua $(BUILD)/test_pahtum $(BUILD)/test_games $(BUILD)/test_solver $(BUILD)/test_search $(BUILD)/test_stats
+TESTS = $(BUILD)/test_core $(BUILD)/test_sow $(BUILD)/test_lua $(BUILD)/test_pahtum $(BUILD)/test_games $(BUILD)/test_solver $(BUILD)/test_search $(BUILD)/test_stats $(BUILD)/test_hostile
 
-.PHONY: all deps demo bench-ai check test-build run-tests clean install uninstall install-test
+.PHONY: all deps demo bench-ai bench check test-build run-tests clean install uninstall install-test fuzz fuzz-build valgrind
 .SECONDARY:
 
 all: $(BUILD)/tavola $(BUILD)/libtavola.a $(BUILD)/libtavola.so $(LUAMOD)
@@ -87,12 +89,61 @@ $(BUILD)/test_stats: $(BUILD)/tests/test_stats.o $(BUILD)/plugin/cli_stats.o
 $(BUILD)/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/test_util.o $(BUILD)/libtavola.a
 	$(CC) $(SAN) $^ $(LUA_LIBS) $(CHECK_LIBS) $(LDLIBS) -o $@
 
-$(BUILD)/tests/%.o: tests/%.c $(wildcard core/*.h lua/*.h plugin/*.h tests/*.h) | deps
+$(BUILD)/tests/%.o: tests/%.c $(wildcard core/*.h lua/*.h plugin/*.h tests/*.h tests/fuzz/*.h) | deps
 	@mkdir -p $(dir $@)
 	@echo "  CC    $@"
 	@$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
 
-test-build: $(TESTS) $(BUILD)/tavola $(BUILD)/libtavola.so $(LUAMOD) $(BUILD)/host $(BUILD)/ugi_referee
+# ---- fuzzing ------------------------------------------------------------------
+# Each tests/fuzz/fuzz_NAME.c is a libFuzzer target (make fuzz, with clang) and,
+# linked with tests/fuzz/replay.c, a normal program that replays its corpus
+# tests/fuzz/corpus/NAME (make check): crashes found become corpus files.
+FUZZ_TARGETS = move position options record ugi ruleset
+FUZZ_SECONDS ?= 30
+FUZZ_DIR = build/fuzz
+FUZZ_SAN = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_REPLAYS = $(patsubst %,$(BUILD)/fuzz_replay_%,$(FUZZ_TARGETS))
+
+# The command's record reader and UGI engine, for the fuzz targets.
+$(BUILD)/libtvcli.a: $(BUILD)/plugin/cli_record.o $(BUILD)/plugin/cli_ugi.o
+	@ar rcs $@ $^
+
+$(BUILD)/fuzz_replay_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/replay.o $(BUILD)/libtvcli.a $(BUILD)/libtavola.a
+	$(CC) $(SAN) $^ $(LUA_LIBS) $(LDLIBS) -o $@
+
+$(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/libtvcli.a $(BUILD)/libtavola.a
+	$(CC) -fsanitize=fuzzer,address,undefined $^ $(LUA_LIBS) $(LDLIBS) -o $@
+
+fuzz-build: $(patsubst %,$(BUILD)/fuzz_%,$(FUZZ_TARGETS))
+
+# make fuzz [FUZZ_SECONDS=N] [FUZZ_TARGETS="move ugi"]: each target for N seconds.
+# New inputs go to build/fuzz/corpus/NAME, findings to build/fuzz/crashes/.
+fuzz: deps
+	@command -v clang >/dev/null || { echo "make fuzz needs clang (Debian: clang, libclang-rt-14-dev)"; exit 1; }
+	@$(MAKE) --no-print-directory fuzz-build BUILD=$(FUZZ_DIR) CC=clang OPT="-O1 -g" SAN="$(FUZZ_SAN)"
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/crashes; \
+	  dict=; [ -f tests/fuzz/$$t.dict ] && dict=-dict=tests/fuzz/$$t.dict; \
+	  echo "== fuzz $$t for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/$$t.log)"; \
+	  if $(FUZZ_DIR)/fuzz_$$t $(FUZZ_DIR)/corpus/$$t tests/fuzz/corpus/$$t $$dict -max_total_time=$(FUZZ_SECONDS) \
+	       -timeout=10 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 \
+	       -artifact_prefix=$(FUZZ_DIR)/crashes/$$t- >$(FUZZ_DIR)/$$t.log 2>&1; then \
+	    grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb|^#[0-9]+.*DONE' $(FUZZ_DIR)/$$t.log | tr '\n' ' '; echo; \
+	  else tail -40 $(FUZZ_DIR)/$$t.log; echo "fuzz $$t: FAILED (see $(FUZZ_DIR)/crashes/)"; exit 1; fi; \
+	done
+
+# ---- load and memory checks ------------------------------------------------------
+$(BUILD)/load_test: $(BUILD)/tests/load_test.o $(BUILD)/libtavola.a
+	$(CC) $(SAN) $^ $(LUA_LIBS) $(LDLIBS) -o $@
+
+# valgrind memcheck on the command and the example host (plain build only).
+VALGRIND = valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect
+valgrind: $(BUILD)/tavola $(BUILD)/host $(BUILD)/$(SONAME)
+	@command -v valgrind >/dev/null || { echo "make valgrind needs valgrind (Debian: valgrind)"; exit 1; }
+	@sh tests/valgrind_test.sh "$(VALGRIND)" $(BUILD)
+
+test-build: $(TESTS) $(BUILD)/tavola $(BUILD)/libtavola.so $(LUAMOD) $(BUILD)/host $(BUILD)/ugi_referee \
+            $(FUZZ_REPLAYS) $(BUILD)/load_test
 
 run-tests: test-build
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
@@ -108,12 +159,33 @@ run-tests: test-build
 	@sh tests/svg_test.sh $(BUILD)/tavola
 	@echo "== UGI tests ($(BUILD)/tavola)"
 	@sh tests/ugi_test.sh $(BUILD)/tavola $(BUILD)/ugi_referee
+	@echo "== fuzz corpora replayed (tests/fuzz/corpus)"
+	@set -e; for t in $(FUZZ_TARGETS); do $(BUILD)/fuzz_replay_$$t tests/fuzz/corpus/$$t; done
+	@echo "== load: 10000 games through the ABI, 4 threads"
+	@$(BUILD)/load_test
 	@set -e; for ref in tests/ref/*.lua; do \
 	  echo "== $$ref against $(BUILD)/tavola"; lua5.4 $$ref $(BUILD)/tavola $(REF_GAMES); done
 
 # Play strength as figures: fixed-seed matches against the targets (AI_GAMES=N).
 bench-ai: $(BUILD)/tavola
 	@sh tests/bench/ai.sh $(BUILD)/tavola
+
+# Speed as figures: random playouts, MCTS and alpha-beta per ruleset beside a
+# hand-written C baseline, Lua hooks and plain Lua (tests/bench/PERFORMANCE.md).
+# The library, the driver and the baselines get the same release flags, in
+# their own build dir. BENCH_QUICK=1: a few seconds, to see that it works.
+BENCH_OPT ?= -O2 -march=native
+BENCH_DIR ?= build/release
+BENCH_OBJ  = $(BUILD)/tests/bench/bench.o $(BUILD)/tests/bench/baseline_pahtum.o $(BUILD)/tests/bench/baseline_tihbat.o
+
+bench: deps
+	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) OPT="$(BENCH_OPT)" SAN= $(BENCH_DIR)/bench
+	@BENCH_QUICK=$(BENCH_QUICK) $(BENCH_DIR)/bench
+
+$(BENCH_OBJ): tests/bench/baseline.h
+$(BUILD)/tests/bench/bench.o: ALL_CFLAGS += -DTV_BENCH_FLAGS='"$(OPT)"'
+$(BUILD)/bench: $(BENCH_OBJ) $(BUILD)/libtavola.a
+	$(CC) $(SAN) $^ $(LUA_LIBS) $(LDLIBS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc -o $@
 
 demo: $(BUILD)/tavola
 	$(BUILD)/tavola play pahtum --p1 random --p2 random --seed 2026
@@ -128,6 +200,8 @@ install-test: all
 check: deps
 	@$(MAKE) --no-print-directory run-tests REF_GAMES=2000
 	@$(MAKE) --no-print-directory install-test
+	@$(MAKE) --no-print-directory bench BENCH_QUICK=1
+	@$(MAKE) --no-print-directory valgrind
 	@$(MAKE) --no-print-directory run-tests BUILD=build/san OPT="-O1 -g" REF_GAMES=200 \
 	  SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	  SAN_LUA_ENV="LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0"

@@ -13,20 +13,64 @@ static int run_from(const tv_grid *g, const uint8_t *cells, int col, int row, in
     return n;
 }
 
+/* cell / w for any cell of a board up to 26x26 without a division:
+ * (cell * RECIP(w)) >> 16 is exact there (checked for every width and cell). */
+#define RECIP(w) ((65536u + (w) - 1u) / (w))
+static const uint32_t recip[TV_MAX_SIDE + 1] = {
+    0, RECIP(1), RECIP(2), RECIP(3), RECIP(4), RECIP(5), RECIP(6), RECIP(7), RECIP(8), RECIP(9),
+    RECIP(10), RECIP(11), RECIP(12), RECIP(13), RECIP(14), RECIP(15), RECIP(16), RECIP(17), RECIP(18),
+    RECIP(19), RECIP(20), RECIP(21), RECIP(22), RECIP(23), RECIP(24), RECIP(25), RECIP(26)};
+
+/* Stones of `colour` next to `cell` stepping by `step` cells, at most `limit`
+ * steps (the distance to the edge of the board in that direction). */
+static inline int run_len(const uint8_t *cells, int cell, int step, int limit, int colour)
+{
+    int n = 0;
+    for (int c = cell + step; n < limit && cells[c] == colour; c += step)
+        n++;
+    return n;
+}
+
+static inline int min2(int a, int b) { return a < b ? a : b; }
+
+/* The runs through the stone on `cell` along the directions of dirs: the
+ * stones before[i] and after[i] it in the i-th direction present. Returns
+ * the count of directions. Forced inline: it is the placement's inner loop. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int runs_through(const tv_grid *g, const uint8_t *cells, int cell, int dirs, int before[4],
+                               int after[4])
+{
+    int colour = cells[cell], w = g->width, n = 0;
+    int row = (int)(((uint32_t)cell * recip[w]) >> 16), col = cell - row * w;
+    int left = col, right = w - 1 - col, down = row, up = g->height - 1 - row;
+    if (dirs & TV_DIR_H) {
+        before[n] = run_len(cells, cell, -1, left, colour);
+        after[n++] = run_len(cells, cell, 1, right, colour);
+    }
+    if (dirs & TV_DIR_V) {
+        before[n] = run_len(cells, cell, -w, down, colour);
+        after[n++] = run_len(cells, cell, w, up, colour);
+    }
+    if (dirs & TV_DIR_D1) { /* a1-b2-c3 */
+        before[n] = run_len(cells, cell, -w - 1, min2(left, down), colour);
+        after[n++] = run_len(cells, cell, w + 1, min2(right, up), colour);
+    }
+    if (dirs & TV_DIR_D2) { /* a3-b2-c1 */
+        before[n] = run_len(cells, cell, w - 1, min2(left, up), colour);
+        after[n++] = run_len(cells, cell, 1 - w, min2(right, down), colour);
+    }
+    return n;
+}
+
 int32_t tv_lines_delta(const tv_rules *r, const uint8_t *cells, int cell)
 {
-    int colour = cells[cell], col = tv_grid_col(&r->grid, cell), row = tv_grid_row(&r->grid, cell);
+    const int32_t *points = r->lines.points;
+    int before[4], after[4], n = runs_through(&r->grid, cells, cell, r->lines.dirs, before, after);
     int32_t delta = 0;
-    for (int dir = TV_DIR_H; dir <= TV_DIR_D2; dir <<= 1) {
-        if (!(r->lines.dirs & dir))
-            continue;
-        int dc, dr;
-        tv_dir_step(dir, &dc, &dr);
-        int before = run_from(&r->grid, cells, col, row, -dc, -dr, colour);
-        int after = run_from(&r->grid, cells, col, row, dc, dr, colour);
-        delta += tv_run_points(r, before + after + 1) - tv_run_points(r, before) -
-                 tv_run_points(r, after);
-    }
+    for (int i = 0; i < n; i++)
+        delta += points[before[i] + after[i] + 1] - points[before[i]] - points[after[i]];
     return delta;
 }
 
@@ -66,17 +110,10 @@ static int goal_met(const tv_goal *g, int len)
 
 int tv_goal_made(const tv_rules *r, const uint8_t *cells, int cell)
 {
-    int colour = cells[cell], col = tv_grid_col(&r->grid, cell), row = tv_grid_row(&r->grid, cell);
-    for (int dir = TV_DIR_H; dir <= TV_DIR_D2; dir <<= 1) {
-        if (!(r->goal.dirs & dir))
-            continue;
-        int dc, dr;
-        tv_dir_step(dir, &dc, &dr);
-        int len = 1 + run_from(&r->grid, cells, col, row, -dc, -dr, colour) +
-                  run_from(&r->grid, cells, col, row, dc, dr, colour);
-        if (goal_met(&r->goal, len))
+    int before[4], after[4], n = runs_through(&r->grid, cells, cell, r->goal.dirs, before, after);
+    for (int i = 0; i < n; i++)
+        if (goal_met(&r->goal, 1 + before[i] + after[i]))
             return 1;
-    }
     return 0;
 }
 

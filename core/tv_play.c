@@ -7,6 +7,10 @@
 #include "tv_lines.h"
 #include "tv_sow.h"
 
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
 static int has_hooks(const tv_rules *r)
 {
     return r->hooks.moves || r->hooks.score || r->hooks.ends || r->hooks.play;
@@ -56,8 +60,12 @@ int tv_place(const tv_rules *r, tv_state *s, tv_undo *u, int cell, tv_error *err
 uint64_t tv_state_hash(const tv_rules *r, const tv_state *s)
 {
     uint64_t h = 0;
-    for (int c = 0; c < r->ncells; c++)
-        h ^= r->board == TV_BOARD_MANCALA ? r->zseed[c][s->cells[c]] : r->zcell[c][s->cells[c]];
+    if (r->board == TV_BOARD_MANCALA)
+        for (int c = 0; c < r->ncells; c++)
+            h ^= r->zseed[c][s->cells[c]];
+    else
+        for (int c = 0; c < r->ncells; c++)
+            h ^= r->zcell[c][s->cells[c]];
     if (s->to_move)
         h ^= r->zside;
     if (s->flags & TV_FLAG_SWAPPED)
@@ -73,7 +81,7 @@ static int winner_by_score(const tv_state *s)
 }
 
 /* Whether a mancala game has reached one of its end rules. */
-static int mancala_over(const tv_rules *r, const tv_state *s)
+static inline int mancala_over(const tv_rules *r, const tv_state *s)
 {
     if ((r->ends & TV_END_BOARD_EMPTY) && s->stones == 0)
         return 1;
@@ -82,18 +90,37 @@ static int mancala_over(const tv_rules *r, const tv_state *s)
     return r->target > 0 && (s->score[0] >= r->target || s->score[1] >= r->target);
 }
 
+/* Calls the score hook on s. */
+static int score_hook(const tv_rules *r, tv_state *s, tv_error *err)
+{
+    int32_t score[2];
+    int rc = r->hooks.score(r->hooks.ctx, r, s, score, err);
+    if (rc)
+        return rc;
+    s->score[0] = score[0];
+    s->score[1] = score[1];
+    return TV_OK;
+}
+
+/* Whether a playout may call the score hook at its end only: nothing before
+ * the end reads the scores (hooks see the board, not the scores; a capture
+ * target would read them), and the hook is a function of the state, so the
+ * final scores are the same. */
+static int score_can_wait(const tv_rules *r)
+{
+    return r->hooks.score && !(r->board == TV_BOARD_MANCALA && r->target > 0);
+}
+
 /* Scores, status and winner after the cells changed. line_winner is the
  * player (1, 2) who just made a line that meets the goal, or -1; repeated
- * says the position has occurred before. Hooks may fail. */
-static int settle(const tv_rules *r, tv_state *s, int line_winner, int repeated, tv_error *err)
+ * says the position has occurred before; lazy (score_can_wait) leaves the
+ * score hook for the end of the game. Hooks may fail. */
+static int settle_lazy(const tv_rules *r, tv_state *s, int line_winner, int repeated, int lazy, tv_error *err)
 {
-    if (r->hooks.score) {
-        int32_t score[2];
-        int rc = r->hooks.score(r->hooks.ctx, r, s, score, err);
+    if (r->hooks.score && !lazy) {
+        int rc = score_hook(r, s, err);
         if (rc)
             return rc;
-        s->score[0] = score[0];
-        s->score[1] = score[1];
     }
     int winner = line_winner, over = line_winner > 0;
     /* A full grid ends every game: without a moves hook nothing is left to play. */
@@ -119,6 +146,11 @@ static int settle(const tv_rules *r, tv_state *s, int line_winner, int repeated,
             return tv_error_set(err, TV_EHOOK, "ends hook: winner %d is not nil, 0, 1 or 2", winner);
         over = winner >= 0;
     }
+    if (over && lazy && r->hooks.score) {
+        int rc = score_hook(r, s, err);
+        if (rc)
+            return rc;
+    }
     if (over && winner < 0) {
         if (r->board == TV_BOARD_MANCALA)
             tv_sow_remainder(r, s);
@@ -127,6 +159,11 @@ static int settle(const tv_rules *r, tv_state *s, int line_winner, int repeated,
     s->status = over ? TV_OVER : TV_ONGOING;
     s->winner = (int8_t)(over ? winner : -1);
     return TV_OK;
+}
+
+static int settle(const tv_rules *r, tv_state *s, int line_winner, int repeated, tv_error *err)
+{
+    return settle_lazy(r, s, line_winner, repeated, 0, err);
 }
 
 int tv_state_new(const tv_rules *r, uint64_t seed, tv_state *s, tv_error *err)
@@ -205,12 +242,19 @@ int tv_legal_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, 
     return n;
 }
 
-int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
+/* A refusal naming the move: "d4: why". The name is written only here, on
+ * the way out: formatting it costs more than the whole check. */
+static int refuse(const tv_rules *r, tv_move m, tv_error *err, const char *why)
 {
     char name[16];
     tv_move_text(r, m, name, sizeof name);
+    return tv_error_set(err, TV_EILLEGAL, "%s: %s", name, why);
+}
+
+int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
+{
     if (s->status == TV_OVER)
-        return tv_error_set(err, TV_EILLEGAL, "%s: the game is over", name);
+        return refuse(r, m, err, "the game is over");
     if (r->hooks.moves) {
         tv_move moves[TV_MAX_MOVES];
         int n = r->hooks.moves(r->hooks.ctx, r, s, moves, TV_MAX_MOVES, err);
@@ -219,7 +263,7 @@ int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err
         for (int i = 0; i < n; i++)
             if (moves[i] == m)
                 return TV_OK;
-        return tv_error_set(err, TV_EILLEGAL, "%s: not among the legal moves", name);
+        return refuse(r, m, err, "not among the legal moves");
     }
     if (r->board == TV_BOARD_MANCALA)
         return tv_sow_check(r, s, m, err);
@@ -233,17 +277,17 @@ int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err
     }
     if (r->moves == TV_MOVES_DROP) {
         if (m < 0 || m >= r->grid.width)
-            return tv_error_set(err, TV_EILLEGAL, "%s: not a move of this game", name);
+            return refuse(r, m, err, "not a move of this game");
         if (s->cells[r->ncells - r->grid.width + m] != TV_EMPTY)
-            return tv_error_set(err, TV_EILLEGAL, "%s: the column is full", name);
+            return refuse(r, m, err, "the column is full");
         return TV_OK;
     }
     if (m < 0 || m >= r->ncells)
-        return tv_error_set(err, TV_EILLEGAL, "%s: not a move of this game", name);
+        return refuse(r, m, err, "not a move of this game");
     if (s->cells[m] == TV_BLOCK)
-        return tv_error_set(err, TV_EILLEGAL, "%s: the cell is blocked", name);
+        return refuse(r, m, err, "the cell is blocked");
     if (s->cells[m] != TV_EMPTY)
-        return tv_error_set(err, TV_EILLEGAL, "%s: the cell is occupied", name);
+        return refuse(r, m, err, "the cell is occupied");
     return TV_OK;
 }
 
@@ -266,8 +310,8 @@ static int repeats(const tv_state *s, const uint64_t *hist, int n)
     return 0;
 }
 
-static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist,
-                 int nhist, tv_error *err)
+static int apply_lazy(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist,
+                      int nhist, int lazy, tv_error *err)
 {
     int next = s->to_move ^ 1, rc = TV_OK, line_winner = -1;
     if (r->hooks.play) { /* the ruleset's own effect, through the primitives */
@@ -309,7 +353,13 @@ static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const ui
     s->ply++;
     s->last = (int16_t)m;
     int repeated = r->repetition && hist && repeats(s, hist, nhist);
-    return settle(r, s, line_winner, repeated, err);
+    return settle_lazy(r, s, line_winner, repeated, lazy, err);
+}
+
+static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist,
+                 int nhist, tv_error *err)
+{
+    return apply_lazy(r, s, m, u, hist, nhist, 0, err);
 }
 
 int tv_play(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err)
@@ -392,49 +442,305 @@ int tv_last_cell(const tv_rules *r, const tv_state *s)
     return cell;
 }
 
-int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
+/* ---- random playouts ------------------------------------------------------
+ *
+ * The same game as drawing moves[tv_rng_below(rng, n)] from tv_legal_moves and
+ * playing it with tv_play_hist, random number for random number (make bench
+ * checks this), only faster:
+ *   - a move the generator just produced is not checked again (with a moves
+ *     hook the check asks the hook a second time);
+ *   - without hooks, placement and drop games keep the empty cells (the open
+ *     columns) as a bit set and take the k-th one, in the generator's order;
+ *     a placement updates the cells, hash, counts, runs and goal directly, and
+ *     the end is a line or a full board, as settle would find;
+ *   - mancala games without hooks reuse the moves found for the no-move rule
+ *     as the next ply's moves;
+ *   - a score hook is called once, at the end (score_can_wait).
+ * Nothing is allocated but the repetition history, which only grows. */
+
+/* Hashes since the last irreversible move: all a repetition can match. */
+static _Thread_local uint64_t *hist;
+static _Thread_local int hist_cap;
+
+/* Appends s's hash to the history (emptied first after a capture). */
+static inline int hist_push(const tv_state *s, int *nhist, tv_error *err)
 {
-    /* Hashes since the last irreversible move: all a repetition can match. */
-    static _Thread_local uint64_t *hist;
-    static _Thread_local int cap;
-    int nhist = 0;
-    tv_move moves[TV_MAX_MOVES];
-    while (s->status == TV_ONGOING) {
-        if (r->repetition) {
-            if (s->quiet == 0)
-                nhist = 0;
-            if (nhist == cap) {
-                int grown = cap ? 2 * cap : 1024;
-                uint64_t *h = realloc(hist, (size_t)grown * sizeof *h);
-                if (!h)
-                    return tv_error_set(err, TV_ENOMEM, "out of memory");
-                hist = h;
-                cap = grown;
+    if (s->quiet == 0)
+        *nhist = 0;
+    if (*nhist == hist_cap) {
+        int grown = hist_cap ? 2 * hist_cap : 1024;
+        uint64_t *h = realloc(hist, (size_t)grown * sizeof *h);
+        if (!h)
+            return tv_error_set(err, TV_ENOMEM, "out of memory");
+        hist = h;
+        hist_cap = grown;
+    }
+    hist[(*nhist)++] = s->hash;
+    return TV_OK;
+}
+
+#define SET_WORDS ((TV_MAX_CELLS + 63) / 64)
+
+static inline int popcount64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_popcountll(x);
+#else
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+#endif
+}
+
+static inline int lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* The place of the k-th set bit of x (k < popcount(x)), lowest first. PDEP
+ * does it in one step where it is fast (not on AMD before Zen 3). */
+static inline int select_bit(uint64_t x, unsigned k)
+{
+#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
+    return lowest_bit(_pdep_u64(1ull << k, x));
+#else
+    int base = 0;
+    unsigned c = (unsigned)popcount64(x & 0xffffffffu);
+    if (k >= c) {
+        k -= c;
+        x >>= 32;
+        base = 32;
+    }
+    c = (unsigned)popcount64(x & 0xffffu);
+    if (k >= c) {
+        k -= c;
+        x >>= 16;
+        base += 16;
+    }
+    c = (unsigned)popcount64(x & 0xffu);
+    if (k >= c) {
+        k -= c;
+        x >>= 8;
+        base += 8;
+    }
+    while (k--)
+        x &= x - 1;
+    return base + lowest_bit(x);
+#endif
+}
+
+/* The k-th member of a bit set, smallest first. */
+static inline int set_select(const uint64_t *set, unsigned k)
+{
+    for (int i = 0;; i++) {
+        unsigned c = (unsigned)popcount64(set[i]);
+        if (k < c)
+            return 64 * i + select_bit(set[i], k);
+        k -= c;
+    }
+}
+
+/* A stone of the mover on empty `cell` (for move m), then the end rules as
+ * settle applies them to a grid game without hooks or repetition: a line
+ * that meets the goal, then a full board (no move is left then, and never
+ * before: a placement or an open column is always there). */
+static inline void place_stone(const tv_rules *r, tv_state *s, tv_move m, int cell)
+{
+    int p = s->to_move, colour = tv_colour_of(s, p);
+    s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour] ^ r->zside;
+    s->cells[cell] = (uint8_t)colour;
+    s->empty--;
+    s->stones++;
+    if (r->lines.dirs)
+        s->score[p] += tv_lines_delta(r, s->cells, cell);
+    int made = r->goal.length && tv_goal_made(r, s->cells, cell);
+    s->to_move = (uint8_t)(p ^ 1);
+    s->ply++;
+    s->last = (int16_t)m;
+    if (made || s->empty == 0) {
+        s->status = TV_OVER;
+        s->winner = (int8_t)(made ? p + 1 : winner_by_score(s));
+    }
+}
+
+/* Placement and drop games without hooks or repetition. */
+static int playout_grid(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
+{
+    int drop = r->moves == TV_MOVES_DROP, w = r->grid.width, top = r->ncells - w, count = 0;
+    uint64_t set[SET_WORDS] = {0};  /* empty cells, or open columns */
+    int land[TV_MAX_SIDE];          /* drop: the lowest empty cell of each open column */
+    if (drop) {
+        for (int col = 0; col < w; col++)
+            if (s->cells[top + col] == TV_EMPTY) {
+                set[0] |= 1ull << col;
+                land[col] = landing_cell(r, s, col);
+                count++;
             }
-            hist[nhist++] = s->hash;
-        }
-        int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
-        if (n < 0)
-            return n;
+    } else {
+        for (int c = 0; c < r->ncells; c++)
+            if (s->cells[c] == TV_EMPTY) {
+                set[c >> 6] |= 1ull << (c & 63);
+                count++;
+            }
+    }
+    while (s->status == TV_ONGOING) {
+        uint32_t n = (uint32_t)count + (uint32_t)swap_allowed(r, s); /* swap comes last */
         if (n == 0)
             return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
-        int rc = tv_play_hist(r, s, moves[tv_rng_below(rng, (uint32_t)n)], NULL, hist, nhist, err);
-        if (rc)
-            return rc;
+        int k = (int)tv_rng_below(rng, n);
+        if (k == count) {
+            int rc = apply(r, s, TV_MOVE_SWAP, NULL, NULL, 0, err);
+            if (rc)
+                return rc;
+            continue;
+        }
+        int m = set_select(set, (unsigned)k), cell = m;
+        if (drop) {
+            cell = land[m];
+            if (cell >= top) { /* the column is full now */
+                set[0] &= ~(1ull << m);
+                count--;
+            } else {
+                int next = cell + w;
+                while (s->cells[next] != TV_EMPTY)
+                    next += w;
+                land[m] = next;
+            }
+        } else {
+            set[m >> 6] &= ~(1ull << (m & 63));
+            count--;
+        }
+        if (s->flags & TV_FLAG_SETUP) { /* a block, as apply puts it down */
+            int rc = apply(r, s, m, NULL, NULL, 0, err);
+            if (rc)
+                return rc;
+            continue;
+        }
+        place_stone(r, s, m, cell);
     }
     return TV_OK;
 }
 
+/* Mancala games without hooks. */
+static int playout_mancala(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
+{
+    tv_move moves[2 * TV_MANCALA_MAX_HOLES + 1];
+    int cap = 2 * TV_MANCALA_MAX_HOLES + 1, nhist = 0, n = tv_sow_moves(r, s, moves, cap);
+    while (s->status == TV_ONGOING) {
+        if (r->repetition) {
+            int rc = hist_push(s, &nhist, err);
+            if (rc)
+                return rc;
+        }
+        if (n == 0)
+            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+        tv_move m = moves[tv_rng_below(rng, (uint32_t)n)];
+        int p = s->to_move, next = tv_sow_apply(r, s, m, NULL) ? p : p ^ 1;
+        if (next != p)
+            s->hash ^= r->zside;
+        s->to_move = (uint8_t)next;
+        s->ply++;
+        s->last = (int16_t)m;
+        /* settle, in its order: the board's end rules, a repetition, no move. */
+        int over = mancala_over(r, s) || (r->repetition && repeats(s, hist, nhist));
+        if (!over) {
+            n = tv_sow_moves(r, s, moves, cap);
+            over = (r->ends & TV_END_NO_MOVE) && n == 0;
+        }
+        if (over) {
+            tv_sow_remainder(r, s);
+            s->status = TV_OVER;
+            s->winner = (int8_t)winner_by_score(s);
+        }
+    }
+    return TV_OK;
+}
+
+/* Any ruleset: the generator's moves, played without checking them again. */
+static int playout_any(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
+{
+    int nhist = 0, lazy = score_can_wait(r), hooks = has_hooks(r), rc = TV_OK;
+    tv_move moves[TV_MAX_MOVES];
+    tv_undo u; /* a hook may fail half-way: keep a way back */
+    while (s->status == TV_ONGOING) {
+        if (r->repetition && (rc = hist_push(s, &nhist, err)))
+            break;
+        int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
+        if (n <= 0) {
+            rc = n < 0 ? n : tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+            break;
+        }
+        tv_move m = moves[tv_rng_below(rng, (uint32_t)n)];
+        if (hooks) {
+            memcpy(u.head, s, TV_STATE_HEAD);
+            u.n = 0;
+        }
+        if ((rc = apply_lazy(r, s, m, hooks ? &u : NULL, hist, nhist, lazy, err))) {
+            if (hooks)
+                tv_unplay(r, s, &u);
+            break;
+        }
+    }
+    if (rc && lazy) { /* leave the scores of the position reached, if the hook gives them */
+        tv_error ignored;
+        score_hook(r, s, &ignored);
+    }
+    return rc;
+}
+
+int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
+{
+    if (s->status != TV_ONGOING)
+        return TV_OK;
+    if (!has_hooks(r) && r->board == TV_BOARD_GRID && !r->repetition)
+        return playout_grid(r, s, rng, err);
+    if (!has_hooks(r) && r->board == TV_BOARD_MANCALA)
+        return playout_mancala(r, s, rng, err);
+    return playout_any(r, s, rng, err);
+}
+
+/* text[0..len) into buf as snprintf would put it: at most size - 1
+ * characters and a NUL; returns len. */
+static int put_text(char *buf, size_t size, const char *text, int len)
+{
+    if (size > 0) {
+        size_t n = (size_t)len < size - 1 ? (size_t)len : size - 1;
+        memcpy(buf, text, n);
+        buf[n] = '\0';
+    }
+    return len;
+}
+
 int tv_move_text(const tv_rules *r, tv_move m, char *buf, size_t size)
 {
+    /* Written by hand: a play hook gets every move as text. */
+    char t[4];
     if (m == TV_MOVE_PASS)
-        return snprintf(buf, size, "pass");
+        return put_text(buf, size, "pass", 4);
     if (m == TV_MOVE_SWAP)
-        return snprintf(buf, size, "swap");
-    if (r->moves == TV_MOVES_DROP && m >= 0 && m < r->grid.width)
-        return snprintf(buf, size, "%c", 'a' + m);
-    if (r->moves != TV_MOVES_DROP && m >= 0 && m < r->ncells)
-        return tv_grid_cell_name(&r->grid, m, buf, size);
+        return put_text(buf, size, "swap", 4);
+    if (r->moves == TV_MOVES_DROP && m >= 0 && m < r->grid.width) {
+        t[0] = (char)('a' + m);
+        return put_text(buf, size, t, 1);
+    }
+    if (r->moves != TV_MOVES_DROP && m >= 0 && m < r->ncells) { /* as tv_grid_cell_name: "c3" */
+        int row = tv_grid_row(&r->grid, m) + 1, len = 1;
+        t[0] = (char)('a' + tv_grid_col(&r->grid, m));
+        if (row >= 10)
+            t[len++] = (char)('0' + row / 10);
+        t[len++] = (char)('0' + row % 10);
+        return put_text(buf, size, t, len);
+    }
     return snprintf(buf, size, "#%d", (int)m);
 }
 

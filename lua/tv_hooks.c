@@ -20,9 +20,19 @@ typedef struct view {
     tv_undo *u;
 } view;
 
+/* The VM has exactly one view: comparing the address is the type check
+ * (cheaper than luaL_checkudata's registry lookup, on every method call). */
+static view *the_view(lua_State *L)
+{
+    view *v = lua_touserdata(L, 1);
+    if (!v || v != tv_ruleset_of(L)->view)
+        luaL_typeerror(L, 1, "state");
+    return v;
+}
+
 static const view *check_view(lua_State *L)
 {
-    const view *v = luaL_checkudata(L, 1, VIEW_META);
+    const view *v = the_view(L);
     if (!v->s)
         luaL_error(L, "the state may only be used during the hook call it was given to");
     return v;
@@ -129,7 +139,7 @@ static int v_runs(lua_State *L)
 
 static view *check_mutable(lua_State *L)
 {
-    view *v = luaL_checkudata(L, 1, VIEW_META);
+    view *v = the_view(L);
     if (!v->mut)
         luaL_error(L, "the state may only be changed in a play hook");
     return v;
@@ -178,6 +188,34 @@ static int v_sow(lua_State *L)
     return 1;
 }
 
+/* s:empties(): the places a move can go, as values: the empty cells of a
+ * grid (open columns when stones drop), or the mover's non-empty holes. */
+static int v_empties(lua_State *L)
+{
+    const view *v = check_view(L);
+    const tv_rules *r = v->r;
+    const tv_state *s = v->s;
+    int n = 0;
+    if (r->board == TV_BOARD_MANCALA) {
+        int first = s->to_move * r->sow.holes;
+        luaL_checkstack(L, r->sow.holes, "empties");
+        for (int h = first; h < first + r->sow.holes; h++)
+            if (s->cells[h])
+                lua_pushinteger(L, h + 1), n++;
+    } else if (r->moves == TV_MOVES_DROP) {
+        luaL_checkstack(L, r->grid.width, "empties");
+        for (int c = 0; c < r->grid.width; c++)
+            if (s->cells[r->ncells - r->grid.width + c] == TV_EMPTY)
+                lua_pushinteger(L, c + 1), n++;
+    } else {
+        luaL_checkstack(L, s->empty, "empties");
+        for (int c = 0; c < r->ncells; c++)
+            if (s->cells[c] == TV_EMPTY)
+                lua_pushinteger(L, c + 1), n++;
+    }
+    return n;
+}
+
 /* s:add_score(player, n) */
 static int v_add_score(lua_State *L)
 {
@@ -192,7 +230,7 @@ static int v_add_score(lua_State *L)
 void tv_hooks_open(lua_State *L, tv_ruleset *rs)
 {
     static const luaL_Reg methods[] = {
-        {"set", v_set}, {"place", v_place}, {"sow", v_sow}, {"add_score", v_add_score},
+        {"set", v_set}, {"place", v_place}, {"sow", v_sow}, {"add_score", v_add_score}, {"empties", v_empties},
         {"get", v_get}, {"owner", v_owner}, {"cell", v_cell}, {"name", v_name},
         {"to_move", v_to_move}, {"ply", v_ply}, {"empty", v_empty}, {"size", v_size},
         {"width", v_width}, {"height", v_height}, {"last", v_last}, {"runs", v_runs},
@@ -209,6 +247,7 @@ void tv_hooks_open(lua_State *L, tv_ruleset *rs)
     v->mut = NULL;
     v->u = NULL;
     luaL_setmetatable(L, VIEW_META);
+    rs->view = v;
     rs->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
@@ -218,7 +257,7 @@ static view *push_call(tv_ruleset *rs, int which, const tv_state *s)
     lua_State *L = rs->L;
     lua_rawgeti(L, LUA_REGISTRYINDEX, rs->hook_ref[which]);
     lua_rawgeti(L, LUA_REGISTRYINDEX, rs->view_ref);
-    view *v = lua_touserdata(L, -1);
+    view *v = rs->view;
     v->s = s;
     return v;
 }
@@ -242,42 +281,57 @@ static int call_hook(tv_ruleset *rs, const char *name, view *v, int nresults, tv
     return call_hook_n(rs, name, v, 1, nresults, err);
 }
 
+/* A move as a hook writes it: a 1-based cell or hole (a column for dropped
+ * stones), or text ("d4", "pass", "swap"). TV_MOVE_NONE if it is neither. */
+static tv_move move_of(lua_State *L, const tv_rules *r, int idx)
+{
+    tv_move m = TV_MOVE_NONE;
+    int limit = r->moves == TV_MOVES_DROP && r->board == TV_BOARD_GRID ? r->grid.width : r->ncells;
+    if (lua_isinteger(L, idx) && lua_tointeger(L, idx) >= 1 && lua_tointeger(L, idx) <= limit)
+        m = (tv_move)lua_tointeger(L, idx) - 1;
+    else if (lua_type(L, idx) == LUA_TSTRING && tv_move_parse(r, lua_tostring(L, idx), &m, NULL))
+        m = TV_MOVE_NONE;
+    return m;
+}
+
+/* The moves hook returns its moves as values (return 3, 5, "pass") or as one
+ * list ({3, 5}); values allocate nothing. */
 static int hook_moves_locked(void *ctx, const tv_rules *r, const tv_state *s, tv_move *out, int cap,
                       tv_error *err)
 {
     tv_ruleset *rs = ctx;
     lua_State *L = rs->L;
     int top = lua_gettop(L);
-    int rc = call_hook(rs, "moves", push_call(rs, TV_HOOK_MOVES, s), 1, err);
+    int rc = call_hook(rs, "moves", push_call(rs, TV_HOOK_MOVES, s), LUA_MULTRET, err);
     if (rc)
         return rc;
-    if (!lua_istable(L, -1)) {
-        lua_settop(L, top);
-        return tv_error_set(err, TV_EHOOK, "moves hook: expected a list of moves, got %s", luaL_typename(L, -1));
-    }
-    lua_Integer n = luaL_len(L, -1);
+    int first = top + 1, n = lua_gettop(L) - top, list = n == 1 && lua_istable(L, first);
+    if (list) /* raw reads only: a metamethod here would run outside the sandbox's limits */
+        n = (int)(lua_rawlen(L, first) > (size_t)cap + 1 ? (size_t)cap + 1 : lua_rawlen(L, first));
     if (n > cap) {
         lua_settop(L, top);
         return tv_error_set(err, TV_EHOOK, "moves hook: more than %d moves", cap);
     }
-    for (lua_Integer i = 1; i <= n; i++) {
-        lua_geti(L, -1, i);
-        tv_move m = TV_MOVE_NONE;
-        if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 && lua_tointeger(L, -1) <= r->ncells)
-            m = (tv_move)lua_tointeger(L, -1) - 1;
-        else if (lua_type(L, -1) == LUA_TSTRING && tv_move_parse(r, lua_tostring(L, -1), &m, NULL))
-            m = TV_MOVE_NONE;
+    for (int i = 0; i < n; i++) {
+        int idx = first + i;
+        if (list) {
+            lua_rawgeti(L, first, i + 1);
+            idx = lua_gettop(L);
+        }
+        tv_move m = move_of(L, r, idx);
         if (m == TV_MOVE_NONE) {
-            tv_error_set(err, TV_EHOOK, "moves hook: entry %d (%s) is not a move of this board", (int)i,
-                         luaL_tolstring(L, -1, NULL));
+            int t = lua_type(L, idx);
+            tv_error_set(err, TV_EHOOK, "moves hook: move %d (%.40s) is not a move of this board", i + 1,
+                         t == LUA_TSTRING || t == LUA_TNUMBER ? lua_tostring(L, idx) : lua_typename(L, t));
             lua_settop(L, top);
             return TV_EHOOK;
         }
-        out[i - 1] = m;
-        lua_pop(L, 1);
+        out[i] = m;
+        if (list)
+            lua_pop(L, 1);
     }
     lua_settop(L, top);
-    return (int)n;
+    return n;
 }
 
 static int hook_score_locked(void *ctx, const tv_rules *r, const tv_state *s, int32_t score[2], tv_error *err)
@@ -326,9 +380,13 @@ static int hook_play_locked(void *ctx, const tv_rules *r, tv_state *s, tv_move m
     view *v = push_call(rs, TV_HOOK_PLAY, s);
     v->mut = s;
     v->u = u;
-    char text[16];
-    tv_move_text(r, m, text, sizeof text);
-    lua_pushstring(L, text);
+    if (m >= 0) { /* a cell, hole or column, 1-based as everywhere in Lua */
+        lua_pushinteger(L, (lua_Integer)m + 1);
+    } else {
+        char text[16];
+        tv_move_text(r, m, text, sizeof text);
+        lua_pushstring(L, text);
+    }
     int rc = call_hook_n(rs, "play", v, 2, 1, err);
     if (rc)
         return rc;

@@ -357,8 +357,8 @@ START_TEST(play_hook_primitives_are_checked)
     const char *src = "return game { name = 'P', board = grid { width = 3, height = 3 },\n"
                       "  play = function(s, m)\n"
                       "    s:place(m)\n"
-                      "    if m == 'c3' then s:place('a1') end\n"
-                      "    if m == 'b3' then s:set('a1', 7) end\n"
+                      "    if s:name(m) == 'c3' then s:place('a1') end\n"
+                      "    if s:name(m) == 'b3' then s:set('a1', 7) end\n"
                       "  end,\n"
                       "  score = function(s) if s:ply() == 0 then return 0, 0 end s:set(1, 1) end,\n"
                       "  ends = 'board_full' }\n";
@@ -378,8 +378,8 @@ START_TEST(play_hook_primitives_are_checked)
     src = "return game { name = 'P', board = grid { width = 3, height = 3 },\n"
           "  play = function(s, m)\n"
           "    s:place(m)\n"
-          "    if m == 'c3' then s:place('a1') end\n"
-          "    if m == 'b3' then s:set('a1', 7) end\n"
+          "    if s:name(m) == 'c3' then s:place('a1') end\n"
+          "    if s:name(m) == 'b3' then s:set('a1', 7) end\n"
           "  end,\n"
           "  ends = 'board_full' }\n";
     rs = load_source("prim.lua", src, NULL, &err);

@@ -9,14 +9,8 @@ return game {
   players = { "White", "Black" },
   board = grid { width = 7, height = 7 },
   blocks = { random = { 3, 13 }, odd = true },
-  moves = function(s)
-    local out, n = {}, 0
-    for c = 1, s:size() do
-      if s:get(c) == 0 then n = n + 1; out[n] = c end
-    end
-    return out
-  end,
-  play = function(s, m) s:place(m) end,
-  score = function(s) return s:runs(POINTS, "hv") end,
+  moves = function(s) return s:empties() end,          -- every empty cell
+  play = function(s, m) s:place(m) end,                -- the mover's stone on cell m
+  score = function(s) return s:runs(POINTS, "hv") end, -- the run-scoring primitive
   ends = "board_full",
 }

@@ -1,0 +1,806 @@
+/* make bench: random playouts, MCTS and alpha-beta on every ruleset, beside a
+ * hand-written C baseline (baseline_*.c), the same rules as Lua hooks
+ * (pahtum_hooks.lua, tihbat_hooks.lua) and a plain-Lua implementation run by
+ * the stock lua5.4 (plain_*.lua); then the ratios, the published reference
+ * rates and the targets. Before measuring, it checks that what it compares
+ * plays the same games: the baselines against the engine (the same move
+ * sequences give the same results, and random playouts the same statistics),
+ * and tv_random_playout against playing the same random moves through
+ * tv_legal_moves and tv_play_hist. A failed check exits with status 1.
+ *
+ *   build/release/bench                  the full run (about 1.5 minutes)
+ *   BENCH_QUICK=1 build/release/bench    a few seconds: the benchmark works
+ *   BENCH_ONLY=kalah,gomoku ...          measure only these rulesets
+ *   build/release/bench playouts FILE N  profiling modes, see profile()
+ *
+ * Heap allocations are counted by linking with
+ * -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc: calls from this program
+ * and libtavola.a, which includes every allocation of the rulesets' Lua VMs
+ * (their allocator is in libtavola). */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "baseline.h"
+#include "tv_game.h"
+#include "tv_play.h"
+#include "tv_player.h"
+#include "tv_ruleset.h"
+
+#ifndef TV_BENCH_FLAGS
+#define TV_BENCH_FLAGS "(not given)"
+#endif
+
+/* ---- allocation counting ---------------------------------------------- */
+
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t size);
+void *__real_realloc(void *p, size_t n);
+static unsigned long allocations;
+
+void *__wrap_malloc(size_t n)
+{
+    allocations++;
+    return __real_malloc(n);
+}
+
+void *__wrap_calloc(size_t n, size_t size)
+{
+    allocations++;
+    return __real_calloc(n, size);
+}
+
+void *__wrap_realloc(void *p, size_t n)
+{
+    allocations++;
+    return __real_realloc(p, n);
+}
+
+/* ---- settings ---------------------------------------------------------- */
+
+static int quick;
+static int runs = 5;            /* measurements per figure; the median is shown */
+static double run_s = 0.4;      /* seconds per measurement */
+static double search_s = 0.4;   /* seconds per search measurement */
+static int check_games = 4000;  /* games per verification */
+static int failures;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void die(const char *what, const tv_error *err)
+{
+    fprintf(stderr, "bench: %s: %s\n", what, err ? err->msg : "");
+    exit(2);
+}
+
+static tv_ruleset *load(const char *path, const char *options)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "bench: cannot open %s (run make bench from the repository root)\n", path);
+        exit(2);
+    }
+    static char src[1 << 16];
+    size_t n = fread(src, 1, sizeof src - 1, f);
+    fclose(f);
+    tv_error err = {0};
+    tv_options opts = {0};
+    if (options && tv_options_parse(&opts, options, &err))
+        die(path, &err);
+    tv_ruleset *rs = tv_ruleset_load(path, src, n, &opts, NULL, &err);
+    if (!rs)
+        die(path, &err);
+    return rs;
+}
+
+/* ---- figures ----------------------------------------------------------- */
+
+typedef struct figures {
+    double playouts, moves; /* per second */
+    double plies;           /* average game length */
+    double allocs;          /* heap allocations per playout after warm-up */
+    double mcts, ab;        /* MCTS iterations and alpha-beta nodes per second */
+    long mcts_budget, ab_budget;
+    int state_size;
+    int have_search;
+} figures;
+
+/* One game of the engine: a new game from the seed, then tv_random_playout. */
+static void engine_game(const tv_rules *r, uint64_t seed, tv_rng *rng, tv_state *s)
+{
+    tv_error err;
+    if (tv_state_new(r, seed, s, &err) || tv_random_playout(r, s, rng, &err))
+        die(r->name, &err);
+}
+
+/* Random playouts of the engine (rules set) or of a baseline: a new game from
+ * a seed (the seed draws Pahtum's holes), then uniformly random moves to the
+ * end, again and again. */
+enum { RUN_ENGINE, RUN_BASELINE_PAHTUM, RUN_BASELINE_TIHBAT };
+typedef struct runner {
+    int kind;
+    const tv_rules *rules;
+    tv_rng rng;      /* the engine's */
+    bl_rng brng;     /* a baseline's */
+    uint64_t seed;   /* of the next game */
+    double games, plies;
+} runner;
+
+/* n games; returns their plies. */
+static long play_games(runner *x, int n)
+{
+    static bl_tihbat_hist hist;
+    long plies = 0;
+    for (int i = 0; i < n; i++, x->seed++) {
+        if (x->kind == RUN_ENGINE) {
+            tv_state_buf buf;
+            engine_game(x->rules, x->seed, &x->rng, &buf.state);
+            plies += buf.state.ply;
+        } else if (x->kind == RUN_BASELINE_PAHTUM) {
+            bl_pahtum g;
+            bl_pahtum_setup(&g, x->seed);
+            bl_pahtum_playout(&g, &x->brng);
+            plies += g.ply;
+        } else {
+            bl_tihbat g;
+            bl_tihbat_setup(&g, &hist);
+            bl_tihbat_playout(&g, &hist, &x->brng);
+            plies += g.ply;
+        }
+    }
+    return plies;
+}
+
+static runner make_runner(int kind, const tv_rules *r)
+{
+    runner x = {kind, r, {1}, {1}, 0, 0, 0};
+    play_games(&x, 50); /* warm-up */
+    return x;
+}
+
+/* One measurement: games for run_s seconds; playouts per second. */
+static double measure(runner *x)
+{
+    long games = 0, plies = 0;
+    double t0 = now(), t;
+    do {
+        plies += play_games(x, 32);
+        games += 32;
+    } while ((t = now() - t0) < run_s);
+    x->games += games;
+    x->plies += plies;
+    return games / t;
+}
+
+/* The figures of a runner from its measurements; allocations per playout
+ * counted over more games after them. */
+static void set_figures(runner *x, double *rate, figures *f)
+{
+    f->playouts = median(rate, runs);
+    f->plies = x->plies / x->games;
+    f->moves = f->playouts * f->plies;
+    int n = quick ? 200 : 2000;
+    unsigned long a0 = allocations;
+    play_games(x, n);
+    f->allocs = (double)(allocations - a0) / n;
+    f->state_size = x->rules ? x->rules->state_size
+                             : x->kind == RUN_BASELINE_PAHTUM ? (int)sizeof(bl_pahtum) : (int)sizeof(bl_tihbat);
+}
+
+static void engine_playouts(const tv_rules *r, figures *f)
+{
+    runner x = make_runner(RUN_ENGINE, r);
+    double rate[16];
+    for (int i = 0; i < runs; i++)
+        rate[i] = measure(&x);
+    set_figures(&x, rate, f);
+}
+
+/* The engine and its baseline in turns, run for run: both meet the same
+ * machine (a shared host's speed drifts by 10% and more over seconds). */
+static void playouts_beside(const tv_rules *r, int baseline, figures *fe, figures *fb)
+{
+    runner e = make_runner(RUN_ENGINE, r), b = make_runner(baseline, NULL);
+    double re[16], rb[16];
+    for (int i = 0; i < runs; i++) {
+        re[i] = measure(&e);
+        rb[i] = measure(&b);
+    }
+    set_figures(&e, re, fe);
+    set_figures(&b, rb, fb);
+}
+
+/* A search from the start position (seed 1) with a fixed budget; returns
+ * nodes (or iterations) per second, the median over the runs. The budget is
+ * set from a first short search so that one search takes about search_s. */
+static double search_rate(const tv_rules *r, const char *kind, long *budget_out)
+{
+    tv_error err;
+    tv_game *g = tv_game_new(r, 1, &err);
+    if (!g)
+        die(r->name, &err);
+    long budget = 2000;
+    double rate[16];
+    for (int i = -1; i < runs; i++) {
+        double nodes = 0, t = 0;
+        /* Small games end their search early (alpha-beta solves tic-tac-toe
+         * in a few thousand nodes): repeat until the time is long enough. */
+        do {
+            tv_player *p = tv_player_new(r, kind, 7, &err);
+            if (!p)
+                die(kind, &err);
+            tv_budget b = {budget, 0, 0};
+            tv_move best;
+            double t0 = now();
+            if (tv_player_choose(p, g, &b, &best, &err))
+                die(kind, &err);
+            t += now() - t0;
+            nodes += (double)tv_player_info(p)->nodes;
+            tv_player_free(p);
+        } while (t < (i < 0 ? 0.05 : search_s) && nodes > 0);
+        if (i < 0) { /* calibration */
+            double per_s = nodes / t;
+            budget = (long)(per_s * search_s);
+            budget = budget < 1000 ? 1000 : budget > 2000000000L ? 2000000000L : budget;
+            /* two significant digits */
+            long scale = 1;
+            while (budget / scale >= 100)
+                scale *= 10;
+            budget = budget / scale * scale;
+            continue;
+        }
+        rate[i] = nodes / t;
+    }
+    tv_game_free(g);
+    *budget_out = budget;
+    return median(rate, runs);
+}
+
+/* ---- the checks ---------------------------------------------------------- */
+
+#if defined(__GNUC__)
+static void check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#endif
+
+/* One line of the checks; a failed one makes the run fail. */
+static void check(int ok, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    printf("  %-6s ", ok ? "ok" : "FAILED");
+    vprintf(fmt, ap);
+    printf("\n");
+    va_end(ap);
+    if (!ok)
+        failures++;
+}
+
+/* Statistics of many random games: length, mean scores, results. */
+typedef struct stats {
+    double n, plies, s1, s2, p1, draws;
+    double var_s1; /* for the tolerance of the comparison */
+} stats;
+
+static void add_game(stats *st, int plies, int s1, int s2, int winner)
+{
+    st->n++;
+    st->plies += plies;
+    st->s1 += s1;
+    st->s2 += s2;
+    st->var_s1 += (double)s1 * s1;
+    st->p1 += winner == 1;
+    st->draws += winner == 0;
+}
+
+static void finish(stats *st)
+{
+    st->plies /= st->n;
+    st->s1 /= st->n;
+    st->s2 /= st->n;
+    st->var_s1 = st->var_s1 / st->n - st->s1 * st->s1;
+    st->p1 /= st->n;
+    st->draws /= st->n;
+}
+
+/* Whether two independent samples of na and nb games agree within 5
+ * standard errors: means (of standard deviation sd) and rates. */
+static int close_mean(double a, double b, double sd, double na, double nb)
+{
+    return fabs(a - b) <= 5 * sd * sqrt(1 / na + 1 / nb) + 1e-9;
+}
+
+static int close_rate(double a, double b, double na, double nb)
+{
+    double p = (a + b) / 2;
+    return fabs(a - b) <= 5 * sqrt(p * (1 - p) * (1 / na + 1 / nb)) + 1e-9;
+}
+
+static void compare_stats(const char *what, const stats *a, const stats *b)
+{
+    double sd = sqrt(a->var_s1 > b->var_s1 ? a->var_s1 : b->var_s1);
+    int ok = close_mean(a->s1, b->s1, sd, a->n, b->n) && close_mean(a->s2, b->s2, sd, a->n, b->n) &&
+             close_rate(a->p1, b->p1, a->n, b->n) && close_rate(a->draws, b->draws, a->n, b->n) &&
+             fabs(a->plies - b->plies) <= 0.05 * a->plies;
+    check(ok, "%s, %.0f / %.0f random games: avg plies %.3f / %.3f, mean scores %.2f-%.2f / %.2f-%.2f, "
+              "player 1 wins %.4f / %.4f, draws %.4f / %.4f",
+          what, a->n, b->n, a->plies, b->plies, a->s1, a->s2, b->s1, b->s2, a->p1, b->p1, a->draws, b->draws);
+}
+
+/* The engine's statistics, for the plain-Lua peers. */
+static stats pahtum_stats, tihbat_stats;
+
+/* The engine's games with random moves, replayed move by move by the
+ * baseline: the same holes, the same scores after every move, the same end. */
+static void check_pahtum(const tv_rules *r)
+{
+    tv_error err;
+    tv_rng rng;
+    tv_rng_seed(&rng, 99);
+    int bad = 0, games = quick ? 300 : check_games;
+    long plies = 0;
+    for (int game = 0; game < games && !bad; game++) {
+        tv_state_buf buf;
+        tv_state *s = &buf.state;
+        if (tv_state_new(r, (uint64_t)game, s, &err))
+            die("pahtum", &err);
+        bl_pahtum b;
+        bl_pahtum_setup(&b, (uint64_t)game);
+        for (int c = 0; c < r->ncells; c++)
+            bad |= (s->cells[c] == TV_BLOCK) != (bl_pahtum_cell(&b, c) == 3);
+        while (s->status == TV_ONGOING && !bad) {
+            tv_move moves[TV_MAX_MOVES];
+            int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, &err);
+            if (n <= 0 || n != b.nempty)
+                bad = 1;
+            if (n <= 0)
+                break;
+            tv_move m = moves[tv_rng_below(&rng, (uint32_t)n)];
+            if (tv_play(r, s, m, NULL, &err))
+                die("pahtum", &err);
+            bl_pahtum_play(&b, m);
+            plies++;
+            bad |= s->score[0] != b.score[0] || s->score[1] != b.score[1] ||
+                   (s->status == TV_OVER) != (b.nempty == 0);
+        }
+        bad |= s->winner != bl_pahtum_winner(&b);
+        if (bad)
+            printf("  pahtum game %d differs at ply %d\n", game, s->ply);
+    }
+    check(!bad, "pahtum baseline: %d engine games (%ld random moves) replayed by the baseline: "
+                "the same holes, scores after every move, end and winner", games, plies);
+
+    /* The playout procedures: the same statistics. */
+    stats e = {0}, bl = {0};
+    int n = quick ? 2000 : 40000;
+    tv_rng_seed(&rng, 5);
+    bl_rng brng = {5};
+    for (int game = 0; game < n; game++) {
+        tv_state_buf buf;
+        engine_game(r, (uint64_t)(1000000 + game), &rng, &buf.state);
+        add_game(&e, buf.state.ply, buf.state.score[0], buf.state.score[1], buf.state.winner);
+        bl_pahtum b;
+        bl_pahtum_setup(&b, (uint64_t)(2000000 + game));
+        bl_pahtum_playout(&b, &brng);
+        add_game(&bl, b.ply, b.score[0], b.score[1], bl_pahtum_winner(&b));
+    }
+    finish(&e);
+    finish(&bl);
+    compare_stats("pahtum playouts, engine / baseline", &e, &bl);
+    pahtum_stats = e;
+}
+
+/* The baseline plays the same moves from the same random numbers (its moves
+ * come in the engine's order): every game must end the same. */
+static void check_tihbat(const tv_rules *r)
+{
+    static bl_tihbat_hist h;
+    int games = quick ? 2000 : 10 * check_games, bad = 0;
+    tv_rng rng;
+    tv_rng_seed(&rng, 77);
+    bl_rng brng = {77};
+    long plies = 0;
+    stats e = {0};
+    for (int game = 0; game < games && !bad; game++) {
+        tv_state_buf buf;
+        engine_game(r, (uint64_t)game, &rng, &buf.state);
+        add_game(&e, buf.state.ply, buf.state.score[0], buf.state.score[1], buf.state.winner);
+        bl_tihbat b;
+        bl_tihbat_setup(&b, &h);
+        bl_tihbat_playout(&b, &h, &brng);
+        plies += b.ply;
+        bad = buf.state.ply != b.ply || buf.state.score[0] != b.score[0] || buf.state.score[1] != b.score[1] ||
+              buf.state.winner != b.winner || memcmp(buf.state.cells, b.hole, 4) != 0;
+        if (bad)
+            printf("  tihbat game %d: engine %d plies %d-%d, baseline %d plies %d-%d\n", game, buf.state.ply,
+                   buf.state.score[0], buf.state.score[1], b.ply, b.score[0], b.score[1]);
+    }
+    check(!bad, "tihbat baseline: %d random playouts from the same random numbers (%ld moves): "
+                "the same length, final holes, scores and winner", games, plies);
+    finish(&e);
+    tihbat_stats = e;
+}
+
+/* tv_random_playout against the same random moves played through the
+ * public interface (tv_legal_moves, tv_play_hist with the history the
+ * repetition rule needs): the final states must be identical, byte for byte. */
+static void check_playout_path(const tv_rules *r, const char *label)
+{
+    tv_error err;
+    int games = quick ? 100 : 1000, bad = 0;
+    if (r->hooks.moves)
+        games /= 10;
+    static uint64_t hist[1 << 16];
+    for (int game = 0; game < games && !bad; game++) {
+        tv_state_buf a, b;
+        tv_rng ra, rb;
+        tv_rng_seed(&ra, (uint64_t)game * 7919);
+        rb = ra;
+        engine_game(r, (uint64_t)game, &ra, &a.state);
+        tv_state *s = &b.state;
+        if (tv_state_new(r, (uint64_t)game, s, &err))
+            die(label, &err);
+        int nhist = 0;
+        while (s->status == TV_ONGOING) {
+            if (s->quiet == 0)
+                nhist = 0;
+            if (nhist == (int)(sizeof hist / sizeof *hist))
+                die(label, NULL);
+            hist[nhist++] = s->hash;
+            tv_move moves[TV_MAX_MOVES];
+            int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, &err);
+            if (n <= 0)
+                die(label, &err);
+            if (tv_play_hist(r, s, moves[tv_rng_below(&rb, (uint32_t)n)], NULL, hist, nhist, &err))
+                die(label, &err);
+        }
+        bad = memcmp(&a.state, &b.state, (size_t)r->state_size) != 0 || ra.s != rb.s;
+    }
+    check(!bad, "%s: %d playouts by tv_random_playout = the same random moves through tv_play_hist",
+          label, games);
+}
+
+/* ---- plain Lua --------------------------------------------------------- */
+
+typedef struct plain {
+    double playouts, moves, plies, s1, s2, p1, draws;
+    long games;
+    int ok;
+} plain;
+
+static plain run_plain(const char *script)
+{
+    plain p = {0};
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "lua5.4 %s %d %g", script, runs, run_s);
+    FILE *f = popen(cmd, "r");
+    char line[1024] = "";
+    if (f) {
+        if (!fgets(line, sizeof line, f))
+            line[0] = '\0';
+        pclose(f);
+    }
+    p.ok = sscanf(line,
+                  "playouts_per_s=%lf moves_per_s=%lf games=%ld avg_plies=%lf mean_score1=%lf "
+                  "mean_score2=%lf p1_wins=%lf draws=%lf",
+                  &p.playouts, &p.moves, &p.games, &p.plies, &p.s1, &p.s2, &p.p1, &p.draws) == 8;
+    if (!p.ok)
+        fprintf(stderr, "bench: '%s' printed '%s'\n", cmd, line);
+    return p;
+}
+
+/* A plain-Lua peer plays the same rules: its random games have the engine's
+ * statistics. */
+static void check_plain(const char *what, const plain *p, const stats *engine)
+{
+    if (!p->ok) {
+        check(0, "%s: no figures from lua5.4", what);
+        return;
+    }
+    stats l = {(double)p->games, p->plies, p->s1, p->s2, p->p1, p->draws, engine->var_s1};
+    compare_stats(what, engine, &l);
+}
+
+/* ---- the table ---------------------------------------------------------- */
+
+static void fmt_rate(char *buf, size_t size, double v)
+{
+    if (v <= 0)
+        snprintf(buf, size, "-");
+    else if (v >= 1e7)
+        snprintf(buf, size, "%.1fM", v / 1e6);
+    else if (v >= 1e6)
+        snprintf(buf, size, "%.2fM", v / 1e6);
+    else if (v >= 1e4)
+        snprintf(buf, size, "%.1fk", v / 1e3);
+    else
+        snprintf(buf, size, "%.0f", v);
+}
+
+static void row(const char *name, const figures *f, const char *state, const char *allocs)
+{
+    char a[32], b[32], c[32], d[32], sz[32], al[32], pl[32];
+    fmt_rate(a, sizeof a, f->playouts);
+    fmt_rate(b, sizeof b, f->moves);
+    fmt_rate(c, sizeof c, f->have_search ? f->mcts : 0);
+    fmt_rate(d, sizeof d, f->have_search ? f->ab : 0);
+    if (state)
+        snprintf(sz, sizeof sz, "%s", state);
+    else
+        snprintf(sz, sizeof sz, "%d", f->state_size);
+    if (allocs)
+        snprintf(al, sizeof al, "%s", allocs);
+    else
+        snprintf(al, sizeof al, "%.2f", f->allocs);
+    snprintf(pl, sizeof pl, "%.2f", f->plies);
+    printf("| %-22s | %11s | %9s | %9s | %8s | %9s | %6s | %6s |\n", name, a, b, c, d, al, sz, pl);
+}
+
+typedef struct game_bench {
+    const char *label, *path, *options;
+    figures f;
+    tv_ruleset *rs;
+} game_bench;
+
+/* Whether label is one of the comma-separated names in list. */
+static int listed(const char *list, const char *label)
+{
+    size_t n = strlen(label);
+    for (const char *p = list; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+        if (strncmp(p, label, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
+static const char *verdict(int ok) { return ok ? "met" : "MISSED"; }
+
+/* bench playouts FILE COUNT [OPTIONS]: only COUNT engine playouts of one
+ * ruleset (or of a baseline: FILE baseline-pahtum or baseline-tihbat), for a
+ * profiler (valgrind --tool=callgrind, perf). */
+static int profile(int argc, char **argv)
+{
+    if (strncmp(argv[2], "baseline-", 9) == 0) { /* bench playouts baseline-pahtum COUNT */
+        static bl_tihbat_hist h;
+        bl_rng rng = {1};
+        long n = atol(argv[3]), plies = 0;
+        double t0 = now();
+        for (long i = 0; i < n; i++) {
+            if (strcmp(argv[2], "baseline-pahtum") == 0) {
+                bl_pahtum g;
+                bl_pahtum_setup(&g, (uint64_t)i);
+                bl_pahtum_playout(&g, &rng);
+                plies += g.ply;
+            } else {
+                bl_tihbat g;
+                bl_tihbat_setup(&g, &h);
+                bl_tihbat_playout(&g, &h, &rng);
+                plies += g.ply;
+            }
+        }
+        double t = now() - t0;
+        printf("%s: %ld playouts, %.2f plies each, %.0f playouts/s\n", argv[2], n, (double)plies / n, n / t);
+        return 0;
+    }
+    tv_ruleset *rs = load(argv[2], argc > 4 ? argv[4] : NULL);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_state_buf buf;
+    tv_rng rng;
+    tv_rng_seed(&rng, 1);
+    long n = atol(argv[3]), plies = 0;
+    double t0 = now();
+    for (long i = 0; i < n; i++) {
+        engine_game(r, (uint64_t)i, &rng, &buf.state);
+        plies += buf.state.ply;
+    }
+    double t = now() - t0;
+    printf("%s: %ld playouts, %.2f plies each, %.0f playouts/s\n", argv[2], n, (double)plies / n, n / t);
+    tv_ruleset_free(rs);
+    return 0;
+}
+
+/* bench search mcts|alphabeta FILE BUDGET: one search from the start
+ * position with that many iterations (nodes), for a profiler. */
+static int profile_search(char **argv)
+{
+    tv_ruleset *rs = load(argv[3], NULL);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_error err;
+    tv_game *g = tv_game_new(r, 1, &err);
+    tv_player *p = tv_player_new(r, argv[2], 7, &err);
+    if (!g || !p)
+        die(argv[2], &err);
+    tv_budget b = {atol(argv[4]), 0, 0};
+    tv_move best;
+    double t0 = now();
+    if (tv_player_choose(p, g, &b, &best, &err))
+        die(argv[2], &err);
+    double t = now() - t0;
+    printf("%s %s: %llu in %.3f s, %.0f/s\n", argv[2], argv[3], (unsigned long long)tv_player_info(p)->nodes, t,
+           (double)tv_player_info(p)->nodes / t);
+    tv_player_free(p);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 4 && strcmp(argv[1], "playouts") == 0)
+        return profile(argc, argv);
+    if (argc >= 5 && strcmp(argv[1], "search") == 0)
+        return profile_search(argv);
+    const char *q = getenv("BENCH_QUICK");
+    quick = q && *q && strcmp(q, "0") != 0;
+    if (quick) {
+        runs = 3;
+        run_s = 0.04;
+        search_s = 0.03;
+    }
+    setvbuf(stdout, NULL, _IOLBF, 0);
+
+    game_bench games[] = {
+        {.label = "pahtum", .path = "rulesets/pahtum.lua", .options = "holes=random"},
+        {.label = "pahtum (Lua hooks)", .path = "tests/bench/pahtum_hooks.lua", .options = NULL},
+        {.label = "tihbat", .path = "rulesets/tihbat.lua", .options = NULL},
+        {.label = "tihbat (Lua hooks)", .path = "tests/bench/tihbat_hooks.lua", .options = NULL},
+        {.label = "kalah", .path = "rulesets/kalah.lua", .options = NULL},
+        {.label = "oware", .path = "rulesets/oware.lua", .options = NULL},
+        {.label = "tictactoe", .path = "rulesets/tictactoe.lua", .options = NULL},
+        {.label = "connect4", .path = "rulesets/connect4.lua", .options = NULL},
+        {.label = "gomoku", .path = "rulesets/gomoku.lua", .options = NULL},
+    };
+    enum { PAHTUM, PAHTUM_HOOKS, TIHBAT, TIHBAT_HOOKS, KALAH, OWARE, TICTACTOE, CONNECT4, GOMOKU, NGAMES };
+    for (int i = 0; i < NGAMES; i++)
+        games[i].rs = load(games[i].path, games[i].options);
+
+    char cpu[128] = "unknown CPU", line[256];
+    FILE *info = fopen("/proc/cpuinfo", "r");
+    while (info && fgets(line, sizeof line, info))
+        if (strncmp(line, "model name", 10) == 0 && strchr(line, ':')) {
+            snprintf(cpu, sizeof cpu, "%s", strchr(line, ':') + 2);
+            cpu[strcspn(cpu, "\n")] = '\0';
+            break;
+        }
+    if (info)
+        fclose(info);
+    printf("tavola make bench%s: %d runs of %.2f s per figure, the median\n", quick ? " (BENCH_QUICK)" : "", runs,
+           run_s);
+#if defined(__clang__)
+    const char *compiler = "clang " __clang_version__;
+#elif defined(__GNUC__)
+    const char *compiler = "gcc " __VERSION__;
+#else
+    const char *compiler = "cc";
+#endif
+    printf("%s, %ld CPUs; %s, flags %s (library, driver and baselines alike)\n\n", cpu,
+           sysconf(_SC_NPROCESSORS_ONLN), compiler, TV_BENCH_FLAGS);
+    printf("Checks (what is compared plays the same games)\n");
+    check_pahtum(tv_ruleset_rules(games[PAHTUM].rs));
+    check_tihbat(tv_ruleset_rules(games[TIHBAT].rs));
+    for (int i = 0; i < NGAMES; i++)
+        check_playout_path(tv_ruleset_rules(games[i].rs), games[i].label);
+    fflush(stdout);
+
+    figures bp = {0}, bt = {0}; /* the C baselines */
+    const char *only = getenv("BENCH_ONLY"); /* labels, comma-separated: measure only those */
+    for (int i = 0; i < NGAMES; i++) {
+        const tv_rules *r = tv_ruleset_rules(games[i].rs);
+        figures *f = &games[i].f;
+        if (only && *only && !listed(only, games[i].label))
+            continue;
+        if (i == PAHTUM)
+            playouts_beside(r, RUN_BASELINE_PAHTUM, f, &bp);
+        else if (i == TIHBAT)
+            playouts_beside(r, RUN_BASELINE_TIHBAT, f, &bt);
+        else
+            engine_playouts(r, f);
+        f->have_search = 1;
+        f->mcts = search_rate(r, "mcts", &f->mcts_budget);
+        f->ab = search_rate(r, "alphabeta", &f->ab_budget);
+    }
+    plain pp = run_plain("tests/bench/plain_pahtum.lua"), pt = run_plain("tests/bench/plain_tihbat.lua");
+    figures fpp = {0}, fpt = {0};
+    fpp.playouts = pp.playouts, fpp.moves = pp.moves, fpp.plies = pp.plies;
+    fpt.playouts = pt.playouts, fpt.moves = pt.moves, fpt.plies = pt.plies;
+
+    printf("\n| %-22s | %11s | %9s | %9s | %8s | %9s | %6s | %6s |\n", "ruleset", "playouts/s", "moves/s",
+           "MCTS it/s", "a-b n/s", "allocs/po", "state", "plies");
+    printf("|%s|%s|%s|%s|%s|%s|%s|%s|\n", "------------------------", "------------:", "----------:",
+           "----------:", "---------:", "----------:", "-------:", "-------:");
+    for (int i = 0; i < NGAMES; i++) {
+        row(games[i].label, &games[i].f, NULL, NULL);
+        if (i == PAHTUM_HOOKS) {
+            row("pahtum, C baseline", &bp, NULL, NULL);
+            row("pahtum, plain Lua", &fpp, "-", "-");
+        }
+        if (i == TIHBAT_HOOKS) {
+            row("tihbat, C baseline", &bt, NULL, NULL);
+            row("tihbat, plain Lua", &fpt, "-", "-");
+        }
+    }
+    printf("\nstate: bytes of one game state (rules->state_size; for a baseline, its struct); allocs/po: heap\n"
+           "allocations per playout after warm-up; search budgets (start position, fixed):");
+    for (int i = 0; i < NGAMES; i++)
+        printf("%s %s mcts:iterations=%ld, alphabeta nodes=%ld", i ? ";" : "", games[i].label,
+               games[i].f.mcts_budget, games[i].f.ab_budget);
+    printf("\n");
+
+    /* Ratios and targets. */
+    const figures *P = &games[PAHTUM].f, *PH = &games[PAHTUM_HOOKS].f, *T = &games[TIHBAT].f,
+                  *TH = &games[TIHBAT_HOOKS].f;
+    double r_pb = P->playouts / bp.playouts, r_tb = T->playouts / bt.playouts;
+    double r_pl = pp.ok ? P->playouts / pp.playouts : 0, r_tl = pt.ok ? T->playouts / pt.playouts : 0;
+    double r_phl = pp.ok ? PH->playouts / pp.playouts : 0, r_thl = pt.ok ? TH->playouts / pt.playouts : 0;
+    printf("\n| ratio (playouts/s) | pahtum | tihbat | target |\n|---|---:|---:|---|\n");
+    printf("| tavola / C baseline | %.2f | %.2f | >= 0.5 |\n", r_pb, r_tb);
+    printf("| tavola / plain Lua | %.1f | %.1f | |\n", r_pl, r_tl);
+    printf("| Lua hooks / plain Lua | %.2f | %.2f | >= 5 |\n", r_phl, r_thl);
+    printf("| Lua hooks / tavola | %.3f | %.3f | |\n", PH->playouts / P->playouts, TH->playouts / T->playouts);
+
+    struct { int g; const char *name; double openspiel, ludii; } ref[] = {
+        {TICTACTOE, "tic-tac-toe", 750000, 167229},
+        {CONNECT4, "Connect Four", 120000, 32646},
+        {KALAH, "Kalah(6,4)", 115000, 5055},
+        {OWARE, "Oware", 24000, 202},
+    };
+    printf("\n| random rollouts/s | tavola | OpenSpiel | tavola/OpenSpiel (target >= 1.5) | Ludii | tavola/Ludii |\n"
+           "|---|---:|---:|---:|---:|---:|\n");
+    int ref_ok = 1;
+    for (int i = 0; i < 4; i++) {
+        char a[32], b[32], c[32];
+        double v = games[ref[i].g].f.playouts;
+        fmt_rate(a, sizeof a, v);
+        fmt_rate(b, sizeof b, ref[i].openspiel);
+        fmt_rate(c, sizeof c, ref[i].ludii);
+        printf("| %s | %s | %s | %.2f | %s | %.0f |\n", ref[i].name, a, b, v / ref[i].openspiel, c, v / ref[i].ludii);
+        ref_ok &= v >= 1.5 * ref[i].openspiel;
+    }
+    printf("\nOpenSpiel: hand-written C++ games, pure random-rollout driver, 2-core AMD EPYC (Zen 3);\n"
+           "Ludii: published rates on a 2.2 GHz Xeon E7-8860. Reference figures, not measured here.\n");
+    printf("\nChecks of the plain-Lua peers (engine / plain Lua)\n");
+    check_plain("pahtum, plain Lua", &pp, &pahtum_stats);
+    check_plain("tihbat, plain Lua", &pt, &tihbat_stats);
+
+    int alloc_ok = 1;
+    for (int i = 0; i < NGAMES; i++)
+        if (i != PAHTUM_HOOKS && i != TIHBAT_HOOKS)
+            alloc_ok &= games[i].f.allocs == 0;
+    printf("\nTargets\n");
+    printf("- data / C baseline >= 0.5: pahtum %.2f (%s), tihbat %.2f (%s)\n", r_pb, verdict(r_pb >= 0.5), r_tb,
+           verdict(r_tb >= 0.5));
+    printf("- Lua hooks / plain Lua >= 5: pahtum %.2f (%s), tihbat %.2f (%s)\n", r_phl, verdict(r_phl >= 5), r_thl,
+           verdict(r_thl >= 5));
+    printf("- no heap allocation per playout (rulesets as data): %s\n", verdict(alloc_ok));
+    printf("- state size: pahtum %d <= 256 (%s), tihbat %d <= 64 (%s)\n", P->state_size,
+           verdict(P->state_size <= 256), T->state_size, verdict(T->state_size <= 64));
+    printf("- 1.5 x OpenSpiel (tic-tac-toe, Connect Four, Kalah, Oware): %s\n", verdict(ref_ok));
+
+    for (int i = 0; i < NGAMES; i++)
+        tv_ruleset_free(games[i].rs);
+    if (failures) {
+        printf("\nbench: %d check(s) FAILED\n", failures);
+        return 1;
+    }
+    return 0;
+}
