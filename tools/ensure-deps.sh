@@ -10,6 +10,7 @@ command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 have_pc lua5.4 || missing="$missing liblua5.4-dev"
 have_pc check || missing="$missing check"
 command -v lua5.4 >/dev/null 2>&1 || missing="$missing lua5.4"
+command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
