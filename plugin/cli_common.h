@@ -26,6 +26,10 @@ int cli_parse_play_args(int argc, char **argv, play_args *pa, int want_depth);
  * and returns 1 on failure (*rs and *g may then need freeing, NULL-safe). */
 int cli_start_game(const play_args *pa, tavola_ruleset **rs, tavola_game **g);
 
+/* Plays a list of moves ("d4 e4", commas or spaces); prints which move was
+ * refused and why, and returns 1, at the first that fails. */
+int cli_play_moves(tavola_game *g, const char *moves);
+
 /* "tavola: <message>", the usage, and 2. */
 int die_usage(const char *fmt, const char *arg);
 

@@ -239,24 +239,26 @@ static int interactive(const tavola_ruleset *rs, tavola_game *g, tavola_player *
     return 0;
 }
 
-static int play_moves(tavola_game *g, const char *moves)
+int cli_play_moves(tavola_game *g, const char *moves)
 {
-    static char buf[65536];
-    if (strlen(moves) >= sizeof buf) {
-        fprintf(stderr, "tavola: --moves is too long\n");
+    size_t len = strlen(moves);
+    char *buf = malloc(len + 1);
+    if (!buf) {
+        fprintf(stderr, "tavola: out of memory\n");
         return 1;
     }
-    strcpy(buf, moves);
-    int k = 0;
+    memcpy(buf, moves, len + 1);
+    int k = 0, rc = 0;
     char *save;
-    for (char *m = strtok_r(buf, " \t\n,", &save); m; m = strtok_r(NULL, " \t\n,", &save)) {
+    for (char *m = strtok_r(buf, " \t\n,", &save); m && rc == 0; m = strtok_r(NULL, " \t\n,", &save)) {
         k++;
         if (t->play_text(g, m)) {
             fprintf(stderr, "tavola: move %d '%s' refused: %s\n", k, m, t->error(g));
-            return 1;
+            rc = 1;
         }
     }
-    return 0;
+    free(buf);
+    return rc;
 }
 
 static int cmd_play(int argc, char **argv)
@@ -269,7 +271,7 @@ static int cmd_play(int argc, char **argv)
     tavola_game *g;
     rc = cli_start_game(&pa, &rs, &g);
     if (rc == 0 && pa.moves)
-        rc = play_moves(g, pa.moves);
+        rc = cli_play_moves(g, pa.moves);
     if (rc == 0 && pa.json) {
         if ((rc = cli_json(stdout, t, rs, g) ? 1 : 0))
             fprintf(stderr, "tavola: %s\n", t->error(g));

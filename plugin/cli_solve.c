@@ -59,15 +59,8 @@ int cmd_solve(int argc, char **argv)
         pa.seed = 0; /* a solution should not depend on the clock */
     tavola_ruleset *rs;
     tavola_game *g;
-    if ((rc = cli_start_game(&pa, &rs, &g)) == 0 && pa.moves) {
-        char buf[8192];
-        snprintf(buf, sizeof buf, "%s", pa.moves);
-        for (char *save, *m = strtok_r(buf, " ", &save); m && rc == 0; m = strtok_r(NULL, " ", &save))
-            if (t->play_text(g, m)) {
-                fprintf(stderr, "tavola: move '%s' refused: %s\n", m, t->error(g));
-                rc = 1;
-            }
-    }
+    if ((rc = cli_start_game(&pa, &rs, &g)) == 0 && pa.moves)
+        rc = cli_play_moves(g, pa.moves);
     if (rc == 0) {
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
