@@ -218,12 +218,27 @@ static int swap_allowed(const tv_rules *r, const tv_state *s)
            !(s->flags & (TV_FLAG_SWAPPED | TV_FLAG_SETUP));
 }
 
+/* A mancala player without a move passes when the rules say so (no_move =
+ * "pass"), whether the moves come from sowing or from a moves hook. */
+static int pass_when_stuck(const tv_rules *r)
+{
+    return r->board == TV_BOARD_MANCALA && r->sow.pass;
+}
+
+static int hook_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
+{
+    int n = r->hooks.moves(r->hooks.ctx, r, s, out, cap, err);
+    if (n == 0 && cap > 0 && pass_when_stuck(r))
+        out[n++] = TV_MOVE_PASS;
+    return n;
+}
+
 int tv_legal_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
 {
     if (s->status == TV_OVER)
         return 0;
     if (r->hooks.moves)
-        return r->hooks.moves(r->hooks.ctx, r, s, out, cap, err);
+        return hook_moves(r, s, out, cap, err);
     if (r->board == TV_BOARD_MANCALA)
         return tv_sow_moves(r, s, out, cap);
     int n = 0;
@@ -257,7 +272,7 @@ int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err
         return refuse(r, m, err, "the game is over");
     if (r->hooks.moves) {
         tv_move moves[TV_MAX_MOVES];
-        int n = r->hooks.moves(r->hooks.ctx, r, s, moves, TV_MAX_MOVES, err);
+        int n = hook_moves(r, s, moves, TV_MAX_MOVES, err);
         if (n < 0)
             return n;
         for (int i = 0; i < n; i++)
@@ -666,32 +681,73 @@ static int playout_mancala(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error
     return TV_OK;
 }
 
-/* Any ruleset: the generator's moves, played without checking them again. */
+/* A random playout of any ruleset; with hooks it may run as one batch of
+ * hook calls (tv_hooks.batch), which a failing hook cuts short: so
+ * everything it must undo lives here, not in the frame of playout_steps. */
+typedef struct playout_job {
+    const tv_rules *r;
+    tv_state *s;
+    tv_rng *rng;
+    tv_error *err;
+    tv_undo u;   /* the move being played when a hook fails half-way */
+    int in_move; /* u is that move's record */
+} playout_job;
+
+/* One uniformly random legal move: a moves hook with a pick converts only
+ * that move. The random numbers drawn are those of tv_legal_moves and
+ * moves[tv_rng_below(n)]. Returns n, 0 (no move) or an error code. */
+static int random_move(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    tv_move moves[TV_MAX_MOVES];
+    if (r->hooks.pick) {
+        int n = r->hooks.pick(r->hooks.ctx, r, s, rng, m, err);
+        if (n != 0 || !pass_when_stuck(r))
+            return n;
+        tv_rng_below(rng, 1);
+        *m = TV_MOVE_PASS;
+        return 1;
+    }
+    int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
+    if (n > 0)
+        *m = moves[tv_rng_below(rng, (uint32_t)n)];
+    return n;
+}
+
+/* The generator's moves, played without checking them again. */
+static int playout_steps(void *arg)
+{
+    playout_job *j = arg;
+    const tv_rules *r = j->r;
+    tv_state *s = j->s;
+    int nhist = 0, lazy = score_can_wait(r), hooks = has_hooks(r), rc = TV_OK;
+    while (s->status == TV_ONGOING) {
+        if (r->repetition && (rc = hist_push(s, &nhist, j->err)))
+            break;
+        tv_move m;
+        int n = random_move(r, s, j->rng, &m, j->err);
+        if (n <= 0) {
+            rc = n < 0 ? n : tv_error_set(j->err, TV_ERULES, "no legal move in a game that is not over");
+            break;
+        }
+        if (hooks) { /* a hook may fail half-way: keep a way back */
+            memcpy(j->u.head, s, TV_STATE_HEAD);
+            j->u.n = 0;
+            j->in_move = 1;
+        }
+        if ((rc = apply_lazy(r, s, m, hooks ? &j->u : NULL, hist, nhist, lazy, j->err)))
+            break;
+        j->in_move = 0;
+    }
+    return rc;
+}
+
 static int playout_any(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
 {
-    int nhist = 0, lazy = score_can_wait(r), hooks = has_hooks(r), rc = TV_OK;
-    tv_move moves[TV_MAX_MOVES];
-    tv_undo u; /* a hook may fail half-way: keep a way back */
-    while (s->status == TV_ONGOING) {
-        if (r->repetition && (rc = hist_push(s, &nhist, err)))
-            break;
-        int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
-        if (n <= 0) {
-            rc = n < 0 ? n : tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
-            break;
-        }
-        tv_move m = moves[tv_rng_below(rng, (uint32_t)n)];
-        if (hooks) {
-            memcpy(u.head, s, TV_STATE_HEAD);
-            u.n = 0;
-        }
-        if ((rc = apply_lazy(r, s, m, hooks ? &u : NULL, hist, nhist, lazy, err))) {
-            if (hooks)
-                tv_unplay(r, s, &u);
-            break;
-        }
-    }
-    if (rc && lazy) { /* leave the scores of the position reached, if the hook gives them */
+    playout_job job = {.r = r, .s = s, .rng = rng, .err = err, .in_move = 0};
+    int rc = r->hooks.batch ? r->hooks.batch(r->hooks.ctx, playout_steps, &job, err) : playout_steps(&job);
+    if (rc && job.in_move)
+        tv_unplay(r, s, &job.u);
+    if (rc && score_can_wait(r)) { /* leave the scores of the position reached, if the hook gives them */
         tv_error ignored;
         score_hook(r, s, &ignored);
     }

@@ -9,6 +9,7 @@
 
 #include "tv_error.h"
 #include "tv_grid.h"
+#include "tv_rng.h"
 #include "tv_state.h"
 
 #define TV_NAME_MAX 64
@@ -111,6 +112,16 @@ typedef struct tv_hooks {
      * 1 when the mover moves again, 0 when the turn passes, or an error code.
      * The kernel then passes the turn, counts the ply and checks the end. */
     int (*play)(void *ctx, const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err);
+    /* Optional, for random playouts: what moves gives, but only the move at
+     * index below(rng, n) goes into *m (the others need not be converted).
+     * Returns n (0: no move, *m untouched) or an error code. */
+    int (*pick)(void *ctx, const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m,
+                tv_error *err);
+    /* Optional: runs fn(arg), which calls many hooks (a random playout), as
+     * one batch, so that the host sets up its locks and limits once. Returns
+     * what fn returns, or an error code when a hook failed inside: then fn was
+     * cut short (it may keep nothing in its own frame that must be undone). */
+    int (*batch)(void *ctx, int (*fn)(void *arg), void *arg, tv_error *err);
 } tv_hooks;
 
 struct tv_rules {

@@ -34,8 +34,14 @@ struct tv_ruleset {
     int mem_refused;                /* the allocator refused a request in this protected step */
     char mem_where[128];            /* "file:line: " of that request */
     int hook_ref[TV_HOOK_COUNT];
-    int view_ref; /* the state view handed to hooks */
-    struct view *view; /* the same, as a pointer */
+    int view_ref;       /* the state view handed to hooks (a table of methods) */
+    const void *view_id; /* its address: what a method checks its self against */
+    struct view *view;  /* the state it shows */
+    int (*batch_fn)(void *); /* the batch running (tv_sandbox_batch) */
+    void *batch_arg;
+    int batch_rc;     /* what batch_fn returned */
+    int hook_running; /* TV_HOOK_* called last in the batch (names its errors) */
+    int batching;     /* a batch runs (read under the lock only) */
 };
 
 static inline tv_ruleset *tv_ruleset_of(lua_State *L)
@@ -64,6 +70,16 @@ void tv_strmatch_open(lua_State *L);
 /* Calls the function below nargs arguments under the instruction budget;
  * returns a Lua status and leaves the results or the error message. */
 int tv_sandbox_call(tv_ruleset *rs, int nargs, int nresults, unsigned long steps);
+/* Runs fn(arg) in one protected call, with the hooks' limits armed; fn
+ * calls hooks with tv_sandbox_call_in_batch, each with a fresh budget and
+ * no protected call of its own: an error in one ends the batch. Returns a
+ * Lua status (the message on the stack) and leaves fn's result in
+ * rs->batch_rc. */
+int tv_sandbox_batch(tv_ruleset *rs, int (*fn)(void *), void *arg);
+/* In a batch, the stack slots of hook TV_HOOK_x and of the view. */
+#define TV_BATCH_HOOK_SLOT(which) ((which) + 1)
+#define TV_BATCH_VIEW_SLOT (TV_HOOK_COUNT + 1)
+void tv_sandbox_call_in_batch(tv_ruleset *rs, int which, int nargs, int nresults);
 
 /* tv_api.c: the ruleset API (game, grid, place, runs, options). */
 void tv_api_open(lua_State *L);

@@ -1,6 +1,7 @@
 /* The Lua bridge: the sandbox, the loader's error messages, option handling,
  * the limits, hooks, and that data rulesets never enter the VM while playing. */
 #include <check.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -272,6 +273,94 @@ START_TEST(failing_hook_leaves_state_unchanged)
 }
 END_TEST
 
+/* A hook that fails inside a random playout (one batch of hook calls) ends
+ * it with the hook's error; the state is the position before the move that
+ * failed, consistent (hash, counts), and the VM goes on. */
+START_TEST(failing_hook_in_a_playout)
+{
+    const char *src = "return game { name = 'P', board = grid { width = 3, height = 3 },\n"
+                      "  play = function(s, m)\n"
+                      "    s:place(m)\n"
+                      "    if s:ply() == 3 then error('boom at ply 3') end\n"
+                      "  end, ends = 'board_full' }\n";
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("pf.lua", src, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    for (int round = 0; round < 3; round++) {
+        tv_state_buf b;
+        tv_rng rng;
+        tv_rng_seed(&rng, (uint64_t)round);
+        ck_assert_int_eq(tv_state_new(r, 1, &b.state, &err), TV_OK);
+        ck_assert_int_eq(tv_random_playout(r, &b.state, &rng, &err), TV_EHOOK);
+        ck_assert_msg(strstr(err.msg, "play hook: pf.lua:4: boom at ply 3") != NULL, "%s", err.msg);
+        ck_assert_int_eq(b.state.ply, 3);
+        ck_assert_int_eq(b.state.empty, 6);
+        ck_assert_int_eq(b.state.status, TV_ONGOING);
+        ck_assert(b.state.hash == tv_state_hash(r, &b.state));
+    }
+    /* The same VM still plays through the other path. */
+    tv_game *g = tv_game_new(r, 1, &err);
+    ck_assert_int_eq(play_moves(g, "a1 b2 c3", &err), TV_OK);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* Threads sharing one hook ruleset take turns on its VM, a playout at a time:
+ * each gets the games it gets alone. */
+typedef struct playout_worker {
+    const tv_rules *r;
+    int first, count;
+    uint64_t hash[64];
+    int failed;
+} playout_worker;
+
+static void *run_playouts(void *arg)
+{
+    playout_worker *w = arg;
+    for (int i = 0; i < w->count; i++) {
+        tv_state_buf b;
+        tv_rng rng;
+        tv_error err;
+        tv_rng_seed(&rng, (uint64_t)(w->first + i));
+        if (tv_state_new(w->r, (uint64_t)(w->first + i), &b.state, &err) ||
+            tv_random_playout(w->r, &b.state, &rng, &err))
+            w->failed = 1;
+        w->hash[i] = b.state.hash ^ (uint64_t)b.state.score[0] << 32 ^ (uint64_t)b.state.ply;
+    }
+    return NULL;
+}
+
+START_TEST(threads_share_a_hook_vm)
+{
+    tv_error err = {0};
+    FILE *f = fopen("tests/bench/pahtum_hooks.lua", "rb");
+    ck_assert_ptr_nonnull(f);
+    static char src[8192];
+    size_t n = fread(src, 1, sizeof src - 1, f);
+    fclose(f);
+    src[n] = '\0';
+    tv_ruleset *rs = load_source("pahtum_hooks.lua", src, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    playout_worker alone = {tv_ruleset_rules(rs), 0, 64, {0}, 0}, w[4];
+    run_playouts(&alone);
+    ck_assert(!alone.failed);
+    pthread_t th[4];
+    for (int i = 0; i < 4; i++) {
+        w[i] = (playout_worker){tv_ruleset_rules(rs), 16 * i, 16, {0}, 0};
+        ck_assert_int_eq(pthread_create(&th[i], NULL, run_playouts, &w[i]), 0);
+    }
+    for (int i = 0; i < 4; i++) {
+        pthread_join(th[i], NULL);
+        ck_assert(!w[i].failed);
+        for (int k = 0; k < 16; k++)
+            ck_assert(w[i].hash[k] == alone.hash[16 * i + k]);
+    }
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 /* A hook stuck in a loop is stopped, and the host can go on. */
 START_TEST(hook_instruction_limit)
 {
@@ -338,6 +427,24 @@ static void same_games(const char *data_name, const char *data_opts, const char 
         ck_assert(memcmp(&start, b->state, (size_t)rh->state_size) == 0);
         tv_game_free(a);
         tv_game_free(b);
+    }
+    /* Random playouts: the hooks run as one batch a playout and only the
+     * move drawn is converted, yet the games are the data rules' games. */
+    for (int game = 0; game < games; game++) {
+        tv_state_buf a, b;
+        tv_rng ra, rb;
+        tv_rng_seed(&ra, (uint64_t)game * 31 + 7);
+        rb = ra;
+        ck_assert_int_eq(tv_state_new(rd, (uint64_t)game, &a.state, &err), TV_OK);
+        ck_assert_int_eq(tv_state_new(rh, (uint64_t)game, &b.state, &err), TV_OK);
+        ck_assert_int_eq(tv_random_playout(rd, &a.state, &ra, &err), TV_OK);
+        if (tv_random_playout(rh, &b.state, &rb, &err))
+            ck_abort_msg("%s playout %d: %s", hook_file, game, err.msg);
+        if (memcmp(a.state.cells, b.state.cells, (size_t)rd->ncells) != 0 ||
+            a.state.score[0] != b.state.score[0] || a.state.score[1] != b.state.score[1] ||
+            a.state.ply != b.state.ply || b.state.status != TV_OVER || a.state.winner != b.state.winner ||
+            a.state.hash != b.state.hash || ra.s != rb.s)
+            ck_abort_msg("%s playout %d: the final states differ", hook_file, game);
     }
     tv_ruleset_free(data);
     tv_ruleset_free(hook);
@@ -417,6 +524,8 @@ int main(void)
     tcase_add_test(tc, moves_and_ends_hooks);
     tcase_add_test(tc, failing_hook_leaves_state_unchanged);
     tcase_add_test(tc, hook_instruction_limit);
+    tcase_add_test(tc, failing_hook_in_a_playout);
+    tcase_add_test(tc, threads_share_a_hook_vm);
     tcase_add_test(tc, play_hooks_match_the_data_rules);
     tcase_add_test(tc, play_hook_primitives_are_checked);
     suite_add_tcase(s, tc);
