@@ -70,10 +70,13 @@ static double search_s = 0.4;   /* seconds per search measurement */
 static int check_games = 4000;  /* games per verification */
 static int failures;
 
+/* Processor time of this process, the clock the plain-Lua peers read
+ * (os.clock): every rate is per second of processor time, so that time the
+ * shared machine gives to other work counts for no one. */
 static double now(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
@@ -489,11 +492,11 @@ typedef struct plain {
     int ok;
 } plain;
 
-static plain run_plain(const char *script)
+static plain run_plain(const char *script, int nruns)
 {
     plain p = {0};
     char cmd[512];
-    snprintf(cmd, sizeof cmd, "lua5.4 %s %d %g", script, runs, run_s);
+    snprintf(cmd, sizeof cmd, "lua5.4 %s %d %g", script, nruns, run_s);
     FILE *f = popen(cmd, "r");
     char line[1024] = "";
     if (f) {
@@ -508,6 +511,38 @@ static plain run_plain(const char *script)
     if (!p.ok)
         fprintf(stderr, "bench: '%s' printed '%s'\n", cmd, line);
     return p;
+}
+
+/* The engine (a hook variant) and a plain-Lua peer in turns, run for run,
+ * as playouts_beside does with the C baselines; the peer's statistics over
+ * all its runs. */
+static void playouts_beside_plain(const tv_rules *r, const char *script, figures *fe, plain *pl)
+{
+    runner e = make_runner(RUN_ENGINE, r);
+    double re[16], rl[16];
+    plain sum = {0};
+    sum.ok = 1;
+    for (int i = 0; i < runs; i++) {
+        re[i] = measure(&e);
+        plain p = run_plain(script, 1);
+        if (!p.ok) {
+            *pl = p;
+            set_figures(&e, re, fe);
+            return;
+        }
+        rl[i] = p.playouts;
+        double w0 = (double)sum.games, w1 = (double)p.games, w = w0 + w1;
+        sum.plies = (sum.plies * w0 + p.plies * w1) / w;
+        sum.s1 = (sum.s1 * w0 + p.s1 * w1) / w;
+        sum.s2 = (sum.s2 * w0 + p.s2 * w1) / w;
+        sum.p1 = (sum.p1 * w0 + p.p1 * w1) / w;
+        sum.draws = (sum.draws * w0 + p.draws * w1) / w;
+        sum.games += p.games;
+    }
+    set_figures(&e, re, fe);
+    sum.playouts = median(rl, runs);
+    sum.moves = sum.playouts * sum.plies;
+    *pl = sum;
 }
 
 /* A plain-Lua peer plays the same rules: its random games have the engine's
@@ -703,6 +738,7 @@ int main(int argc, char **argv)
     fflush(stdout);
 
     figures bp = {0}, bt = {0}; /* the C baselines */
+    plain pp = {0}, pt = {0};    /* the plain-Lua peers */
     const char *only = getenv("BENCH_ONLY"); /* labels, comma-separated: measure only those */
     for (int i = 0; i < NGAMES; i++) {
         const tv_rules *r = tv_ruleset_rules(games[i].rs);
@@ -713,13 +749,20 @@ int main(int argc, char **argv)
             playouts_beside(r, RUN_BASELINE_PAHTUM, f, &bp);
         else if (i == TIHBAT)
             playouts_beside(r, RUN_BASELINE_TIHBAT, f, &bt);
+        else if (i == PAHTUM_HOOKS)
+            playouts_beside_plain(r, "tests/bench/plain_pahtum.lua", f, &pp);
+        else if (i == TIHBAT_HOOKS)
+            playouts_beside_plain(r, "tests/bench/plain_tihbat.lua", f, &pt);
         else
             engine_playouts(r, f);
         f->have_search = 1;
         f->mcts = search_rate(r, "mcts", &f->mcts_budget);
         f->ab = search_rate(r, "alphabeta", &f->ab_budget);
     }
-    plain pp = run_plain("tests/bench/plain_pahtum.lua"), pt = run_plain("tests/bench/plain_tihbat.lua");
+    if (!pp.games && !pp.ok) /* its hook variant was not measured */
+        pp = run_plain("tests/bench/plain_pahtum.lua", runs);
+    if (!pt.games && !pt.ok)
+        pt = run_plain("tests/bench/plain_tihbat.lua", runs);
     figures fpp = {0}, fpt = {0};
     fpp.playouts = pp.playouts, fpp.moves = pp.moves, fpp.plies = pp.plies;
     fpt.playouts = pt.playouts, fpt.moves = pt.moves, fpt.plies = pt.plies;

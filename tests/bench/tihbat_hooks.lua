@@ -9,16 +9,8 @@ return game {
     direction = "ccw", origin_first = true,
     capture = { counts = { 2, 4, 6, 8 }, side = "own" },
   },
-  moves = function(s)
-    local first = s:to_move() == 1 and 1 or 3            -- a1 b1 are 1, 2; a2 b2 are 3, 4
-    local a, b = s:get(first), s:get(first + 1)
-    if a > 0 then
-      if b > 0 then return first, first + 1 end
-      return first
-    end
-    if b > 0 then return first + 1 end
-    return "pass"
-  end,
+  moves = function(s) return s:empties() end,            -- the mover's non-empty holes
+  no_move = "pass",                                       -- none: the mover passes
   play = function(s, m)
     if m ~= "pass" then return s:sow(m) end               -- true: the mover moves again
   end,
