@@ -610,6 +610,9 @@ static int listed(const char *list, const char *label)
 
 static const char *verdict(int ok) { return ok ? "met" : "MISSED"; }
 
+/* a / b, or 0 when either was not measured (BENCH_ONLY). */
+static double ratio(double a, double b) { return a > 0 && b > 0 ? a / b : 0; }
+
 /* bench playouts FILE COUNT [OPTIONS]: only COUNT engine playouts of one
  * ruleset (or of a baseline: FILE baseline-pahtum or baseline-tihbat), for a
  * profiler (valgrind --tool=callgrind, perf). */
@@ -792,14 +795,16 @@ int main(int argc, char **argv)
     /* Ratios and targets. */
     const figures *P = &games[PAHTUM].f, *PH = &games[PAHTUM_HOOKS].f, *T = &games[TIHBAT].f,
                   *TH = &games[TIHBAT_HOOKS].f;
-    double r_pb = P->playouts / bp.playouts, r_tb = T->playouts / bt.playouts;
-    double r_pl = pp.ok ? P->playouts / pp.playouts : 0, r_tl = pt.ok ? T->playouts / pt.playouts : 0;
-    double r_phl = pp.ok ? PH->playouts / pp.playouts : 0, r_thl = pt.ok ? TH->playouts / pt.playouts : 0;
+    double r_pb = ratio(P->playouts, bp.playouts), r_tb = ratio(T->playouts, bt.playouts);
+    double r_pl = pp.ok ? ratio(P->playouts, pp.playouts) : 0, r_tl = pt.ok ? ratio(T->playouts, pt.playouts) : 0;
+    double r_phl = pp.ok ? ratio(PH->playouts, pp.playouts) : 0;
+    double r_thl = pt.ok ? ratio(TH->playouts, pt.playouts) : 0;
     printf("\n| ratio (playouts/s) | pahtum | tihbat | target |\n|---|---:|---:|---|\n");
     printf("| tavola / C baseline | %.2f | %.2f | >= 0.5 |\n", r_pb, r_tb);
     printf("| tavola / plain Lua | %.1f | %.1f | |\n", r_pl, r_tl);
     printf("| Lua hooks / plain Lua | %.2f | %.2f | >= 5 |\n", r_phl, r_thl);
-    printf("| Lua hooks / tavola | %.3f | %.3f | |\n", PH->playouts / P->playouts, TH->playouts / T->playouts);
+    printf("| Lua hooks / tavola | %.3f | %.3f | |\n", ratio(PH->playouts, P->playouts),
+           ratio(TH->playouts, T->playouts));
 
     struct { int g; const char *name; double openspiel, ludii; } ref[] = {
         {TICTACTOE, "tic-tac-toe", 750000, 167229},
@@ -830,6 +835,8 @@ int main(int argc, char **argv)
         if (i != PAHTUM_HOOKS && i != TIHBAT_HOOKS)
             alloc_ok &= games[i].f.allocs == 0;
     printf("\nTargets\n");
+    if (only && *only)
+        printf("(BENCH_ONLY=%s: what was not measured counts as 0 below)\n", only);
     printf("- data / C baseline >= 0.5: pahtum %.2f (%s), tihbat %.2f (%s)\n", r_pb, verdict(r_pb >= 0.5), r_tb,
            verdict(r_tb >= 0.5));
     printf("- Lua hooks / plain Lua >= 5: pahtum %.2f (%s), tihbat %.2f (%s)\n", r_phl, verdict(r_phl >= 5), r_thl,
