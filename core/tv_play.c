@@ -698,15 +698,15 @@ typedef struct playout_job {
  * moves[tv_rng_below(n)]. Returns n, 0 (no move) or an error code. */
 static int random_move(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m, tv_error *err)
 {
-    tv_move moves[TV_MAX_MOVES];
     if (r->hooks.pick) {
         int n = r->hooks.pick(r->hooks.ctx, r, s, rng, m, err);
         if (n != 0 || !pass_when_stuck(r))
             return n;
-        tv_rng_below(rng, 1);
+        tv_rng_below(rng, 1); /* as tv_legal_moves' one move, the pass, is drawn */
         *m = TV_MOVE_PASS;
         return 1;
     }
+    tv_move moves[TV_MAX_MOVES];
     int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
     if (n > 0)
         *m = moves[tv_rng_below(rng, (uint32_t)n)];

@@ -262,9 +262,9 @@ void tv_hooks_open(lua_State *L, tv_ruleset *rs)
 }
 
 /* The ruleset whose batch of hook calls this thread runs (hook_batch): its
- * lock is held and its limits armed for the whole batch. Only enter() asks
- * (a thread-local is slow to reach from a shared library); under the lock,
- * rs->batching says the same. */
+ * lock is held and its limits armed for the whole batch. Only enter() and
+ * hook_batch ask (a thread-local is slow to reach from a shared library);
+ * under the lock, rs->batching says the same. */
 static _Thread_local tv_ruleset *batch_owner;
 
 static int in_batch(const tv_ruleset *rs)
@@ -289,7 +289,6 @@ static view *push_call(tv_ruleset *rs, int which, const tv_state *s)
 }
 
 static const char *const hook_names[TV_HOOK_COUNT] = {"moves", "score", "ends", "play"};
-
 
 static void clear_view(view *v)
 {

@@ -381,7 +381,7 @@ int tv_sandbox_parse(tv_ruleset *rs, const char *source, size_t len, const char 
     return status;
 }
 
-/* A fresh budget for the call about to start. */
+/* A fresh budget for the call about to start, and the memory cap on. */
 static void arm(tv_ruleset *rs, unsigned long steps)
 {
     long ms = rs->loading ? rs->limits.load_ms : rs->limits.hook_ms;
@@ -395,6 +395,7 @@ static void arm(tv_ruleset *rs, unsigned long steps)
     rs->last_ns = start_ns();
     rs->deadline_ns = rs->last_ns + (ms > 0 ? ms : 1) * 1000000LL;
     lua_sethook(rs->L, count_hook, LUA_MASKCOUNT, STEP_GRAIN); /* also restarts its count */
+    rs->armed = 1;
 }
 
 /* After a protected call: the error message of a limit that stopped it, of
@@ -431,7 +432,6 @@ int tv_sandbox_call(tv_ruleset *rs, int nargs, int nresults, unsigned long steps
     if (rs->armed) /* called from inside a call: it runs on what is left of that call's budget */
         return lua_pcall(L, nargs, nresults, 0);
     arm(rs, steps);
-    rs->armed = 1;
     return finish(rs, lua_pcall(L, nargs, nresults, 0), base);
 }
 
@@ -458,7 +458,6 @@ int tv_sandbox_batch(tv_ruleset *rs, int (*fn)(void *), void *arg)
     rs->batch_rc = 0;
     rs->hook_running = -1;
     arm(rs, rs->limits.hook_steps);
-    rs->armed = 1;
     lua_pushcfunction(L, run_batch);
     return finish(rs, lua_pcall(L, 0, 0, 0), base);
 }
@@ -468,5 +467,5 @@ void tv_sandbox_call_in_batch(tv_ruleset *rs, int which, int nargs, int nresults
     rs->vm_entries++;
     rs->hook_running = which;
     arm(rs, rs->limits.hook_steps);
-    lua_callk(rs->L, nargs, nresults, 0, NULL);
+    lua_call(rs->L, nargs, nresults);
 }
