@@ -19,22 +19,58 @@ LUA_CFLAGS   = $(shell pkg-config --cflags lua5.4 2>/dev/null)
 LUA_LIBS     = $(shell pkg-config --libs lua5.4 2>/dev/null)
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
-ALL_CFLAGS = $(CFLAGS_BASE) $(OPT) $(SAN) -Icore -Ilua -Iplugin $(LUA_CFLAGS) \
-             -DTAVOLA_DATADIR='"$(DATADIR)"' $(CFLAGS)
+ALL_CFLAGS = $(CFLAGS_BASE) $(OPT) $(SAN) $(CFLAGS)
 LDLIBS = -lm -pthread
 
-CORE_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard core/*.c))
-LUA_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(wildcard lua/*.c))
-ABI_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(wildcard plugin/tv_*.c) plugin/tavola_api.c)
-CLI_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(wildcard plugin/cli_*.c))
+# ---- layers ------------------------------------------------------------------
+# Each folder is compiled with the include path of what it may use, so a wrong
+# include fails the build (make layers proves it): core sees only core, and each
+# core folder only the folders below it; lua/ sees core and lua; plugin/lib sees
+# everything; the hosts (plugin/cli, plugin/luamod, plugin/examples) see only
+# plugin/tavola.h. Lua's headers are on the path of lua/ and the Lua module only.
+INC_core/board    = -Icore/board
+INC_core/rules    = $(INC_core/board) -Icore/rules
+INC_core/play     = $(INC_core/rules) -Icore/play
+INC_core/players  = $(INC_core/play) -Icore/players
+INC_core          = $(INC_core/players)
+INC_lua/vm        = $(INC_core) -Ilua -Ilua/vm $(LUA_CFLAGS)
+INC_lua/api       = $(INC_core) -Ilua -Ilua/vm -Ilua/api $(LUA_CFLAGS)
+INC_lua           = $(INC_core) -Ilua -Ilua/vm -Ilua/api $(LUA_CFLAGS)
+INC_plugin/lib    = $(INC_lua) -Iplugin -Iplugin/lib
+INC_plugin/cli    = -Iplugin -Iplugin/cli
+INC_plugin/luamod = -Iplugin $(LUA_CFLAGS)
+INC_plugin/examples = -Iplugin
+INC_tests         = $(INC_plugin/lib) -Iplugin/cli -Itests/support $(CHECK_CFLAGS)
+LAYERS = core/board core/rules core/play core/players lua/vm lua/api lua \
+         plugin/lib plugin/cli plugin/luamod plugin/examples
+$(foreach d,$(LAYERS),$(eval $(BUILD)/$(d)/%.o: INC = $(INC_$(d))))
+$(BUILD)/tests/%.o: INC = $(INC_tests)
+
+# ---- the parts, per folder ----------------------------------------------------
+objs = $(patsubst %.c,$(BUILD)/%.o,$(wildcard $(addsuffix /*.c,$(1))))
+CORE_OBJ = $(call objs,core/board core/rules core/play core/players)
+LUA_OBJ  = $(call objs,lua/vm lua/api lua)
+ABI_OBJ  = $(call objs,plugin/lib)
+CLI_MAIN = $(BUILD)/plugin/cli/cli_main.o
+CLI_OBJ  = $(filter-out $(CLI_MAIN),$(call objs,plugin/cli))
 LUAMOD   = $(BUILD)/lua/tavola.so
 LIB_OBJ  = $(CORE_OBJ) $(LUA_OBJ) $(ABI_OBJ)
 SONAME   = libtavola.so.1
+VERSION  = 0.1.0
+
+# The test suites: one program per tests/<folder>/test_*.c. core/ is tested
+# without Lua (its suites link only libtvcore); tests/cli/ links the command's
+# objects without main(); the rest link the library and tests/support.
+suites = $(patsubst %.c,$(BUILD)/%,$(wildcard $(addsuffix /test_*.c,$(1))))
+CORE_SUITES = $(call suites,tests/core)
+CLI_SUITES  = $(call suites,tests/cli)
+LIB_SUITES  = $(call suites,tests/lua tests/games tests/search)
+TESTS = $(CORE_SUITES) $(LIB_SUITES) $(CLI_SUITES)
+SUPPORT_OBJ = $(call objs,tests/support)
 
 REF_GAMES ?= 300
-TESTS = $(BUILD)/test_core $(BUILD)/test_sow $(BUILD)/test_lua $(BUILD)/test_pahtum $(BUILD)/test_games $(BUILD)/test_solver $(BUILD)/test_search $(BUILD)/test_stats $(BUILD)/test_hostile
 
-.PHONY: all deps demo bench-ai bench check test-build run-tests clean install uninstall install-test fuzz fuzz-build valgrind
+.PHONY: all deps demo bench-ai bench check test-build run-tests clean install uninstall install-test fuzz fuzz-build valgrind layers
 .SECONDARY:
 
 all: $(BUILD)/tavola $(BUILD)/libtavola.a $(BUILD)/libtavola.so $(LUAMOD)
@@ -44,15 +80,26 @@ all: $(BUILD)/tavola $(BUILD)/libtavola.a $(BUILD)/libtavola.so $(LUAMOD)
 deps:
 	@sh tools/ensure-deps.sh
 
-$(BUILD)/%.o: %.c $(wildcard core/*.h lua/*.h plugin/*.h) | deps
+# Header dependencies are generated (-MMD -MP) beside each object.
+$(BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	@echo "  CC    $@"
-	@$(CC) $(ALL_CFLAGS) -c $< -o $@
+	@$(CC) $(ALL_CFLAGS) $(INC) $(DEFS) -MMD -MP -c $< -o $@
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# The version is written here only; the library reports it.
+$(BUILD)/plugin/lib/tavola_api.o: DEFS = -DTAVOLA_VERSION='"$(VERSION)"'
+$(BUILD)/plugin/lib/tavola_api.o: Makefile
+$(BUILD)/plugin/lib/tv_catalog.o: DEFS = -DTAVOLA_DATADIR='"$(DATADIR)"'
 
 $(BUILD)/libtvcore.a: $(CORE_OBJ)
 	@ar rcs $@ $^
 
 $(BUILD)/libtavola.a: $(LIB_OBJ)
+	@ar rcs $@ $^
+
+# The command's parts without main(), for its tests and fuzz targets.
+$(BUILD)/libtvcli.a: $(CLI_OBJ)
 	@ar rcs $@ $^
 
 # The shared library exports the ABI entry point only (tavola_get_api).
@@ -63,36 +110,34 @@ $(BUILD)/libtavola.so: $(BUILD)/$(SONAME)
 	@ln -sf $(SONAME) $@
 
 # The Lua C module: not linked against liblua, the interpreter provides Lua.
-$(BUILD)/lua/tavola.so: $(BUILD)/plugin/lua_tavola.o $(LIB_OBJ)
+$(BUILD)/lua/tavola.so: $(call objs,plugin/luamod) $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN) -shared $^ $(LDLIBS) -o $@
 
 # The UGI referee: two engines through the protocol only.
-$(BUILD)/ugi_referee: tests/ugi_referee.c | deps
+$(BUILD)/ugi_referee: tests/cli/ugi_referee.c | deps
 	$(CC) -std=c11 -Wall -Wextra -Wpedantic $(OPT) $(SAN) $< -o $@
 
 # The example host: tavola.h and dlopen only.
-$(BUILD)/host: plugin/examples/host.c plugin/tavola.h | deps
-	$(CC) -std=c11 -Wall -Wextra -Wpedantic $(OPT) $(SAN) -Iplugin $< -ldl -o $@
+$(BUILD)/host: $(BUILD)/plugin/examples/host.o
+	$(CC) $(SAN) $< -ldl -o $@
 
-$(BUILD)/tavola: $(CLI_OBJ) $(BUILD)/libtavola.a
-	$(CC) $(SAN) $(CLI_OBJ) $(BUILD)/libtavola.a $(LUA_LIBS) $(LDLIBS) -o $@
+$(BUILD)/tavola: $(CLI_MAIN) $(BUILD)/libtvcli.a $(BUILD)/libtavola.a
+	$(CC) $(SAN) $^ $(LUA_LIBS) $(LDLIBS) -o $@
 
-# core/ is tested without Lua: these suites link only libtvcore.
-$(BUILD)/test_core $(BUILD)/test_sow: $(BUILD)/test_%: $(BUILD)/tests/test_%.o $(BUILD)/libtvcore.a
+$(CORE_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/libtvcore.a
 	$(CC) $(SAN) $^ $(CHECK_LIBS) $(LDLIBS) -o $@
 
-# The match statistics are pure functions: tested alone, without the library.
-$(BUILD)/test_stats: $(BUILD)/tests/test_stats.o $(BUILD)/plugin/cli_stats.o
-	$(CC) $(SAN) $^ $(CHECK_LIBS) $(LDLIBS) -o $@
-
-$(BUILD)/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/test_util.o $(BUILD)/libtavola.a
+$(CLI_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/libtvcli.a $(BUILD)/libtavola.a
 	$(CC) $(SAN) $^ $(LUA_LIBS) $(CHECK_LIBS) $(LDLIBS) -o $@
 
-$(BUILD)/tests/%.o: tests/%.c $(wildcard core/*.h lua/*.h plugin/*.h tests/*.h tests/fuzz/*.h) | deps
-	@mkdir -p $(dir $@)
-	@echo "  CC    $@"
-	@$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
+$(LIB_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(BUILD)/libtavola.a
+	$(CC) $(SAN) $^ $(LUA_LIBS) $(CHECK_LIBS) $(LDLIBS) -o $@
+
+# A wrong include must fail: tests/build/layers.txt lists what each folder may not see.
+layers: deps
+	@sh tests/build/layers_test.sh "$(CC) $(CFLAGS_BASE)" \
+	  $(foreach d,$(LAYERS),"$(d)=$(INC_$(d))")
 
 # ---- fuzzing ------------------------------------------------------------------
 # Each tests/fuzz/fuzz_NAME.c is a libFuzzer target (make fuzz, with clang) and,
@@ -103,10 +148,6 @@ FUZZ_SECONDS ?= 30
 FUZZ_DIR = build/fuzz
 FUZZ_SAN = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_REPLAYS = $(patsubst %,$(BUILD)/fuzz_replay_%,$(FUZZ_TARGETS))
-
-# The command's record reader and UGI engine, for the fuzz targets.
-$(BUILD)/libtvcli.a: $(BUILD)/plugin/cli_record.o $(BUILD)/plugin/cli_ugi.o
-	@ar rcs $@ $^
 
 $(BUILD)/fuzz_replay_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/replay.o $(BUILD)/libtvcli.a $(BUILD)/libtavola.a
 	$(CC) $(SAN) $^ $(LUA_LIBS) $(LDLIBS) -o $@
@@ -133,16 +174,16 @@ fuzz: deps
 	done
 
 # ---- load and memory checks ------------------------------------------------------
-$(BUILD)/load_test: $(BUILD)/tests/load_test.o $(BUILD)/libtavola.a
+$(BUILD)/load_test: $(BUILD)/tests/abi/load_test.o $(BUILD)/libtavola.a
 	$(CC) $(SAN) $^ $(LUA_LIBS) $(LDLIBS) -o $@
 
 # valgrind memcheck on the command and the example host (plain build only).
 VALGRIND = valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect
 valgrind: $(BUILD)/tavola $(BUILD)/host $(BUILD)/$(SONAME)
 	@command -v valgrind >/dev/null || { echo "make valgrind needs valgrind (Debian: valgrind)"; exit 1; }
-	@sh tests/valgrind_test.sh "$(VALGRIND)" $(BUILD)
+	@sh tests/abi/valgrind_test.sh "$(VALGRIND)" $(BUILD)
 
-test-build: $(TESTS) $(BUILD)/tavola $(BUILD)/libtavola.so $(LUAMOD) $(BUILD)/host $(BUILD)/ugi_referee \
+test-build: layers $(TESTS) $(BUILD)/tavola $(BUILD)/libtavola.so $(LUAMOD) $(BUILD)/host $(BUILD)/ugi_referee \
             $(FUZZ_REPLAYS) $(BUILD)/load_test
 
 run-tests: test-build
@@ -150,15 +191,15 @@ run-tests: test-build
 	@echo "== example host (dlopen $(BUILD)/$(SONAME))"
 	@$(BUILD)/host $(BUILD)/$(SONAME)
 	@echo "== Lua module under the stock lua5.4"
-	@$(SAN_LUA_ENV) lua5.4 tests/lua_module_test.lua $(BUILD)/lua
+	@$(SAN_LUA_ENV) lua5.4 tests/abi/lua_module_test.lua $(BUILD)/lua
 	@echo "== CLI tests ($(BUILD)/tavola)"
-	@sh tests/cli_test.sh $(BUILD)/tavola
+	@sh tests/cli/cli_test.sh $(BUILD)/tavola
 	@echo "== match tests ($(BUILD)/tavola)"
-	@sh tests/match_test.sh $(BUILD)/tavola
+	@sh tests/cli/match_test.sh $(BUILD)/tavola
 	@echo "== SVG tests ($(BUILD)/tavola)"
-	@sh tests/svg_test.sh $(BUILD)/tavola
+	@sh tests/cli/svg_test.sh $(BUILD)/tavola
 	@echo "== UGI tests ($(BUILD)/tavola)"
-	@sh tests/ugi_test.sh $(BUILD)/tavola $(BUILD)/ugi_referee
+	@sh tests/cli/ugi_test.sh $(BUILD)/tavola $(BUILD)/ugi_referee
 	@echo "== fuzz corpora replayed (tests/fuzz/corpus)"
 	@set -e; for t in $(FUZZ_TARGETS); do $(BUILD)/fuzz_replay_$$t tests/fuzz/corpus/$$t; done
 	@echo "== load: 10000 games through the ABI, 4 threads"
@@ -182,8 +223,7 @@ bench: deps
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) OPT="$(BENCH_OPT)" SAN= $(BENCH_DIR)/bench
 	@BENCH_QUICK=$(BENCH_QUICK) $(BENCH_DIR)/bench
 
-$(BENCH_OBJ): tests/bench/baseline.h
-$(BUILD)/tests/bench/bench.o: ALL_CFLAGS += -DTV_BENCH_FLAGS='"$(OPT)"'
+$(BUILD)/tests/bench/bench.o: DEFS = -DTV_BENCH_FLAGS='"$(OPT)"'
 $(BUILD)/bench: $(BENCH_OBJ) $(BUILD)/libtavola.a
 	$(CC) $(SAN) $^ $(LUA_LIBS) $(LDLIBS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc -o $@
 
@@ -193,7 +233,7 @@ demo: $(BUILD)/tavola
 # Installing (into a scratch DESTDIR) is tested once, on the plain build.
 install-test: all
 	@echo "== make install into a scratch DESTDIR"
-	@sh tests/install_test.sh
+	@sh tests/abi/install_test.sh
 
 # Every suite twice: a plain build (thousands of reference games per
 # ruleset), then AddressSanitizer + UBSan.
@@ -208,7 +248,6 @@ check: deps
 	@echo "make check: all suites passed (plain and sanitized)"
 
 # ---- install ----------------------------------------------------------------
-VERSION  = 0.1.0
 BINDIR   = $(DESTDIR)$(PREFIX)/bin
 LIBDIR   = $(DESTDIR)$(PREFIX)/lib
 INCDIR   = $(DESTDIR)$(PREFIX)/include

@@ -7,7 +7,7 @@
 -- character references to XML characters; no ']]>' in text; exactly one root
 -- element; namespace prefixes declared. With --svg the root must also be
 -- <svg> in the SVG namespace with width, height and a four-number viewBox.
--- usage: lua5.4 tests/xml_check.lua [--svg] FILE...  (FILE "-" = stdin)
+-- usage: lua5.4 tests/cli/xml_check.lua [--svg] FILE...  (FILE "-" = stdin)
 -- Prints "FILE: line N: why" for each bad file; exits 1 if any.
 
 local NAME = "^[%a_:\128-\255][%w%._:%-\128-\255]*"
@@ -245,7 +245,7 @@ for _, a in ipairs(arg) do
   if a == "--svg" then want_svg = true else files[#files + 1] = a end
 end
 if #files == 0 then
-  io.stderr:write("usage: lua5.4 tests/xml_check.lua [--svg] FILE...\n")
+  io.stderr:write("usage: lua5.4 tests/cli/xml_check.lua [--svg] FILE...\n")
   os.exit(2)
 end
 for _, f in ipairs(files) do

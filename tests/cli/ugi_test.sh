@@ -1,8 +1,8 @@
 #!/bin/sh
 # The UGI engine: a scripted session (malformed lines included) against its
 # golden answers, "go infinite" ended by "stop", and whole games between two
-# engines through tests/ugi_referee.c.
-# usage: sh tests/ugi_test.sh path/to/tavola path/to/ugi_referee
+# engines through tests/cli/ugi_referee.c.
+# usage: sh tests/cli/ugi_test.sh path/to/tavola path/to/ugi_referee
 set -u
 TAVOLA=${1:-build/tavola}
 REFEREE=${2:-build/ugi_referee}
@@ -14,9 +14,9 @@ ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 
 # Times vary from run to run: they are blanked before the comparison.
-"$TAVOLA" ugi tictactoe <tests/ugi/session.txt 2>"$tmp/err" | sed 's/ time [0-9]*$/ time T/' >"$tmp/out"
-if [ "${UPDATE:-0}" = 1 ]; then cp "$tmp/out" tests/golden/ugi_session.txt; fi
-if diff -u tests/golden/ugi_session.txt "$tmp/out"; then ok; else bad "ugi session differs"; fi
+"$TAVOLA" ugi tictactoe <tests/cli/ugi/session.txt 2>"$tmp/err" | sed 's/ time [0-9]*$/ time T/' >"$tmp/out"
+if [ "${UPDATE:-0}" = 1 ]; then cp "$tmp/out" tests/cli/golden/ugi_session.txt; fi
+if diff -u tests/cli/golden/ugi_session.txt "$tmp/out"; then ok; else bad "ugi session differs"; fi
 [ -s "$tmp/err" ] && bad "ugi wrote to stderr: $(cat "$tmp/err")" || ok
 
 # A search without limits stops when told, and answers isready meanwhile.

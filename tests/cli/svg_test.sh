@@ -1,12 +1,12 @@
 #!/bin/sh
 # Tests of `tavola show` and the SVG drawing (TAVOLA_DRAW_SVG): every picture
-# is well-formed XML by an independent checker (tests/xml_check.lua, plain
+# is well-formed XML by an independent checker (tests/cli/xml_check.lua, plain
 # Lua) and known positions equal golden files; errors exit with a message.
-# usage: sh tests/svg_test.sh path/to/tavola      (UPDATE=1 rewrites goldens)
+# usage: sh tests/cli/svg_test.sh path/to/tavola      (UPDATE=1 rewrites goldens)
 set -u
 TAVOLA=${1:-build/tavola}
-GOLDEN=tests/golden
-CHECK="lua5.4 tests/xml_check.lua"
+GOLDEN=tests/cli/golden
+CHECK="lua5.4 tests/cli/xml_check.lua"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0
@@ -21,7 +21,7 @@ wellformed() {
 }
 
 # golden NAME SHOW-ARGS...: `tavola show ... --svg FILE` exits 0, prints
-# nothing, writes a well-formed SVG equal to tests/golden/NAME.
+# nothing, writes a well-formed SVG equal to tests/cli/golden/NAME.
 golden() {
   name=$1; shift
   rm -f "$tmp/out.svg"
@@ -138,7 +138,7 @@ has escaped 'Tic &lt;&amp;&gt; &quot;tac&quot; &apos;toe&apos;: ply 1, X &amp; C
   "$tmp/esc.lua" --moves "b2"
 # Without --svg: the text board, as `tavola play` draws it.
 "$TAVOLA" show kalah --seed 1 --moves "c1 f1" >"$tmp/out" 2>"$tmp/err"
-if cmp -s "$tmp/out" tests/golden/kalah_board.txt; then ok; else bad "text board differs from kalah_board.txt"; fi
+if cmp -s "$tmp/out" tests/cli/golden/kalah_board.txt; then ok; else bad "text board differs from kalah_board.txt"; fi
 
 # ---- errors ----------------------------------------------------------------
 fails unknown_ruleset 1 "unknown ruleset 'chess'" "$TAVOLA" show chess --svg -

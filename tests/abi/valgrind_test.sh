@@ -3,7 +3,7 @@
 # example host: listing, playing pahtum and tihbat with --json, perft with a
 # hook ruleset, solving tic-tac-toe, a short match (recorded and replayed), a
 # UGI session, and the host playing every ruleset through the shared library.
-# usage: sh tests/valgrind_test.sh "valgrind --error-exitcode=1 ..." BUILD_DIR
+# usage: sh tests/abi/valgrind_test.sh "valgrind --error-exitcode=1 ..." BUILD_DIR
 set -u
 VG=$1
 B=${2:-build}
@@ -34,7 +34,7 @@ vg replay "$B/tavola" replay "$tmp/m.rec"
 $VG --log-file="$tmp/vg.log" "$B/tavola" play tests/bad_rulesets/broken.lua --moves "a1" >/dev/null 2>&1
 if [ -s "$tmp/vg.log" ]; then failed=$((failed + 1)); echo "FAIL (valgrind): broken ruleset"; cat "$tmp/vg.log"
 else passed=$((passed + 1)); fi
-if $VG --log-file="$tmp/vg.log" "$B/tavola" ugi tictactoe <tests/ugi/session.txt >"$tmp/out" 2>&1; then
+if $VG --log-file="$tmp/vg.log" "$B/tavola" ugi tictactoe <tests/cli/ugi/session.txt >"$tmp/out" 2>&1; then
   passed=$((passed + 1))
 else
   failed=$((failed + 1)); echo "FAIL (valgrind): ugi session"; cat "$tmp/vg.log"

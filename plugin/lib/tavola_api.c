@@ -15,7 +15,9 @@
 #include "tv_player.h"
 #include "tv_solver.h"
 
-#define TAVOLA_VERSION "0.1.0"
+#ifndef TAVOLA_VERSION
+#error "TAVOLA_VERSION comes from the Makefile (VERSION)"
+#endif
 
 struct tavola_ruleset {
     tv_ruleset *rs;

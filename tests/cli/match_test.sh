@@ -2,10 +2,10 @@
 # Tests of tavola match, merge and replay through the command itself:
 # workers and shards give the same results as one process, records replay,
 # corrupt records are refused with their line, greedy beats random.
-# usage: sh tests/match_test.sh path/to/tavola
+# usage: sh tests/cli/match_test.sh path/to/tavola
 set -u
 TAVOLA=${1:-build/tavola}
-GOLDEN=tests/golden
+GOLDEN=tests/cli/golden
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0
@@ -26,7 +26,7 @@ same() {
   if cmp -s "$2" "$3"; then ok; else bad "$1: $2 and $3 differ"; diff "$2" "$3" | head -5; fi
 }
 
-# golden NAME CMD...: stdout must equal tests/golden/NAME (UPDATE=1 rewrites it).
+# golden NAME CMD...: stdout must equal tests/cli/golden/NAME (UPDATE=1 rewrites it).
 golden() {
   name=$1; shift
   run "$name" "$@" || return

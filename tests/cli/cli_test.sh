@@ -1,10 +1,10 @@
 #!/bin/sh
 # Tests of the tavola command through its real interface: golden outputs,
 # exit codes, and stdout staying empty on errors.
-# usage: sh tests/cli_test.sh path/to/tavola
+# usage: sh tests/cli/cli_test.sh path/to/tavola
 set -u
 TAVOLA=${1:-build/tavola}
-GOLDEN=tests/golden
+GOLDEN=tests/cli/golden
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0
@@ -13,7 +13,7 @@ failed=0
 ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 
-# golden NAME CMD...: stdout must equal tests/golden/NAME (UPDATE=1 rewrites it).
+# golden NAME CMD...: stdout must equal tests/cli/golden/NAME (UPDATE=1 rewrites it).
 golden() {
   name=$1; shift
   "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?

@@ -1,6 +1,6 @@
 -- The Lua module under the stock lua5.4 interpreter: require "tavola", play
 -- games through it, and check the answers against hand-worked values.
--- usage: lua5.4 tests/lua_module_test.lua DIR_WITH_tavola.so
+-- usage: lua5.4 tests/abi/lua_module_test.lua DIR_WITH_tavola.so
 package.cpath = (arg[1] or "build/lua") .. "/?.so;" .. package.cpath
 local tavola = require "tavola"
 
