@@ -200,6 +200,8 @@ run-tests: test-build
 	@sh tests/cli/svg_test.sh $(BUILD)/tavola
 	@echo "== UGI tests ($(BUILD)/tavola)"
 	@sh tests/cli/ugi_test.sh $(BUILD)/tavola $(BUILD)/ugi_referee
+	@echo "== hostile inputs (tests/hostile, $(BUILD)/tavola)"
+	@sh tests/hostile/run.sh $(BUILD)/tavola
 	@echo "== fuzz corpora replayed (tests/fuzz/corpus)"
 	@set -e; for t in $(FUZZ_TARGETS); do $(BUILD)/fuzz_replay_$$t tests/fuzz/corpus/$$t; done
 	@echo "== load: 10000 games through the ABI, 4 threads"
