@@ -1,4 +1,7 @@
-/* tavola ugi RULESET [-o k=v]...: the Universal Game Interface on stdin/stdout. */
+/* tavola ugi RULESET [-o k=v]... [--seed N]: the Universal Game Interface
+ * (UCI for any game) on stdin/stdout, and the engine behind it, which reads
+ * and answers any pair of streams (the fuzzer's). The seed is 0 unless
+ * given. */
 #ifndef CLI_UGI_H
 #define CLI_UGI_H
 
