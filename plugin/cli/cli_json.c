@@ -1,10 +1,14 @@
+/* JSON writing and reading for the command (see cli_json.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "cli_json.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void json_string(FILE *out, const char *s)
+#include "cli_args.h"
+
+void cli_json_string(FILE *out, const char *s)
 {
     fputc('"', out);
     for (; *s; s++) {
@@ -19,30 +23,128 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-static void json_moves(FILE *out, const tavola_api *t, const tavola_game *g, const tavola_move *m, int n)
+void cli_json_number(FILE *out, const char *key, double x, const char *fmt)
 {
+    fprintf(out, ",\"%s\":", key);
+    if (isinf(x))
+        fprintf(out, "\"%s\"", x > 0 ? "+inf" : "-inf");
+    else
+        fprintf(out, fmt, x);
+}
+
+/* ---- reading ------------------------------------------------------------- */
+
+void cli_json_space(cli_jreader *j)
+{
+    while (*j->s == ' ' || *j->s == '\n' || *j->s == '\t' || *j->s == '\r')
+        j->s++;
+}
+
+int cli_json_char(cli_jreader *j, char c)
+{
+    cli_json_space(j);
+    if (*j->s != c)
+        return -1;
+    j->s++;
+    return 0;
+}
+
+int cli_json_read_string(cli_jreader *j, char *out, size_t size)
+{
+    size_t k = 0;
+    if (cli_json_char(j, '"'))
+        return -1;
+    for (; *j->s != '"'; j->s++) {
+        char c = *j->s;
+        if (!c || (unsigned char)c < 0x20)
+            return -1;
+        if (c == '\\') {
+            c = *++j->s;
+            unsigned u;
+            if (c == 'u') {
+                if (sscanf(j->s + 1, "%4x", &u) != 1 || u == 0 || u > 0xff)
+                    return -1;
+                c = (char)u, j->s += 4;
+            } else if (c == 'n' || c == 't' || c == 'r') {
+                c = c == 'n' ? '\n' : c == 't' ? '\t' : '\r';
+            } else if (c != '"' && c != '\\' && c != '/') {
+                return -1;
+            }
+        }
+        if (k + 1 >= size)
+            return -1;
+        out[k++] = c;
+    }
+    j->s++;
+    out[k] = '\0';
+    return 0;
+}
+
+int cli_json_read_long(cli_jreader *j, long *out)
+{
+    char *end;
+    cli_json_space(j);
+    *out = strtol(j->s, &end, 10);
+    if (end == j->s || *out < 0)
+        return -1;
+    j->s = end;
+    return 0;
+}
+
+int cli_json_skip(cli_jreader *j, int depth)
+{
+    char buf[4096];
+    cli_json_space(j);
+    if (depth > 32)
+        return -1;
+    if (*j->s == '"')
+        return cli_json_read_string(j, buf, sizeof buf);
+    if (*j->s == '{' || *j->s == '[') {
+        char close = *j->s == '{' ? '}' : ']';
+        j->s++;
+        if (cli_json_char(j, close) == 0)
+            return 0;
+        do
+            if ((close == '}' && (cli_json_read_string(j, buf, sizeof buf) || cli_json_char(j, ':'))) ||
+                cli_json_skip(j, depth + 1))
+                return -1;
+        while (cli_json_char(j, ',') == 0);
+        return cli_json_char(j, close);
+    }
+    const char *start = j->s;
+    while (*j->s && !strchr(",]} \n\t\r", *j->s))
+        j->s++;
+    return j->s > start ? 0 : -1;
+}
+
+/* ---- a game -------------------------------------------------------------- */
+
+static void json_moves(FILE *out, const tavola_game *g, const tavola_move *m, int n)
+{
+    const tavola_api *t = cli_api();
     fputc('[', out);
     for (int i = 0; i < n; i++) {
         char text[32];
         t->move_text(g, m[i], text, sizeof text);
         fprintf(out, "%s", i ? "," : "");
-        json_string(out, text);
+        cli_json_string(out, text);
     }
     fputc(']', out);
 }
 
-int cli_json(FILE *out, const tavola_api *t, const tavola_ruleset *rs, tavola_game *g)
+int cli_json(FILE *out, const tavola_ruleset *rs, tavola_game *g)
 {
+    const tavola_api *t = cli_api();
     static tavola_move moves[4096];
     int n = t->legal_moves(g, moves, 4096);
     if (n < 0)
         return n;
     fprintf(out, "{\"game\":");
-    json_string(out, t->ruleset_name(rs));
+    cli_json_string(out, t->ruleset_name(rs));
     fprintf(out, ",\"title\":");
-    json_string(out, t->ruleset_title(rs));
+    cli_json_string(out, t->ruleset_title(rs));
     fprintf(out, ",\"options\":");
-    json_string(out, t->ruleset_options(rs));
+    cli_json_string(out, t->ruleset_options(rs));
     fprintf(out, ",\"seed\":%llu,\"ply\":%d,\"to_move\":%d,\"status\":\"%s\",\"winner\":",
             (unsigned long long)t->seed(g), t->ply(g), t->to_move(g),
             t->status(g) == TAVOLA_OVER ? "over" : "ongoing");
@@ -51,7 +153,7 @@ int cli_json(FILE *out, const tavola_api *t, const tavola_ruleset *rs, tavola_ga
     else
         fprintf(out, "%d", t->winner(g));
     fprintf(out, ",\"scores\":[%d,%d],\"moves\":", (int)t->score(g, 1), (int)t->score(g, 2));
-    json_moves(out, t, g, moves, n);
+    json_moves(out, g, moves, n);
 
     char rows[8192];
     t->draw(g, TAVOLA_DRAW_ROWS, rows, sizeof rows);
@@ -59,20 +161,20 @@ int cli_json(FILE *out, const tavola_api *t, const tavola_ruleset *rs, tavola_ga
     char *save, *line = strtok_r(rows, "\n", &save);
     for (int i = 0; line; line = strtok_r(NULL, "\n", &save), i++) {
         fprintf(out, "%s", i ? "," : "");
-        json_string(out, line);
+        cli_json_string(out, line);
     }
     fprintf(out, "],\"history\":");
     int played = t->history(g, NULL, 0);
     tavola_move *history = malloc(((size_t)played + 1) * sizeof *history);
     if (history) {
         t->history(g, history, played);
-        json_moves(out, t, g, history, played);
+        json_moves(out, g, history, played);
         free(history);
     }
     char pos[2048];
     t->position(g, pos, sizeof pos);
     fprintf(out, ",\"position\":");
-    json_string(out, pos);
+    cli_json_string(out, pos);
     fprintf(out, "}\n");
     return TAVOLA_OK;
 }

@@ -1,14 +1,14 @@
-/* Game records (see cli_record.h) and `tavola replay`. */
+/* Game records (see cli_record.h): writing one, reading them back. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli_record.h"
-
-#include "cli_match.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "cli_args.h"
 
 const char *cli_result_text(int winner) { return winner == 1 ? "1-0" : winner == 2 ? "0-1" : "1/2-1/2"; }
 
@@ -23,9 +23,9 @@ static void tag(FILE *out, const char *name, const char *value)
     fprintf(out, "\"]\n");
 }
 
-char *cli_record_format(const tavola_api *t, tavola_game *g, const char *game, long index, const char *p1,
-                        const char *p2)
+char *cli_record_format(tavola_game *g, const char *game, long index, const char *p1, const char *p2)
 {
+    const tavola_api *t = cli_api();
     char *text = NULL, num[64];
     size_t len = 0;
     int n = t->history(g, NULL, 0);
@@ -63,7 +63,7 @@ char *cli_record_format(const tavola_api *t, tavola_game *g, const char *game, l
 
 /* ---- reading ------------------------------------------------------------- */
 
-static int fail(cli_reader *rd, long line, char *err, size_t size, const char *fmt, ...)
+int cli_reader_fail(cli_reader *rd, long line, char *err, size_t size, const char *fmt, ...)
 {
     int k = snprintf(err, size, "%s:%ld: ", rd->file, line);
     va_list ap;
@@ -191,33 +191,33 @@ int cli_record_read(cli_reader *rd, cli_record *r, char *err, size_t size)
     while (rd->buf[0] == '[') {
         char *name, value[2048];
         if (parse_tag(rd->buf, &name, value, sizeof value))
-            return fail(rd, rd->line, err, size, "bad tag line: expected [Name \"value\"]");
+            return cli_reader_fail(rd, rd->line, err, size, "bad tag line: expected [Name \"value\"]");
         for (int i = 0; i < 8; i++) {
             if (strcmp(name, tag_names[i]) != 0)
                 continue;
             if (seen & (1u << i))
-                return fail(rd, rd->line, err, size, "a second [%s] tag in one record", name);
+                return cli_reader_fail(rd, rd->line, err, size, "a second [%s] tag in one record", name);
             seen |= 1u << i;
             const char *bad = set_tag(r, 1 << i, value, rd->line);
             if (bad)
-                return fail(rd, rd->line, err, size, "%s, got \"%.40s\"", bad, value);
+                return cli_reader_fail(rd, rd->line, err, size, "%s, got \"%.40s\"", bad, value);
         }
         if (!next_line(rd))
-            return fail(rd, rd->line, err, size, "the file ends in the record that starts on line %ld, before "
+            return cli_reader_fail(rd, rd->line, err, size, "the file ends in the record that starts on line %ld, before "
                         "its moves line (truncated?)", r->line);
     }
     for (int i = 0; i < 7; i++)
         if (!(seen & (1u << i)))
-            return fail(rd, rd->line, err, size, "the record that starts on line %ld has no [%s] tag", r->line,
+            return cli_reader_fail(rd, rd->line, err, size, "the record that starts on line %ld has no [%s] tag", r->line,
                         tag_names[i]);
     r->moves_line = rd->line;
     if (!(r->moves = strdup(rd->buf)))
-        return fail(rd, rd->line, err, size, "out of memory");
+        return cli_reader_fail(rd, rd->line, err, size, "out of memory");
     if (!next_line(rd))
-        return fail(rd, rd->line, err, size, "the file ends before the empty line that closes the record "
+        return cli_reader_fail(rd, rd->line, err, size, "the file ends before the empty line that closes the record "
                     "(truncated?)");
     if (rd->buf[0])
-        return fail(rd, rd->line, err, size, "expected the empty line that closes the record, got '%.40s'",
+        return cli_reader_fail(rd, rd->line, err, size, "expected the empty line that closes the record, got '%.40s'",
                     rd->buf);
     return 1;
 }
@@ -233,123 +233,4 @@ void cli_reader_close(cli_reader *rd)
     free(rd->buf);
     rd->buf = NULL;
     rd->cap = 0;
-}
-
-/* ---- replay -------------------------------------------------------------- */
-
-static const tavola_api *t;
-
-/* Plays r's moves and checks its result and scores; 0, or -1 with err. */
-static int verify(cli_reader *rd, tavola_ruleset *rs, const cli_record *r, int *plies, char *err, size_t size)
-{
-    tavola_game *g = t->game_new(rs, r->seed);
-    if (!g)
-        return fail(rd, r->line, err, size, "%s", t->ruleset_error(rs));
-    char *copy = strdup(r->moves), *save;
-    int rc = copy ? 0 : fail(rd, r->moves_line, err, size, "out of memory");
-    *plies = 0;
-    for (char *m = copy ? strtok_r(copy, " \t", &save) : NULL; m && rc == 0; m = strtok_r(NULL, " \t", &save)) {
-        ++*plies;
-        if (t->play_text(g, m))
-            rc = fail(rd, r->moves_line, err, size, "move %d '%s' refused: %s", *plies, m, t->error(g));
-    }
-    free(copy);
-    if (rc == 0 && t->status(g) != TAVOLA_OVER)
-        rc = fail(rd, r->moves_line, err, size, "the game is not over after its %d moves (truncated record?)",
-                  *plies);
-    else if (rc == 0 && t->winner(g) != r->result)
-        rc = fail(rd, r->result_line, err, size, "the result is %s, the moves give %s", cli_result_text(r->result),
-                  cli_result_text(t->winner(g)));
-    else if (rc == 0 && (t->score(g, 1) != r->scores[0] || t->score(g, 2) != r->scores[1]))
-        rc = fail(rd, r->scores_line, err, size, "the scores are %ld,%ld, the moves give %ld,%ld", r->scores[0],
-                  r->scores[1], (long)t->score(g, 1), (long)t->score(g, 2));
-    t->game_free(g);
-    return rc;
-}
-
-/* Replays one file; the number of games verified, or -1 after a message. */
-static long replay_file(const char *file)
-{
-    cli_reader rd = {.file = file};
-    if (!(rd.f = fopen(file, "r"))) {
-        fprintf(stderr, "tavola: %s: %s\n", file, strerror(errno));
-        return -1;
-    }
-    tavola_ruleset *rs = NULL;
-    char loaded[sizeof ((cli_record *)0)->game + sizeof ((cli_record *)0)->options + 2] = "", err[4096];
-    cli_record r;
-    long count = 0;
-    int got;
-    while ((got = cli_record_read(&rd, &r, err, sizeof err)) == 1) {
-        char key[sizeof loaded];
-        snprintf(key, sizeof key, "%s\n%s", r.game, r.options);
-        if (!rs || strcmp(key, loaded) != 0) {
-            t->ruleset_free(rs);
-            char lerr[1024];
-            if (!(rs = t->ruleset_load(r.game, r.options, lerr, sizeof lerr))) {
-                got = fail(&rd, r.line, err, sizeof err, "%s", lerr);
-                break;
-            }
-            snprintf(loaded, sizeof loaded, "%s", key);
-        }
-        int plies = 0;
-        if (verify(&rd, rs, &r, &plies, err, sizeof err)) {
-            got = -1;
-            break;
-        }
-        count++;
-        printf("%s:%ld: game %ld, seed %llu, %s vs %s: %s (%ld,%ld) in %d moves, verified\n", file, r.line,
-               r.index >= 0 ? r.index : count - 1, r.seed, r.p1, r.p2, cli_result_text(r.result), r.scores[0],
-               r.scores[1], plies);
-        cli_record_free(&r);
-    }
-    cli_record_free(&r);
-    if (got == 0 && ferror(rd.f)) {
-        snprintf(err, sizeof err, "%s: %s", file, strerror(errno));
-        got = -1;
-    }
-    if (got < 0) {
-        fflush(stdout);
-        fprintf(stderr, "tavola: %s\n", err);
-    }
-    t->ruleset_free(rs);
-    cli_reader_close(&rd);
-    fclose(rd.f);
-    return got < 0 ? -1 : count;
-}
-
-static int replay_usage(const char *what, const char *arg)
-{
-    fprintf(stderr, "tavola: replay: ");
-    fprintf(stderr, what, arg);
-    fprintf(stderr, "\nusage: tavola replay FILE... [--rules DIR]\n");
-    return 2;
-}
-
-int cmd_replay(int argc, char **argv)
-{
-    t = tavola_get_api(TAVOLA_ABI_VERSION);
-    int files = 0;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc) {
-            t->add_path(argv[i + 1]);
-            argv[i] = argv[i + 1] = NULL;
-            i++;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return replay_usage("unexpected argument '%s'", argv[i]);
-        } else {
-            files++;
-        }
-    }
-    if (files == 0)
-        return replay_usage("%s", "which record file?");
-    long total = 0;
-    for (int i = 0; i < argc; i++) {
-        long n = argv[i] ? replay_file(argv[i]) : 0;
-        if (n < 0)
-            return 1;
-        total += n;
-    }
-    printf("replay: %ld games verified\n", total);
-    return 0;
 }

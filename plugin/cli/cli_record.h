@@ -37,8 +37,7 @@ const char *cli_result_text(int winner);
 
 /* The record of a finished game g as malloc'd text (NULL when out of
  * memory). game is the ruleset as named to the command. */
-char *cli_record_format(const tavola_api *t, tavola_game *g, const char *game, long index, const char *p1,
-                        const char *p2);
+char *cli_record_format(tavola_game *g, const char *game, long index, const char *p1, const char *p2);
 
 /* Reads records one at a time from f (named `file` in messages). */
 typedef struct cli_reader {
@@ -55,5 +54,12 @@ typedef struct cli_reader {
 int cli_record_read(cli_reader *rd, cli_record *r, char *err, size_t err_size);
 void cli_record_free(cli_record *r);
 void cli_reader_close(cli_reader *rd);
+
+/* Puts "FILE:LINE: " and the message in err (noting a last line cut short)
+ * and returns -1: how the reader and replay report a record. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+int cli_reader_fail(cli_reader *rd, long line, char *err, size_t err_size, const char *fmt, ...);
 
 #endif

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli_common.h"
+#include "cli_args.h"
 #include "cli_show.h"
 #include "tavola.h"
 
@@ -58,7 +58,7 @@ int cmd_show(int argc, char **argv)
         else if (i + 1 < argc)
             svg = argv[++i];
         else
-            return die_usage("%s needs a value", "--svg");
+            return cli_usage_error(cli_usage, "%s needs a value", "--svg");
     }
     static play_args pa;
     int rc = cli_parse_play_args(nrest, rest, &pa, 0);

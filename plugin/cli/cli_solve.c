@@ -6,7 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli_common.h"
+#include "cli_args.h"
 #include "cli_solve.h"
 
 #define WIN 1000000
@@ -46,7 +46,7 @@ int cmd_solve(int argc, char **argv)
             char *end;
             max = strtoull(argv[++i], &end, 10);
             if (*end || max == 0)
-                return die_usage("--positions: '%s' is not a positive integer", argv[i]);
+                return cli_usage_error(cli_usage, "--positions: '%s' is not a positive integer", argv[i]);
         } else {
             rest[nrest++] = argv[i];
         }

@@ -8,13 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli_common.h"
+#include "cli_args.h"
 #include "cli_ugi.h"
 
 #define LINE_MAX_LEN 65536
 
 typedef struct engine {
-    const tavola_api *t;
     FILE *out;
     long max_ms; /* caps every search (0: no cap) */
     char name[128];
@@ -51,20 +50,20 @@ static void say(engine *e, const char *fmt, ...)
 static int load(engine *e)
 {
     char err[1024];
-    tavola_ruleset *rs = e->t->ruleset_load(e->name, e->options, err, sizeof err);
+    tavola_ruleset *rs = cli_api()->ruleset_load(e->name, e->options, err, sizeof err);
     if (!rs) {
         say(e, "info string error %s", err);
         return -1;
     }
-    tavola_game *g = e->t->game_new(rs, e->seed);
+    tavola_game *g = cli_api()->game_new(rs, e->seed);
     if (!g) {
-        say(e, "info string error %s", e->t->ruleset_error(rs));
-        e->t->ruleset_free(rs);
+        say(e, "info string error %s", cli_api()->ruleset_error(rs));
+        cli_api()->ruleset_free(rs);
         return -1;
     }
-    e->t->game_free(e->g);
-    e->t->ruleset_free(e->rs);
-    e->t->player_free(e->player);
+    cli_api()->game_free(e->g);
+    cli_api()->ruleset_free(e->rs);
+    cli_api()->player_free(e->player);
     e->player = NULL;
     e->rs = rs;
     e->g = g;
@@ -74,7 +73,7 @@ static int load(engine *e)
 static void *search(void *arg)
 {
     engine *e = arg;
-    const tavola_api *t = e->t;
+    const tavola_api *t = cli_api();
     tavola_move m;
     char text[32];
     if (t->player_choose(e->player, e->g, e->ms, e->nodes, e->depth, &m)) {
@@ -104,7 +103,7 @@ static void finish_search(engine *e)
 static void stop_search(engine *e)
 {
     if (e->searching)
-        e->t->player_stop(e->player);
+        cli_api()->player_stop(e->player);
     finish_search(e);
 }
 
@@ -112,14 +111,14 @@ static const char *const players[] = {"mcts", "alphabeta", "greedy", "random", "
 
 static void cmd_ugi_hello(engine *e)
 {
-    say(e, "id name tavola %s %s", e->t->version, e->t->ruleset_title(e->rs));
+    say(e, "id name tavola %s %s", cli_api()->version, cli_api()->ruleset_title(e->rs));
     say(e, "id author the tavola developers");
     say(e, "option name Player type combo default %s var mcts var alphabeta var greedy var random var solver",
         e->player_spec);
     say(e, "option name Seed type spin default %llu min 0 max 2147483647", e->seed);
-    for (int i = 0; i < e->t->ruleset_option_count(e->rs); i++) {
+    for (int i = 0; i < cli_api()->ruleset_option_count(e->rs); i++) {
         const char *name, *def, *doc;
-        e->t->ruleset_option(e->rs, i, &name, &def, &doc);
+        cli_api()->ruleset_option(e->rs, i, &name, &def, &doc);
         int is_bool = strcmp(def, "true") == 0 || strcmp(def, "false") == 0;
         say(e, "option name %s type %s default %s", name, is_bool ? "check" : "string", def);
     }
@@ -143,14 +142,14 @@ static void cmd_setoption(engine *e, char *args)
         for (int i = 0; players[i] && !ok; i++)
             ok = strncmp(value, players[i], strlen(players[i])) == 0;
         char err[256];
-        tavola_player *p = ok ? e->t->player_new(e->rs, value, e->seed, err, sizeof err) : NULL;
+        tavola_player *p = ok ? cli_api()->player_new(e->rs, value, e->seed, err, sizeof err) : NULL;
         if (!p) {
             say(e, "info string error Player: %s", ok ? err : "unknown player");
             return;
         }
-        e->t->player_free(p);
+        cli_api()->player_free(p);
         snprintf(e->player_spec, sizeof e->player_spec, "%s", value);
-        e->t->player_free(e->player);
+        cli_api()->player_free(e->player);
         e->player = NULL;
     } else if (strcmp(name, "Seed") == 0) {
         char *end;
@@ -185,16 +184,16 @@ static void cmd_position(engine *e, char *args)
     } else {
         moves = NULL;
     }
-    tavola_game *g = e->t->game_new(e->rs, e->seed);
+    tavola_game *g = cli_api()->game_new(e->rs, e->seed);
     if (!g) {
-        say(e, "info string error %s", e->t->ruleset_error(e->rs));
+        say(e, "info string error %s", cli_api()->ruleset_error(e->rs));
         return;
     }
     int ok = 1;
     if (strncmp(args, "startpos", 8) == 0 && (args[8] == '\0' || args[8] == ' ')) {
     } else if (strncmp(args, "fen ", 4) == 0) {
-        if (e->t->set_position(g, args + 4)) {
-            say(e, "info string error %s", e->t->error(g));
+        if (cli_api()->set_position(g, args + 4)) {
+            say(e, "info string error %s", cli_api()->error(g));
             ok = 0;
         }
     } else {
@@ -202,15 +201,15 @@ static void cmd_position(engine *e, char *args)
         ok = 0;
     }
     for (char *save, *m = moves ? strtok_r(moves, " ", &save) : NULL; ok && m; m = strtok_r(NULL, " ", &save))
-        if (e->t->play_text(g, m)) {
-            say(e, "info string error move %s: %s", m, e->t->error(g));
+        if (cli_api()->play_text(g, m)) {
+            say(e, "info string error move %s: %s", m, cli_api()->error(g));
             ok = 0;
         }
     if (!ok) { /* the position in force stays as it was */
-        e->t->game_free(g);
+        cli_api()->game_free(g);
         return;
     }
-    e->t->game_free(e->g);
+    cli_api()->game_free(e->g);
     e->g = g;
 }
 
@@ -234,7 +233,7 @@ static long number_after(const char *args, const char *key, int *found)
 
 static void cmd_go(engine *e, const char *args)
 {
-    const tavola_api *t = e->t;
+    const tavola_api *t = cli_api();
     if (t->status(e->g) == TAVOLA_OVER) {
         say(e, "info string error go: the game is over");
         say(e, "bestmove none");
@@ -275,7 +274,7 @@ static void cmd_go(engine *e, const char *args)
 
 static void cmd_query(engine *e, const char *what)
 {
-    const tavola_api *t = e->t;
+    const tavola_api *t = cli_api();
     if (strcmp(what, "gameover") == 0) {
         say(e, "response %s", t->status(e->g) == TAVOLA_OVER ? "true" : "false");
     } else if (strcmp(what, "p1turn") == 0) {
@@ -288,8 +287,7 @@ static void cmd_query(engine *e, const char *what)
     }
 }
 
-int ugi_run(const tavola_api *t, FILE *in, FILE *out, const char *ruleset, const char *options,
-            unsigned long long seed, long max_ms)
+int ugi_run(FILE *in, FILE *out, const char *ruleset, const char *options, unsigned long long seed, long max_ms)
 {
     engine *e = calloc(1, sizeof *e);
     char *line = malloc(LINE_MAX_LEN);
@@ -299,7 +297,6 @@ int ugi_run(const tavola_api *t, FILE *in, FILE *out, const char *ruleset, const
         fprintf(out, "info string error out of memory\n");
         return 1;
     }
-    e->t = t;
     e->out = out;
     e->max_ms = max_ms;
     snprintf(e->name, sizeof e->name, "%s", ruleset);
@@ -363,9 +360,9 @@ int ugi_run(const tavola_api *t, FILE *in, FILE *out, const char *ruleset, const
             say(e, "info string error unknown command '%.60s'", cmd);
     }
     stop_search(e);
-    e->t->player_free(e->player);
-    e->t->game_free(e->g);
-    e->t->ruleset_free(e->rs);
+    cli_api()->player_free(e->player);
+    cli_api()->game_free(e->g);
+    cli_api()->ruleset_free(e->rs);
     free(e);
     free(line);
     return 0;
@@ -377,5 +374,5 @@ int cmd_ugi(int argc, char **argv)
     int rc = cli_parse_play_args(argc, argv, &pa, 0);
     if (rc)
         return rc;
-    return ugi_run(cli_api(), stdin, stdout, pa.name, pa.options, pa.seeded ? pa.seed : 0, 0);
+    return ugi_run(stdin, stdout, pa.name, pa.options, pa.seeded ? pa.seed : 0, 0);
 }

@@ -45,21 +45,29 @@ static int api_add_path(const char *dir)
     return dir ? tv_catalog_add_dir(dir, &err) : TAVOLA_EINVAL;
 }
 
+/* Any thread may list at once (tavola.h), so the names are gathered in
+ * memory of this call's own, not in a static buffer; on the heap, as 16 KiB
+ * is much for a host thread's stack and more for every thread's TLS. */
 static int api_list(char *buf, size_t size)
 {
-    static char names[TV_CATALOG_LIST_MAX][TV_CATALOG_NAME_MAX];
+    char (*names)[TV_CATALOG_NAME_MAX] = malloc(sizeof *names * TV_CATALOG_LIST_MAX);
+    if (!names)
+        return TAVOLA_ENOMEM;
     int n = tv_catalog_list(names, TV_CATALOG_LIST_MAX);
     size_t used = 0;
     for (int i = 0; i < n; i++) {
         size_t len = strlen(names[i]);
-        if (!buf || used + len + 2 > size)
-            return TAVOLA_ELIMIT;
+        if (!buf || used + len + 2 > size) {
+            n = TAVOLA_ELIMIT;
+            break;
+        }
         memcpy(buf + used, names[i], len);
         buf[used + len] = '\n';
         used += len + 1;
     }
-    if (buf && size)
+    if (n >= 0 && buf && size)
         buf[used] = '\0';
+    free(names);
     return n;
 }
 

@@ -8,19 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli_common.h"
 #include "cli_ugi.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/* cli_ugi.o's command-line entry needs these; the fuzzer never calls it. */
-const tavola_api *cli_api(void) { return tavola_get_api(TAVOLA_ABI_VERSION); }
-int cli_parse_play_args(int argc, char **argv, play_args *pa, int want_depth)
-{
-    (void)argc, (void)argv, (void)pa, (void)want_depth;
-    return 2;
-}
 
 static FILE *sink;
 
@@ -43,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FILE *in = fmemopen(copy, size, "r");
     if (in) {
         fgetc(in); /* byte 0 picks the game */
-        ugi_run(tavola_get_api(TAVOLA_ABI_VERSION), in, sink, games[data[0] % 4], "", data[0], 2);
+        ugi_run(in, sink, games[data[0] % 4], "", data[0], 2);
         fclose(in);
     }
     free(copy);

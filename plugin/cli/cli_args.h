@@ -1,0 +1,52 @@
+/* The tavola command's shared ground: the one way to the ABI table, the
+ * usage texts, the one usage error, and the arguments most subcommands take
+ * (ruleset, -o options, --seed, position, moves, players) with starting a
+ * game from them. Everything here prints its own message and returns an exit
+ * status (0, 1 or 2), so a command can return what it gets. Nothing here
+ * calls into a command: the commands and main() call in. */
+#ifndef CLI_ARGS_H
+#define CLI_ARGS_H
+
+#include <stddef.h>
+
+#include "tavola.h"
+
+/* The ABI table, fetched once (NULL when the library does not serve
+ * TAVOLA_ABI_VERSION: main() checks, so the commands need not). */
+const tavola_api *cli_api(void);
+
+/* The usage of the whole command, of match/merge/replay, of replay. */
+extern const char cli_usage[], cli_match_usage[], cli_replay_usage[];
+
+/* Prints "tavola: " fmt (with arg), a newline and usage on stderr; returns 2. */
+int cli_usage_error(const char *usage, const char *fmt, const char *arg);
+
+/* -o VALUE: appends "k=v" to options ("k=v,..." of the given size). --seed
+ * VALUE: a non-negative integer that fits. Each returns 0, or 2 after the
+ * usage error (with usage). */
+int cli_arg_option(const char *usage, char *options, size_t size, const char *value);
+int cli_arg_seed(const char *usage, const char *value, unsigned long long *seed);
+
+/* What play, perft and the other game commands are told on the command line. */
+typedef struct play_args {
+    const char *name, *moves, *position;
+    int json, seeded, depth;
+    unsigned long long seed;
+    const char *player[2]; /* "human" or a player spec ("random", "mcts:ms=500", ...) */
+    char options[4096];
+} play_args;
+
+/* Parses RULESET [-o k=v]... [--seed N] [--p1 P] [--p2 P] [--moves M]
+ * [--position P] [--json] [--rules DIR] (and a DEPTH when want_depth); an
+ * unseeded game gets the clock as its seed. 0, or 2 after the usage. */
+int cli_parse_play_args(int argc, char **argv, play_args *pa, int want_depth);
+
+/* Loads the ruleset and starts the game (position applied); prints the error
+ * and returns 1 on failure (*rs and *g may then need freeing, NULL-safe). */
+int cli_start_game(const play_args *pa, tavola_ruleset **rs, tavola_game **g);
+
+/* Plays a list of moves ("d4 e4", commas or spaces); prints which move was
+ * refused and why, and returns 1, at the first that fails. */
+int cli_play_moves(tavola_game *g, const char *moves);
+
+#endif

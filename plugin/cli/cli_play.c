@@ -1,0 +1,160 @@
+/* tavola play and tavola perft: a game in the terminal (human or player
+ * moves), a move list's result as a board or JSON, and move-path counts. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli_play.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_args.h"
+#include "cli_json.h"
+
+#define MAX_MOVES 4096
+
+static void draw(tavola_game *g)
+{
+    const tavola_api *t = cli_api();
+    static char buf[16384];
+    t->draw(g, TAVOLA_DRAW_BOARD, buf, sizeof buf);
+    fputs(buf, stdout);
+}
+
+static void print_moves(tavola_game *g)
+{
+    const tavola_api *t = cli_api();
+    static tavola_move moves[MAX_MOVES];
+    int n = t->legal_moves(g, moves, MAX_MOVES);
+    if (n < 0) {
+        printf("error: %s\n", t->error(g));
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        char text[32];
+        t->move_text(g, moves[i], text, sizeof text);
+        printf("%s%s", i ? " " : "", text);
+    }
+    printf("\n");
+}
+
+/* The terminal game: draw, ask a human or a player for a move, repeat. */
+static int interactive(const tavola_ruleset *rs, tavola_game *g, tavola_player *const players[2])
+{
+    const tavola_api *t = cli_api();
+    char line[256];
+    draw(g);
+    while (t->status(g) == TAVOLA_ONGOING) {
+        int p = t->to_move(g);
+        const char *who = t->ruleset_player(rs, p);
+        if (players[p - 1]) {
+            tavola_move m;
+            char text[32];
+            if (t->player_choose(players[p - 1], g, 0, 0, 0, &m) || t->play(g, m)) {
+                fprintf(stderr, "tavola: %s\n", t->error(g));
+                return 1;
+            }
+            t->move_text(g, m, text, sizeof text);
+            printf("\n%s plays %s\n", who, text);
+            draw(g);
+            continue;
+        }
+        printf("%s> ", who);
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin)) {
+            printf("\n");
+            return 0;
+        }
+        char word[128];
+        if (sscanf(line, "%127s", word) != 1)
+            continue;
+        if (strcmp(word, "quit") == 0)
+            return 0;
+        if (strcmp(word, "help") == 0) {
+            printf("Type a move (a cell such as d4, a column, pass or swap), or: moves, undo, position, quit.\n");
+        } else if (strcmp(word, "moves") == 0) {
+            print_moves(g);
+        } else if (strcmp(word, "position") == 0) {
+            char pos[2048];
+            t->position(g, pos, sizeof pos);
+            printf("%s\n", pos);
+        } else if (strcmp(word, "undo") == 0) {
+            if (t->undo(g))
+                printf("%s\n", t->error(g));
+            /* Take back the computer's reply too, so it is this player's turn again. */
+            while (t->ply(g) > 0 && players[t->to_move(g) - 1] && t->undo(g) == TAVOLA_OK)
+                ;
+            draw(g);
+        } else if (t->play_text(g, word)) {
+            printf("%s (type help)\n", t->error(g));
+        } else {
+            draw(g);
+        }
+    }
+    return 0;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    const tavola_api *t = cli_api();
+    static play_args pa;
+    int rc = cli_parse_play_args(argc, argv, &pa, 0);
+    if (rc)
+        return rc;
+    tavola_ruleset *rs;
+    tavola_game *g;
+    rc = cli_start_game(&pa, &rs, &g);
+    if (rc == 0 && pa.moves)
+        rc = cli_play_moves(g, pa.moves);
+    if (rc == 0 && pa.json) {
+        if ((rc = cli_json(stdout, rs, g) ? 1 : 0))
+            fprintf(stderr, "tavola: %s\n", t->error(g));
+    } else if (rc == 0 && (pa.moves || pa.position)) {
+        draw(g);
+    } else if (rc == 0) {
+        tavola_player *players[2] = {NULL, NULL};
+        for (int p = 0; p < 2 && rc == 0; p++) {
+            char err[1024];
+            /* Each player its own seed: the same game for the same --seed. */
+            if (strcmp(pa.player[p], "human") != 0 &&
+                !(players[p] = t->player_new(rs, pa.player[p], pa.seed * 2 + (unsigned)p, err, sizeof err))) {
+                fprintf(stderr, "tavola: --p%d: %s\n", p + 1, err);
+                rc = 1;
+            }
+        }
+        if (rc == 0) {
+            printf("%s (seed %llu)%s%s\n", t->ruleset_title(rs), pa.seed, pa.options[0] ? "  options: " : "",
+                   pa.options[0] ? t->ruleset_options(rs) : "");
+            rc = interactive(rs, g, players);
+        }
+        t->player_free(players[0]);
+        t->player_free(players[1]);
+    }
+    t->game_free(g);
+    t->ruleset_free(rs);
+    return rc;
+}
+
+int cmd_perft(int argc, char **argv)
+{
+    const tavola_api *t = cli_api();
+    static play_args pa;
+    int rc = cli_parse_play_args(argc, argv, &pa, 1);
+    if (rc)
+        return rc;
+    tavola_ruleset *rs;
+    tavola_game *g;
+    rc = cli_start_game(&pa, &rs, &g);
+    for (int d = 1; rc == 0 && d <= pa.depth; d++) {
+        int64_t n = t->perft(g, d);
+        if (n < 0) {
+            fprintf(stderr, "tavola: perft %d: %s\n", d, t->error(g));
+            rc = 1;
+        } else {
+            printf("perft %d %lld\n", d, (long long)n);
+            fflush(stdout);
+        }
+    }
+    t->game_free(g);
+    t->ruleset_free(rs);
+    return rc;
+}

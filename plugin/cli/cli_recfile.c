@@ -1,0 +1,86 @@
+/* The record file of a match (see cli_recfile.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "cli_recfile.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int cli_recfile_open(cli_recfile *rf, const char *file, long count, int any_order)
+{
+    memset(rf, 0, sizeof *rf);
+    rf->file = file, rf->count = count;
+    if (!(rf->f = fopen(file, "a")) || fseek(rf->f, 0, SEEK_END) || (rf->start = ftell(rf->f)) < 0) {
+        fprintf(stderr, "tavola: %s: %s\n", file, strerror(errno));
+        if (rf->f)
+            fclose(rf->f);
+        return -1;
+    }
+    if (any_order && !(rf->texts = calloc((size_t)count, sizeof *rf->texts))) {
+        fprintf(stderr, "tavola: out of memory\n");
+        fclose(rf->f);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_recfile_add(cli_recfile *rf, long pos, char *text)
+{
+    if (fputs(text, rf->f) == EOF || fflush(rf->f) || fsync(fileno(rf->f))) {
+        fprintf(stderr, "tavola: %s: %s\n", rf->file, strerror(errno));
+        free(text);
+        return -1;
+    }
+    rf->out_of_order |= pos != rf->written++;
+    if (rf->texts)
+        rf->texts[pos] = text;
+    else
+        free(text);
+    return 0;
+}
+
+/* FILE.tmp gets FILE's first start bytes, then the records in order, and
+ * replaces FILE: a crash midway leaves FILE as the games ended. */
+static int sort_records(cli_recfile *rf)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", rf->file);
+    FILE *in = fopen(rf->file, "rb"), *out = in ? fopen(tmp, "wb") : NULL;
+    int ok = out != NULL;
+    char buf[65536];
+    for (long left = rf->start; ok && left > 0;) {
+        size_t n = fread(buf, 1, left < (long)sizeof buf ? (size_t)left : sizeof buf, in);
+        ok = n > 0 && fwrite(buf, 1, n, out) == n;
+        left -= (long)n;
+    }
+    for (long p = 0; ok && p < rf->count; p++)
+        ok = fputs(rf->texts[p], out) != EOF;
+    ok = ok && fflush(out) == 0 && fsync(fileno(out)) == 0;
+    if (out && fclose(out) != 0)
+        ok = 0;
+    if (in)
+        fclose(in);
+    if (!ok || rename(tmp, rf->file) != 0) {
+        fprintf(stderr, "tavola: %s: cannot put the records in game order: %s\n", rf->file, strerror(errno));
+        remove(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_recfile_close(cli_recfile *rf, int failed)
+{
+    int rc = failed ? -1 : 0;
+    if (fclose(rf->f) != 0 && rc == 0) {
+        fprintf(stderr, "tavola: %s: %s\n", rf->file, strerror(errno));
+        rc = -1;
+    }
+    if (rc == 0 && rf->out_of_order)
+        rc = sort_records(rf);
+    for (long p = 0; rf->texts && p < rf->count; p++)
+        free(rf->texts[p]);
+    free(rf->texts);
+    rf->texts = NULL, rf->f = NULL;
+    return rc;
+}

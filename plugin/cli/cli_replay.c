@@ -1,0 +1,121 @@
+/* tavola replay: plays every record of the files again and checks that its
+ * moves are legal and give its result and scores. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli_replay.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_args.h"
+#include "cli_record.h"
+
+/* Plays r's moves and checks its result and scores; 0, or -1 with err. */
+static int verify(cli_reader *rd, tavola_ruleset *rs, const cli_record *r, int *plies, char *err, size_t size)
+{
+    const tavola_api *t = cli_api();
+    tavola_game *g = t->game_new(rs, r->seed);
+    if (!g)
+        return cli_reader_fail(rd, r->line, err, size, "%s", t->ruleset_error(rs));
+    char *copy = strdup(r->moves), *save;
+    int rc = copy ? 0 : cli_reader_fail(rd, r->moves_line, err, size, "out of memory");
+    *plies = 0;
+    for (char *m = copy ? strtok_r(copy, " \t", &save) : NULL; m && rc == 0; m = strtok_r(NULL, " \t", &save)) {
+        ++*plies;
+        if (t->play_text(g, m))
+            rc = cli_reader_fail(rd, r->moves_line, err, size, "move %d '%s' refused: %s", *plies, m, t->error(g));
+    }
+    free(copy);
+    if (rc == 0 && t->status(g) != TAVOLA_OVER)
+        rc = cli_reader_fail(rd, r->moves_line, err, size, "the game is not over after its %d moves (truncated record?)",
+                  *plies);
+    else if (rc == 0 && t->winner(g) != r->result)
+        rc = cli_reader_fail(rd, r->result_line, err, size, "the result is %s, the moves give %s", cli_result_text(r->result),
+                  cli_result_text(t->winner(g)));
+    else if (rc == 0 && (t->score(g, 1) != r->scores[0] || t->score(g, 2) != r->scores[1]))
+        rc = cli_reader_fail(rd, r->scores_line, err, size, "the scores are %ld,%ld, the moves give %ld,%ld", r->scores[0],
+                  r->scores[1], (long)t->score(g, 1), (long)t->score(g, 2));
+    t->game_free(g);
+    return rc;
+}
+
+/* Replays one file; the number of games verified, or -1 after a message. */
+static long replay_file(const char *file)
+{
+    const tavola_api *t = cli_api();
+    cli_reader rd = {.file = file};
+    if (!(rd.f = fopen(file, "r"))) {
+        fprintf(stderr, "tavola: %s: %s\n", file, strerror(errno));
+        return -1;
+    }
+    tavola_ruleset *rs = NULL;
+    char loaded[sizeof ((cli_record *)0)->game + sizeof ((cli_record *)0)->options + 2] = "", err[4096];
+    cli_record r;
+    long count = 0;
+    int got;
+    while ((got = cli_record_read(&rd, &r, err, sizeof err)) == 1) {
+        char key[sizeof loaded];
+        snprintf(key, sizeof key, "%s\n%s", r.game, r.options);
+        if (!rs || strcmp(key, loaded) != 0) {
+            t->ruleset_free(rs);
+            char lerr[1024];
+            if (!(rs = t->ruleset_load(r.game, r.options, lerr, sizeof lerr))) {
+                got = cli_reader_fail(&rd, r.line, err, sizeof err, "%s", lerr);
+                break;
+            }
+            snprintf(loaded, sizeof loaded, "%s", key);
+        }
+        int plies = 0;
+        if (verify(&rd, rs, &r, &plies, err, sizeof err)) {
+            got = -1;
+            break;
+        }
+        count++;
+        printf("%s:%ld: game %ld, seed %llu, %s vs %s: %s (%ld,%ld) in %d moves, verified\n", file, r.line,
+               r.index >= 0 ? r.index : count - 1, r.seed, r.p1, r.p2, cli_result_text(r.result), r.scores[0],
+               r.scores[1], plies);
+        cli_record_free(&r);
+    }
+    cli_record_free(&r);
+    if (got == 0 && ferror(rd.f)) {
+        snprintf(err, sizeof err, "%s: %s", file, strerror(errno));
+        got = -1;
+    }
+    if (got < 0) {
+        fflush(stdout);
+        fprintf(stderr, "tavola: %s\n", err);
+    }
+    t->ruleset_free(rs);
+    cli_reader_close(&rd);
+    fclose(rd.f);
+    return got < 0 ? -1 : count;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    const tavola_api *t = cli_api();
+    int files = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc) {
+            t->add_path(argv[i + 1]);
+            argv[i] = argv[i + 1] = NULL;
+            i++;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return cli_usage_error(cli_replay_usage, "replay: unexpected argument '%s'", argv[i]);
+        } else {
+            files++;
+        }
+    }
+    if (files == 0)
+        return cli_usage_error(cli_replay_usage, "replay: %s", "which record file?");
+    long total = 0;
+    for (int i = 0; i < argc; i++) {
+        long n = argv[i] ? replay_file(argv[i]) : 0;
+        if (n < 0)
+            return 1;
+        total += n;
+    }
+    printf("replay: %ld games verified\n", total);
+    return 0;
+}
