@@ -22,7 +22,7 @@ for arg in "$@"; do
       if $cc $inc -fsyntax-only "$tmp/t.c" 2> "$tmp/err"; then found=1; else found=0; fi
       if [ "$verb" = sees ] && [ $found = 0 ]; then
         echo "layers: $dir cannot include $h:"; sed 's/^/  /' "$tmp/err"; echo x >> "$tmp/failed"
-      elif [ "$verb" = hides ] && { [ $found = 1 ] || ! grep -q "$h" "$tmp/err"; }; then
+      elif [ "$verb" = hides ] && { [ $found = 1 ] || ! grep -q " $h: " "$tmp/err"; }; then
         echo "layers: $dir can include $h, which it must not see"; echo x >> "$tmp/failed"
       fi
       echo x >> "$tmp/checked"
