@@ -12,9 +12,13 @@
  *   - memory, for the VM's whole life: a counting allocator refuses requests
  *     past the cap while a protected step runs (setup, parse, calls).
  * When a limit is hit, the message names the limit and the innermost Lua
- * file:line. From then on every instruction raises it again, so pcall and
- * error handlers in Lua cannot go on: the call ends with the limit's error.
- * The next call starts with a fresh budget, as if nothing had happened.
+ * file:line. Instructions and time cannot be caught: from then on every
+ * instruction raises the error again, so pcall and error handlers in Lua
+ * cannot go on and the call ends with the limit's error. A refused
+ * allocation is Lua's "not enough memory" error, which pcall in Lua does
+ * catch (the request is refused all the same); only when it ends the call
+ * does the message name the memory limit. The next call starts with a fresh
+ * budget, as if nothing had happened.
  *
  * Threads: a VM runs on one thread at a time. Users that share one between
  * threads hold tv_vm_lock around every call (and around whatever they do with
@@ -33,7 +37,7 @@ enum { TV_STOP_NONE, TV_STOP_STEPS, TV_STOP_TIME, TV_STOP_MEMORY };
  * rest through the functions below. It is a complete type so that a user
  * can embed it. */
 typedef struct tv_vm {
-    void *user;      /* first: tv_vm_user is one load from the VM's extra space */
+    void *user;      /* given to tv_vm_init: how the user finds its own state from L */
     lua_State *L;
     pthread_mutex_t lock;
     size_t memory;   /* the cap, in bytes */
