@@ -1,313 +1,71 @@
 /* Hooks: Lua functions a ruleset gives for a step instead of data. The kernel
- * calls the C trampolines below at that step; each hands the function a view
- * of the state (valid only during the call) and converts what it returns. */
-#include <pthread.h>
-#include <string.h>
-
+ * calls the C trampolines below at that step; each hands the function the
+ * state view (tv_view.c), pointed at the state for the call only, and
+ * converts what it returns. */
 #include <lauxlib.h>
 
-#include "tv_lines.h"
 #include "tv_play.h"
 #include "tv_ruleset_impl.h"
-#include "tv_sow.h"
 
-typedef struct view {
-    const tv_rules *r;
-    const tv_state *s; /* NULL outside a hook call */
-    tv_state *mut;     /* the same state, during a play hook only */
-    tv_undo *u;
-} view;
+typedef tv_view view;
 
-/* The state a hook gets is a sealed table of these methods: s:get(c) then
- * finds the method in the table itself, a few times cheaper than through a
- * metatable's __index. The VM has exactly one such table: comparing the
- * address is the type check. */
-static view *the_view(lua_State *L)
+void tv_hooks_init(tv_hookset *h)
 {
-    tv_ruleset *rs = tv_ruleset_of(L);
-    if (lua_topointer(L, 1) != rs->view_id)
-        luaL_typeerror(L, 1, "state");
-    return rs->view;
+    for (int i = 0; i < TV_HOOK_COUNT; i++)
+        h->ref[i] = LUA_NOREF;
 }
 
-static const view *check_view(lua_State *L)
+void tv_hooks_keep(lua_State *L, tv_hookset *h, int which)
 {
-    const view *v = the_view(L);
-    if (!v->s)
-        luaL_error(L, "the state may only be used during the hook call it was given to");
-    return v;
-}
-
-/* A cell argument: a name ("d4") or a 1-based index. Returns the 0-based index. */
-static int check_cell(lua_State *L, const view *v, int idx)
-{
-    int cell = -1, t = lua_type(L, idx), isint;
-    if (t == LUA_TNUMBER) {
-        lua_Integer i = lua_tointegerx(L, idx, &isint);
-        cell = isint && i >= 1 && i <= v->r->ncells ? (int)i - 1 : -1;
-    } else if (t == LUA_TSTRING) {
-        cell = tv_grid_parse_cell(&v->r->grid, lua_tostring(L, idx));
-    }
-    if (cell < 0)
-        luaL_error(L, "bad cell %s", luaL_tolstring(L, idx, NULL));
-    return cell;
-}
-
-static int v_get(lua_State *L)
-{
-    const view *v = check_view(L);
-    lua_pushinteger(L, v->s->cells[check_cell(L, v, 2)]);
-    return 1;
-}
-
-static int v_owner(lua_State *L)
-{
-    const view *v = check_view(L);
-    int c = v->s->cells[check_cell(L, v, 2)];
-    int owner = 0;
-    if (c == TV_STONE1 || c == TV_STONE2)
-        owner = tv_colour_of(v->s, 0) == c ? 1 : 2;
-    lua_pushinteger(L, owner);
-    return 1;
-}
-
-static int v_cell(lua_State *L)
-{
-    const view *v = check_view(L);
-    int cell = tv_grid_parse_cell(&v->r->grid, luaL_checkstring(L, 2));
-    if (cell < 0)
-        luaL_pushfail(L);
-    else
-        lua_pushinteger(L, cell + 1);
-    return 1;
-}
-
-static int v_name(lua_State *L)
-{
-    const view *v = check_view(L);
-    char buf[8];
-    tv_grid_cell_name(&v->r->grid, check_cell(L, v, 2), buf, sizeof buf);
-    lua_pushstring(L, buf);
-    return 1;
-}
-
-static int v_to_move(lua_State *L) { lua_pushinteger(L, check_view(L)->s->to_move + 1); return 1; }
-static int v_ply(lua_State *L) { lua_pushinteger(L, check_view(L)->s->ply); return 1; }
-static int v_empty(lua_State *L) { lua_pushinteger(L, check_view(L)->s->empty); return 1; }
-static int v_size(lua_State *L) { lua_pushinteger(L, check_view(L)->r->ncells); return 1; }
-static int v_width(lua_State *L) { lua_pushinteger(L, check_view(L)->r->grid.width); return 1; }
-static int v_height(lua_State *L) { lua_pushinteger(L, check_view(L)->r->grid.height); return 1; }
-
-static int v_last(lua_State *L)
-{
-    const view *v = check_view(L);
-    if (v->s->last < 0) {
-        luaL_pushfail(L);
-    } else {
-        char buf[16];
-        tv_move_text(v->r, v->s->last, buf, sizeof buf);
-        lua_pushstring(L, buf);
-    }
-    return 1;
-}
-
-/* s:runs(points, directions): the C line-scoring primitive with a points table
- * of the hook's choosing; returns the points of player 1 and player 2. */
-static int v_runs(lua_State *L)
-{
-    const view *v = check_view(L);
-    luaL_checktype(L, 2, LUA_TTABLE);
-    int dirs = tv_dirs_parse(luaL_optstring(L, 3, "hv"));
-    if (dirs <= 0)
-        luaL_argerror(L, 3, "expected directions made of h, v and d");
-    tv_lines lines = {dirs, {0}};
-    lua_Integer n = luaL_len(L, 2);
-    for (lua_Integer i = 1; i <= n && i <= TV_MAX_SIDE; i++) {
-        lua_geti(L, 2, i);
-        lines.points[i] = (int32_t)luaL_checkinteger(L, -1);
-        lua_pop(L, 1);
-    }
-    int32_t points[2];
-    tv_runs_count(&v->r->grid, &lines, v->s->cells, points);
-    int sw = (v->s->flags & TV_FLAG_SWAPPED) ? 1 : 0;
-    lua_pushinteger(L, points[sw]);
-    lua_pushinteger(L, points[sw ^ 1]);
-    return 2;
-}
-
-/* ---- the primitives a play hook may call ------------------------------- */
-
-static view *check_mutable(lua_State *L)
-{
-    view *v = the_view(L);
-    if (!v->mut)
-        luaL_error(L, "the state may only be changed in a play hook");
-    return v;
-}
-
-/* A primitive's error becomes a Lua error (with the caller's file:line). */
-static int primitive(lua_State *L, int rc, const tv_error *err)
-{
-    if (rc < 0)
-        return luaL_error(L, "%s", err->msg);
-    return rc;
-}
-
-/* s:set(cell, value): a cell's contents (grid: 0..3) or seed count (mancala). */
-static int v_set(lua_State *L)
-{
-    view *v = check_mutable(L);
-    tv_error err;
-    int cell = check_cell(L, v, 2);
-    primitive(L, tv_state_set(v->r, v->mut, v->u, cell, (int)luaL_checkinteger(L, 3), &err), &err);
-    return 0;
-}
-
-/* s:place(cell): the mover's stone, scored as the rules' runs say; true when
- * it makes a line that meets the goal. */
-static int v_place(lua_State *L)
-{
-    view *v = check_mutable(L);
-    tv_error err;
-    lua_pushboolean(L, primitive(L, tv_place(v->r, v->mut, v->u, check_cell(L, v, 2), &err), &err) == 1);
-    return 1;
-}
-
-/* s:sow(hole): the sowing primitive with the rules' parameters; true when the
- * mover moves again. */
-static int v_sow(lua_State *L)
-{
-    view *v = check_mutable(L);
-    int hole = check_cell(L, v, 2);
-    if (v->r->board != TV_BOARD_MANCALA || v->mut->cells[hole] == 0 ||
-        (hole >= v->r->sow.holes) != v->mut->to_move)
-        luaL_error(L, "sow: %s is not a non-empty hole of the mover", lua_tostring(L, 2));
-    if (v->u && v->u->n + v->r->ncells > TV_UNDO_CELLS)
-        luaL_error(L, "sow: a move may change at most %d cells", TV_UNDO_CELLS);
-    lua_pushboolean(L, tv_sow_apply(v->r, v->mut, hole, v->u));
-    return 1;
-}
-
-/* s:empties(): the places a move can go, as values: the empty cells of a
- * grid (open columns when stones drop), or the mover's non-empty holes. */
-static int v_empties(lua_State *L)
-{
-    const view *v = check_view(L);
-    const tv_rules *r = v->r;
-    const tv_state *s = v->s;
-    int n = 0;
-    if (r->board == TV_BOARD_MANCALA) {
-        int first = s->to_move * r->sow.holes;
-        luaL_checkstack(L, r->sow.holes, "empties");
-        for (int h = first; h < first + r->sow.holes; h++)
-            if (s->cells[h])
-                lua_pushinteger(L, h + 1), n++;
-    } else if (r->moves == TV_MOVES_DROP) {
-        luaL_checkstack(L, r->grid.width, "empties");
-        for (int c = 0; c < r->grid.width; c++)
-            if (s->cells[r->ncells - r->grid.width + c] == TV_EMPTY)
-                lua_pushinteger(L, c + 1), n++;
-    } else {
-        luaL_checkstack(L, s->empty, "empties");
-        for (int c = 0; c < r->ncells; c++)
-            if (s->cells[c] == TV_EMPTY)
-                lua_pushinteger(L, c + 1), n++;
-    }
-    return n;
-}
-
-/* s:add_score(player, n) */
-static int v_add_score(lua_State *L)
-{
-    view *v = check_mutable(L);
-    lua_Integer p = luaL_checkinteger(L, 2), n = luaL_checkinteger(L, 3);
-    luaL_argcheck(L, p == 1 || p == 2, 2, "expected player 1 or 2");
-    luaL_argcheck(L, n > -1000000 && n < 1000000, 3, "out of range");
-    v->mut->score[p - 1] += (int32_t)n;
-    return 0;
-}
-
-static int v_sealed(lua_State *L)
-{
-    return luaL_error(L, "the state is read-only: change it with its methods, in a play hook");
-}
-
-void tv_hooks_open(lua_State *L, tv_ruleset *rs)
-{
-    static const luaL_Reg methods[] = {
-        {"set", v_set}, {"place", v_place}, {"sow", v_sow}, {"add_score", v_add_score}, {"empties", v_empties},
-        {"get", v_get}, {"owner", v_owner}, {"cell", v_cell}, {"name", v_name},
-        {"to_move", v_to_move}, {"ply", v_ply}, {"empty", v_empty}, {"size", v_size},
-        {"width", v_width}, {"height", v_height}, {"last", v_last}, {"runs", v_runs},
-        {NULL, NULL}};
-    view *v = lua_newuserdatauv(L, sizeof *v, 0); /* the C side, as long as the VM */
-    v->r = &rs->rules;
-    v->s = NULL;
-    v->mut = NULL;
-    v->u = NULL;
-    rs->view = v;
-    luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_createtable(L, 0, (int)(sizeof methods / sizeof methods[0]));
-    luaL_setfuncs(L, methods, 0);
-    lua_createtable(L, 0, 3);
-    lua_pushcfunction(L, v_sealed);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushliteral(L, "state");
-    lua_setfield(L, -2, "__name");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable"); /* scripts cannot reach or change it */
-    lua_setmetatable(L, -2);
-    rs->view_id = lua_topointer(L, -1);
-    rs->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    h->ref[which] = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 /* The ruleset whose batch of hook calls this thread runs (hook_batch): its
- * lock is held and its limits armed for the whole batch. Only enter() and
- * hook_batch ask (a thread-local is slow to reach from a shared library);
- * under the lock, rs->batching says the same. */
+ * VM's lock is held and its limits armed for the whole batch. Only enter()
+ * and hook_batch ask (a thread-local is slow to reach from a shared
+ * library); under the lock, rs->hooks.batching says the same. */
 static _Thread_local tv_ruleset *batch_owner;
 
 static int in_batch(const tv_ruleset *rs)
 {
-    return rs->batching;
+    return rs->hooks.batching;
 }
+
+/* In a batch, the stack slots of hook TV_HOOK_x and of the view (slot 1 is
+ * run_batch's argument). */
+#define BATCH_HOOK_SLOT(which) ((which) + 2)
+#define BATCH_VIEW_SLOT (TV_HOOK_COUNT + 2)
 
 /* Pushes the hook function and the view of s; returns the view. */
 static view *push_call(tv_ruleset *rs, int which, const tv_state *s)
 {
     lua_State *L = rs->L;
     if (in_batch(rs)) {
-        lua_pushvalue(L, TV_BATCH_HOOK_SLOT(which));
-        lua_pushvalue(L, TV_BATCH_VIEW_SLOT);
+        lua_pushvalue(L, BATCH_HOOK_SLOT(which));
+        lua_pushvalue(L, BATCH_VIEW_SLOT);
     } else {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, rs->hook_ref[which]);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, rs->view_ref);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, rs->hooks.ref[which]);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, rs->view.ref);
     }
-    view *v = rs->view;
+    view *v = &rs->view;
     v->s = s;
     return v;
 }
 
 static const char *const hook_names[TV_HOOK_COUNT] = {"moves", "score", "ends", "play"};
 
-static void clear_view(view *v)
-{
-    v->s = NULL;
-    v->mut = NULL;
-    v->u = NULL;
-}
-
 /* Calls the hook below its nargs arguments (push_call). In a batch, an error
  * does not come back here: it ends the batch (hook_batch reports it). */
 static int call_hook_n(tv_ruleset *rs, int which, view *v, int nargs, int nresults, tv_error *err)
 {
     if (in_batch(rs)) {
-        tv_sandbox_call_in_batch(rs, which, nargs, nresults);
-        clear_view(v);
+        rs->hooks.running = which;
+        tv_vm_call_in_run(&rs->vm, nargs, nresults);
+        tv_view_clear(v);
         return TV_OK;
     }
-    int status = tv_sandbox_call(rs, nargs, nresults, rs->limits.hook_steps);
-    clear_view(v);
+    int status = tv_vm_call(&rs->vm, nargs, nresults, rs->limits.hook_steps, rs->limits.hook_ms);
+    tv_view_clear(v);
     if (status != LUA_OK) {
         tv_error_set(err, TV_EHOOK, "%s hook: %s", hook_names[which], lua_tostring(rs->L, -1));
         lua_pop(rs->L, 1);
@@ -473,14 +231,14 @@ static int enter(tv_ruleset *rs)
 {
     int own = batch_owner == rs;
     if (!own)
-        pthread_mutex_lock(&rs->lock);
+        tv_vm_lock(&rs->vm);
     return own;
 }
 
 static void leave(tv_ruleset *rs, int own)
 {
     if (!own)
-        pthread_mutex_unlock(&rs->lock);
+        tv_vm_unlock(&rs->vm);
 }
 
 static int hook_moves(void *ctx, const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
@@ -525,6 +283,19 @@ static int hook_play(void *ctx, const tv_rules *r, tv_state *s, tv_move m, tv_un
     return rc;
 }
 
+/* The batch's protected call: the hooks and the view at fixed slots of its
+ * frame (pushing them from there is cheaper than from the registry, twice a
+ * move), then the kernel's batch. */
+static int run_batch(lua_State *L)
+{
+    tv_ruleset *rs = lua_touserdata(L, 1);
+    for (int i = 0; i < TV_HOOK_COUNT; i++)
+        lua_rawgeti(L, LUA_REGISTRYINDEX, rs->hooks.ref[i]);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rs->view.ref);
+    rs->hooks.batch_rc = rs->hooks.batch_fn(rs->hooks.batch_arg);
+    return 0;
+}
+
 /* A random playout makes two hook calls a move: as one batch it takes the
  * lock and arms the VM once, and each hook call inside costs a plain call
  * (with its own fresh instruction and time budget). */
@@ -533,31 +304,37 @@ static int hook_batch(void *ctx, int (*fn)(void *arg), void *arg, tv_error *err)
     tv_ruleset *rs = ctx;
     if (batch_owner == rs)
         return fn(arg);
-    pthread_mutex_lock(&rs->lock);
+    tv_vm_lock(&rs->vm);
     tv_ruleset *outer = batch_owner;
     batch_owner = rs;
-    rs->batching = 1;
-    int status = tv_sandbox_batch(rs, fn, arg), rc = rs->batch_rc;
-    rs->batching = 0;
+    tv_hookset *h = &rs->hooks;
+    h->batching = 1;
+    h->batch_fn = fn;
+    h->batch_arg = arg;
+    h->batch_rc = 0;
+    h->running = -1;
+    int status = tv_vm_run(&rs->vm, run_batch, rs, rs->limits.hook_steps, rs->limits.hook_ms), rc = h->batch_rc;
+    h->batching = 0;
     batch_owner = outer;
     if (status != LUA_OK) { /* a hook raised an error: fn was cut short */
-        clear_view(rs->view);
-        const char *name = rs->hook_running >= 0 ? hook_names[rs->hook_running] : "a";
+        tv_view_clear(&rs->view);
+        const char *name = h->running >= 0 ? hook_names[h->running] : "a";
         rc = tv_error_set(err, TV_EHOOK, "%s hook: %s", name, lua_tostring(rs->L, -1));
         lua_pop(rs->L, 1);
     }
-    pthread_mutex_unlock(&rs->lock);
+    tv_vm_unlock(&rs->vm);
     return rc;
 }
 
 void tv_hooks_install(tv_ruleset *rs)
 {
     tv_hooks *h = &rs->rules.hooks;
+    const int *ref = rs->hooks.ref;
     h->ctx = rs;
-    h->moves = rs->hook_ref[TV_HOOK_MOVES] != LUA_NOREF ? hook_moves : NULL;
-    h->pick = rs->hook_ref[TV_HOOK_MOVES] != LUA_NOREF ? hook_pick : NULL;
-    h->score = rs->hook_ref[TV_HOOK_SCORE] != LUA_NOREF ? hook_score : NULL;
-    h->ends = rs->hook_ref[TV_HOOK_ENDS] != LUA_NOREF ? hook_ends : NULL;
-    h->play = rs->hook_ref[TV_HOOK_PLAY] != LUA_NOREF ? hook_play : NULL;
+    h->moves = ref[TV_HOOK_MOVES] != LUA_NOREF ? hook_moves : NULL;
+    h->pick = ref[TV_HOOK_MOVES] != LUA_NOREF ? hook_pick : NULL;
+    h->score = ref[TV_HOOK_SCORE] != LUA_NOREF ? hook_score : NULL;
+    h->ends = ref[TV_HOOK_ENDS] != LUA_NOREF ? hook_ends : NULL;
+    h->play = ref[TV_HOOK_PLAY] != LUA_NOREF ? hook_play : NULL;
     h->batch = h->moves || h->score || h->ends || h->play ? hook_batch : NULL;
 }

@@ -9,9 +9,10 @@
 /* The libraries, the API and the state view, in a protected call. */
 static int setup(lua_State *L)
 {
-    tv_sandbox_open(L);
+    tv_ruleset *rs = tv_ruleset_of(L);
+    tv_vm_open_libs(L);
     tv_api_open(L);
-    tv_hooks_open(L, tv_ruleset_of(L));
+    tv_view_open(L, &rs->view, &rs->rules);
     return 0;
 }
 
@@ -35,9 +36,7 @@ tv_ruleset *tv_ruleset_load(const char *file, const char *source, size_t len,
         return NULL;
     }
     tv_rules_init(&rs->rules);
-    pthread_mutex_init(&rs->lock, NULL);
-    for (int i = 0; i < TV_HOOK_COUNT; i++)
-        rs->hook_ref[i] = LUA_NOREF;
+    tv_hooks_init(&rs->hooks);
     if (limits)
         rs->limits = *limits;
     if (!rs->limits.memory)
@@ -50,12 +49,12 @@ tv_ruleset *tv_ruleset_load(const char *file, const char *source, size_t len,
         rs->limits.load_ms = TV_DEFAULT_LOAD_MS;
     if (rs->limits.hook_ms <= 0)
         rs->limits.hook_ms = TV_DEFAULT_HOOK_MS;
-    rs->given = opts;
+    rs->api.given = opts;
 
-    if (!(rs->L = tv_sandbox_new(rs)))
+    if (!tv_vm_init(&rs->vm, rs->limits.memory, rs))
         return fail(rs, err, TV_ENOMEM, file, "cannot create a Lua VM");
-    lua_State *L = rs->L;
-    if (tv_sandbox_setup(rs, setup) != LUA_OK)
+    lua_State *L = rs->L = rs->vm.L;
+    if (tv_vm_setup(&rs->vm, setup) != LUA_OK)
         return fail(rs, err, TV_ELIMIT, file, lua_tostring(L, -1));
 
     /* "@file" makes Lua's messages read file:line. */
@@ -65,21 +64,18 @@ tv_ruleset *tv_ruleset_load(const char *file, const char *source, size_t len,
         return fail(rs, err, TV_ENOMEM, file, "out of memory");
     chunkname[0] = '@';
     memcpy(chunkname + 1, file, flen + 1);
-    int status = tv_sandbox_parse(rs, source, len, chunkname);
+    int status = tv_vm_parse(&rs->vm, source, len, chunkname);
     free(chunkname);
-    if (status == LUA_OK) {
-        rs->loading = 1;
-        status = tv_sandbox_call(rs, 0, 1, rs->limits.load_steps);
-        rs->loading = 0;
-    }
+    if (status == LUA_OK)
+        status = tv_vm_call(&rs->vm, 0, 1, rs->limits.load_steps, rs->limits.load_ms);
     if (status != LUA_OK)
         return fail(rs, err, TV_ERULES, file, lua_tostring(L, -1));
-    if (!rs->game_built || lua_type(L, -1) != LUA_TTABLE)
+    if (!rs->api.game_built || lua_type(L, -1) != LUA_TTABLE)
         return fail(rs, err, TV_ERULES, file, "the script must end with: return game { ... }");
-    if (opts && opts->n && !rs->options_declared)
+    if (opts && opts->n && !rs->api.options_declared)
         return fail(rs, err, TV_ERULES, file, "this ruleset has no options");
     lua_settop(L, 0);
-    rs->given = NULL;
+    rs->api.given = NULL;
     lua_gc(L, LUA_GCCOLLECT);
     return rs;
 }
@@ -88,18 +84,16 @@ void tv_ruleset_free(tv_ruleset *rs)
 {
     if (!rs)
         return;
-    if (rs->L)
-        lua_close(rs->L);
-    pthread_mutex_destroy(&rs->lock);
+    tv_vm_close(&rs->vm);
     free(rs);
 }
 
 const tv_rules *tv_ruleset_rules(const tv_ruleset *rs) { return &rs->rules; }
-int tv_ruleset_option_count(const tv_ruleset *rs) { return rs->nopt; }
-unsigned long tv_ruleset_vm_entries(const tv_ruleset *rs) { return rs->vm_entries; }
-const char *tv_ruleset_options_text(const tv_ruleset *rs) { return rs->options_text; }
+int tv_ruleset_option_count(const tv_ruleset *rs) { return rs->api.nopt; }
+unsigned long tv_ruleset_vm_entries(const tv_ruleset *rs) { return tv_vm_entries(&rs->vm); }
+const char *tv_ruleset_options_text(const tv_ruleset *rs) { return rs->api.options_text; }
 
 const tv_option_info *tv_ruleset_option(const tv_ruleset *rs, int i)
 {
-    return i >= 0 && i < rs->nopt ? &rs->opt[i] : NULL;
+    return i >= 0 && i < rs->api.nopt ? &rs->api.opt[i] : NULL;
 }

@@ -118,12 +118,12 @@ static int api_options(lua_State *L)
 {
     tv_ruleset *rs = tv_ruleset_of(L);
     tv_check_table_arg(L, "options");
-    if (rs->options_declared)
+    if (rs->api.options_declared)
         luaL_error(L, "options: may only be declared once");
-    if (rs->game_built) /* from a hook: the options in force are the host's business */
+    if (rs->api.game_built) /* from a hook: the options in force are the host's business */
         luaL_error(L, "options: may only be declared while loading, before game {}");
-    rs->options_declared = 1;
-    rs->nopt = 0;
+    rs->api.options_declared = 1;
+    rs->api.nopt = 0;
     lua_pushnil(L);
     while (lua_next(L, 1)) {
         if (lua_type(L, -2) != LUA_TSTRING)
@@ -133,7 +133,7 @@ static int api_options(lua_State *L)
         tv_options probe = {0};
         if (tv_options_set(&probe, name, "", &e))
             luaL_error(L, "options: %s", e.msg);
-        if (rs->nopt == TV_RULESET_OPTIONS_MAX)
+        if (rs->api.nopt == TV_RULESET_OPTIONS_MAX)
             luaL_error(L, "options: more than %d options", TV_RULESET_OPTIONS_MAX);
         if (lua_type(L, -1) != LUA_TTABLE)
             luaL_error(L, "options.%s: expected { default = ..., doc = \"...\" }", name);
@@ -141,7 +141,7 @@ static int api_options(lua_State *L)
         char what[TV_OPTION_KEY_MAX + 16];
         snprintf(what, sizeof what, "options.%s", name);
         tv_check_known(L, lua_gettop(L), what, known);
-        tv_option_info *o = &rs->opt[rs->nopt++];
+        tv_option_info *o = &rs->api.opt[rs->api.nopt++];
         memset(o, 0, sizeof *o);
         snprintf(o->name, sizeof o->name, "%s", name);
         tv_str_field(L, lua_gettop(L), what, "doc", o->doc, sizeof o->doc, 0);
@@ -151,45 +151,45 @@ static int api_options(lua_State *L)
         snprintf(o->def, sizeof o->def, "%s", luaL_tolstring(L, -1, NULL));
         lua_pop(L, 3); /* tolstring, default, value */
     }
-    qsort(rs->opt, (size_t)rs->nopt, sizeof rs->opt[0], cmp_info);
+    qsort(rs->api.opt, (size_t)rs->api.nopt, sizeof rs->api.opt[0], cmp_info);
 
     /* Every option the host gave must be declared. */
-    for (int i = 0; rs->given && i < rs->given->n; i++) {
+    for (int i = 0; rs->api.given && i < rs->api.given->n; i++) {
         int found = 0;
-        for (int j = 0; j < rs->nopt && !found; j++)
-            found = strcmp(rs->given->key[i], rs->opt[j].name) == 0;
+        for (int j = 0; j < rs->api.nopt && !found; j++)
+            found = strcmp(rs->api.given->key[i], rs->api.opt[j].name) == 0;
         if (!found) {
             luaL_Buffer b;
             luaL_buffinit(L, &b);
-            for (int j = 0; j < rs->nopt; j++) {
+            for (int j = 0; j < rs->api.nopt; j++) {
                 if (j)
                     luaL_addstring(&b, ", ");
-                luaL_addstring(&b, rs->opt[j].name);
+                luaL_addstring(&b, rs->api.opt[j].name);
             }
             luaL_pushresult(&b);
-            luaL_error(L, "unknown option '%s' (options: %s)", rs->given->key[i], lua_tostring(L, -1));
+            luaL_error(L, "unknown option '%s' (options: %s)", rs->api.given->key[i], lua_tostring(L, -1));
         }
     }
 
     lua_newtable(L);
     int result = lua_gettop(L);
     size_t used = 0;
-    rs->options_text[0] = '\0';
-    for (int j = 0; j < rs->nopt; j++) {
-        tv_option_info *o = &rs->opt[j];
+    rs->api.options_text[0] = '\0';
+    for (int j = 0; j < rs->api.nopt; j++) {
+        tv_option_info *o = &rs->api.opt[j];
         lua_getfield(L, 1, o->name);
         int t = lua_getfield(L, -1, "default");
         int is_int = lua_isinteger(L, -1);
-        const char *text = rs->given ? tv_options_get(rs->given, o->name) : NULL;
+        const char *text = rs->api.given ? tv_options_get(rs->api.given, o->name) : NULL;
         if (text)
             push_option_value(L, o, t, is_int, text);
         else
             lua_pushvalue(L, -1);
         const char *shown = luaL_tolstring(L, -1, NULL);
-        used += (size_t)snprintf(rs->options_text + used, sizeof rs->options_text - used, "%s%s=%s",
+        used += (size_t)snprintf(rs->api.options_text + used, sizeof rs->api.options_text - used, "%s%s=%s",
                                  j ? "," : "", o->name, shown);
-        if (used >= sizeof rs->options_text)
-            used = sizeof rs->options_text - 1;
+        if (used >= sizeof rs->api.options_text)
+            used = sizeof rs->api.options_text - 1;
         lua_pop(L, 1);
         lua_setfield(L, result, o->name);
         lua_pop(L, 2);
@@ -280,7 +280,7 @@ static void read_runs(lua_State *L, tv_rules *r, int idx)
 static void set_hook(lua_State *L, tv_ruleset *rs, int which, int idx)
 {
     lua_pushvalue(L, idx);
-    rs->hook_ref[which] = luaL_ref(L, LUA_REGISTRYINDEX);
+    tv_hooks_keep(L, &rs->hooks, which);
 }
 
 static void read_ends(lua_State *L, tv_ruleset *rs, int idx)
@@ -339,7 +339,7 @@ static int api_game(lua_State *L)
     tv_rules *r = &rs->rules;
     int sow_given = 0;
     tv_check_table_arg(L, "game");
-    if (rs->game_built)
+    if (rs->api.game_built)
         luaL_error(L, "game: a ruleset describes one game; game{} was already called");
     tv_check_known(L, 1, "game", known);
     ruleset_name(L, r);
@@ -474,7 +474,7 @@ static int api_game(lua_State *L)
     tv_error err;
     if (tv_rules_finish(r, &err))
         luaL_error(L, "game: %s", err.msg);
-    rs->game_built = 1;
+    rs->api.game_built = 1;
     return tv_tagged(L, "game");
 }
 

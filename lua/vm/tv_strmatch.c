@@ -3,7 +3,7 @@
  * They follow the Lua 5.4 manual (section 6.4.1, patterns) and give the same
  * results and messages as the stock functions, but every step of the
  * backtracking matcher is counted against the instruction budget of the call
- * (tv_sandbox_charge): ("a"):rep(5000):find(("a*"):rep(30) .. "b") would
+ * (tv_vm_charge): ("a"):rep(5000):find(("a*"):rep(30) .. "b") would
  * backtrack for ages in the stock matcher; here it stops at the instruction
  * limit with the ruleset's file:line. Plain searches use memmem (linear). */
 #define _GNU_SOURCE /* memmem */
@@ -13,7 +13,8 @@
 
 #include <lauxlib.h>
 
-#include "tv_ruleset_impl.h"
+#include "tv_strmatch.h"
+#include "tv_vm.h"
 
 #define MAX_CAPTURES 32
 #define MAX_DEPTH 200      /* nested matcher calls: "pattern too complex" past it */
@@ -42,7 +43,7 @@ static void step(matcher *m, long n)
     if (m->steps >= CHARGE_EVERY) {
         long s = m->steps;
         m->steps = 0;
-        tv_sandbox_charge(m->L, s);
+        tv_vm_charge(m->L, s);
     }
 }
 
@@ -50,7 +51,7 @@ static void settle(matcher *m)
 {
     long s = m->steps;
     m->steps = 0;
-    tv_sandbox_charge(m->L, s);
+    tv_vm_charge(m->L, s);
 }
 
 static void start(matcher *m, lua_State *L, const char *s, size_t ls, const char *p, size_t lp)
@@ -397,7 +398,7 @@ static int find_or_match(lua_State *L, int find)
         return 1;
     }
     if (find && (lua_toboolean(L, 4) || no_specials(p, lp))) {
-        tv_sandbox_charge(L, (long)((ls - init) / 64 + lp / 64) + 1);
+        tv_vm_charge(L, (long)((ls - init) / 64 + lp / 64) + 1);
         const char *at = memmem(s + init, ls - init, p, lp);
         if (at) {
             lua_pushinteger(L, (at - s) + 1);
@@ -432,8 +433,8 @@ static int find_or_match(lua_State *L, int find)
     return 1;
 }
 
-static int str_find(lua_State *L) { return find_or_match(L, 1); }
-static int str_match(lua_State *L) { return find_or_match(L, 0); }
+int tv_strmatch_find(lua_State *L) { return find_or_match(L, 1); }
+int tv_strmatch_match(lua_State *L) { return find_or_match(L, 0); }
 
 typedef struct gmatch_state {
     const char *from, *pattern, *last;
@@ -457,7 +458,7 @@ static int gmatch_next(lua_State *L)
     return 0;
 }
 
-static int str_gmatch(lua_State *L)
+int tv_strmatch_gmatch(lua_State *L)
 {
     size_t ls, lp;
     const char *s = luaL_checklstring(L, 1, &ls);
@@ -532,7 +533,7 @@ static int add_value(matcher *m, luaL_Buffer *b, const char *s, const char *e, i
     return 1;
 }
 
-static int str_gsub(lua_State *L)
+int tv_strmatch_gsub(lua_State *L)
 {
     size_t ls, lp;
     const char *src = luaL_checklstring(L, 1, &ls);
@@ -577,13 +578,4 @@ static int str_gsub(lua_State *L)
     }
     lua_pushinteger(L, n);
     return 2;
-}
-
-void tv_strmatch_open(lua_State *L)
-{
-    static const luaL_Reg fns[] = {
-        {"find", str_find}, {"match", str_match}, {"gmatch", str_gmatch}, {"gsub", str_gsub}, {NULL, NULL}};
-    lua_getglobal(L, "string");
-    luaL_setfuncs(L, fns, 0);
-    lua_pop(L, 1);
 }

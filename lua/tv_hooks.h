@@ -1,0 +1,27 @@
+/* Hooks (tv_hooks.c): the Lua functions a ruleset gives for a step instead
+ * of data, and the C trampolines the kernel calls at that step. */
+#ifndef TV_HOOKS_H
+#define TV_HOOKS_H
+
+#include <lua.h>
+
+enum { TV_HOOK_MOVES, TV_HOOK_SCORE, TV_HOOK_ENDS, TV_HOOK_PLAY, TV_HOOK_COUNT };
+
+typedef struct tv_ruleset tv_ruleset;
+
+typedef struct tv_hookset {
+    int ref[TV_HOOK_COUNT];  /* the functions, in the registry (LUA_NOREF: none) */
+    int (*batch_fn)(void *); /* the kernel's batch running (hook_batch) */
+    void *batch_arg;
+    int batch_rc;            /* what batch_fn returned */
+    int running;             /* TV_HOOK_* called last in the batch (names its errors) */
+    int batching;            /* a batch runs (read under the VM's lock only) */
+} tv_hookset;
+
+void tv_hooks_init(tv_hookset *h);
+/* Pops the function on top of the stack into hook `which` (game{} does). */
+void tv_hooks_keep(lua_State *L, tv_hookset *h, int which);
+/* Points the rules' hooks at the trampolines of the hooks given. */
+void tv_hooks_install(tv_ruleset *rs);
+
+#endif

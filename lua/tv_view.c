@@ -1,0 +1,250 @@
+/* The state view: what a hook gets as `s`, a table of methods that read the
+ * state it was given (and, in a play hook, change it through the kernel's
+ * primitives). The hooks (tv_hooks.c) point it at a state for each call. */
+#include <lauxlib.h>
+
+#include "tv_lines.h"
+#include "tv_play.h"
+#include "tv_ruleset_impl.h"
+#include "tv_sow.h"
+
+typedef tv_view view;
+
+/* The state a hook gets is a sealed table of these methods: s:get(c) then
+ * finds the method in the table itself, a few times cheaper than through a
+ * metatable's __index. The VM has exactly one such table: comparing the
+ * address is the type check. */
+static view *the_view(lua_State *L)
+{
+    view *v = &tv_ruleset_of(L)->view;
+    if (lua_topointer(L, 1) != v->id)
+        luaL_typeerror(L, 1, "state");
+    return v;
+}
+
+static const view *check_view(lua_State *L)
+{
+    const view *v = the_view(L);
+    if (!v->s)
+        luaL_error(L, "the state may only be used during the hook call it was given to");
+    return v;
+}
+
+/* A cell argument: a name ("d4") or a 1-based index. Returns the 0-based index. */
+static int check_cell(lua_State *L, const view *v, int idx)
+{
+    int cell = -1, t = lua_type(L, idx), isint;
+    if (t == LUA_TNUMBER) {
+        lua_Integer i = lua_tointegerx(L, idx, &isint);
+        cell = isint && i >= 1 && i <= v->r->ncells ? (int)i - 1 : -1;
+    } else if (t == LUA_TSTRING) {
+        cell = tv_grid_parse_cell(&v->r->grid, lua_tostring(L, idx));
+    }
+    if (cell < 0)
+        luaL_error(L, "bad cell %s", luaL_tolstring(L, idx, NULL));
+    return cell;
+}
+
+static int v_get(lua_State *L)
+{
+    const view *v = check_view(L);
+    lua_pushinteger(L, v->s->cells[check_cell(L, v, 2)]);
+    return 1;
+}
+
+static int v_owner(lua_State *L)
+{
+    const view *v = check_view(L);
+    int c = v->s->cells[check_cell(L, v, 2)];
+    int owner = 0;
+    if (c == TV_STONE1 || c == TV_STONE2)
+        owner = tv_colour_of(v->s, 0) == c ? 1 : 2;
+    lua_pushinteger(L, owner);
+    return 1;
+}
+
+static int v_cell(lua_State *L)
+{
+    const view *v = check_view(L);
+    int cell = tv_grid_parse_cell(&v->r->grid, luaL_checkstring(L, 2));
+    if (cell < 0)
+        luaL_pushfail(L);
+    else
+        lua_pushinteger(L, cell + 1);
+    return 1;
+}
+
+static int v_name(lua_State *L)
+{
+    const view *v = check_view(L);
+    char buf[8];
+    tv_grid_cell_name(&v->r->grid, check_cell(L, v, 2), buf, sizeof buf);
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+static int v_to_move(lua_State *L) { lua_pushinteger(L, check_view(L)->s->to_move + 1); return 1; }
+static int v_ply(lua_State *L) { lua_pushinteger(L, check_view(L)->s->ply); return 1; }
+static int v_empty(lua_State *L) { lua_pushinteger(L, check_view(L)->s->empty); return 1; }
+static int v_size(lua_State *L) { lua_pushinteger(L, check_view(L)->r->ncells); return 1; }
+static int v_width(lua_State *L) { lua_pushinteger(L, check_view(L)->r->grid.width); return 1; }
+static int v_height(lua_State *L) { lua_pushinteger(L, check_view(L)->r->grid.height); return 1; }
+
+static int v_last(lua_State *L)
+{
+    const view *v = check_view(L);
+    if (v->s->last < 0) {
+        luaL_pushfail(L);
+    } else {
+        char buf[16];
+        tv_move_text(v->r, v->s->last, buf, sizeof buf);
+        lua_pushstring(L, buf);
+    }
+    return 1;
+}
+
+/* s:runs(points, directions): the C line-scoring primitive with a points table
+ * of the hook's choosing; returns the points of player 1 and player 2. */
+static int v_runs(lua_State *L)
+{
+    const view *v = check_view(L);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    int dirs = tv_dirs_parse(luaL_optstring(L, 3, "hv"));
+    if (dirs <= 0)
+        luaL_argerror(L, 3, "expected directions made of h, v and d");
+    tv_lines lines = {dirs, {0}};
+    lua_Integer n = luaL_len(L, 2);
+    for (lua_Integer i = 1; i <= n && i <= TV_MAX_SIDE; i++) {
+        lua_geti(L, 2, i);
+        lines.points[i] = (int32_t)luaL_checkinteger(L, -1);
+        lua_pop(L, 1);
+    }
+    int32_t points[2];
+    tv_runs_count(&v->r->grid, &lines, v->s->cells, points);
+    int sw = (v->s->flags & TV_FLAG_SWAPPED) ? 1 : 0;
+    lua_pushinteger(L, points[sw]);
+    lua_pushinteger(L, points[sw ^ 1]);
+    return 2;
+}
+
+/* ---- the primitives a play hook may call ------------------------------- */
+
+static view *check_mutable(lua_State *L)
+{
+    view *v = the_view(L);
+    if (!v->mut)
+        luaL_error(L, "the state may only be changed in a play hook");
+    return v;
+}
+
+/* A primitive's error becomes a Lua error (with the caller's file:line). */
+static int primitive(lua_State *L, int rc, const tv_error *err)
+{
+    if (rc < 0)
+        return luaL_error(L, "%s", err->msg);
+    return rc;
+}
+
+/* s:set(cell, value): a cell's contents (grid: 0..3) or seed count (mancala). */
+static int v_set(lua_State *L)
+{
+    view *v = check_mutable(L);
+    tv_error err;
+    int cell = check_cell(L, v, 2);
+    primitive(L, tv_state_set(v->r, v->mut, v->u, cell, (int)luaL_checkinteger(L, 3), &err), &err);
+    return 0;
+}
+
+/* s:place(cell): the mover's stone, scored as the rules' runs say; true when
+ * it makes a line that meets the goal. */
+static int v_place(lua_State *L)
+{
+    view *v = check_mutable(L);
+    tv_error err;
+    lua_pushboolean(L, primitive(L, tv_place(v->r, v->mut, v->u, check_cell(L, v, 2), &err), &err) == 1);
+    return 1;
+}
+
+/* s:sow(hole): the sowing primitive with the rules' parameters; true when the
+ * mover moves again. */
+static int v_sow(lua_State *L)
+{
+    view *v = check_mutable(L);
+    int hole = check_cell(L, v, 2);
+    if (v->r->board != TV_BOARD_MANCALA || v->mut->cells[hole] == 0 ||
+        (hole >= v->r->sow.holes) != v->mut->to_move)
+        luaL_error(L, "sow: %s is not a non-empty hole of the mover", lua_tostring(L, 2));
+    if (v->u && v->u->n + v->r->ncells > TV_UNDO_CELLS)
+        luaL_error(L, "sow: a move may change at most %d cells", TV_UNDO_CELLS);
+    lua_pushboolean(L, tv_sow_apply(v->r, v->mut, hole, v->u));
+    return 1;
+}
+
+/* s:empties(): the places a move can go, as values: the empty cells of a
+ * grid (open columns when stones drop), or the mover's non-empty holes. */
+static int v_empties(lua_State *L)
+{
+    const view *v = check_view(L);
+    const tv_rules *r = v->r;
+    const tv_state *s = v->s;
+    int n = 0;
+    if (r->board == TV_BOARD_MANCALA) {
+        int first = s->to_move * r->sow.holes;
+        luaL_checkstack(L, r->sow.holes, "empties");
+        for (int h = first; h < first + r->sow.holes; h++)
+            if (s->cells[h])
+                lua_pushinteger(L, h + 1), n++;
+    } else if (r->moves == TV_MOVES_DROP) {
+        luaL_checkstack(L, r->grid.width, "empties");
+        for (int c = 0; c < r->grid.width; c++)
+            if (s->cells[r->ncells - r->grid.width + c] == TV_EMPTY)
+                lua_pushinteger(L, c + 1), n++;
+    } else {
+        luaL_checkstack(L, s->empty, "empties");
+        for (int c = 0; c < r->ncells; c++)
+            if (s->cells[c] == TV_EMPTY)
+                lua_pushinteger(L, c + 1), n++;
+    }
+    return n;
+}
+
+/* s:add_score(player, n) */
+static int v_add_score(lua_State *L)
+{
+    view *v = check_mutable(L);
+    lua_Integer p = luaL_checkinteger(L, 2), n = luaL_checkinteger(L, 3);
+    luaL_argcheck(L, p == 1 || p == 2, 2, "expected player 1 or 2");
+    luaL_argcheck(L, n > -1000000 && n < 1000000, 3, "out of range");
+    v->mut->score[p - 1] += (int32_t)n;
+    return 0;
+}
+
+static int v_sealed(lua_State *L)
+{
+    return luaL_error(L, "the state is read-only: change it with its methods, in a play hook");
+}
+
+void tv_view_open(lua_State *L, tv_view *v, const tv_rules *r)
+{
+    static const luaL_Reg methods[] = {
+        {"set", v_set}, {"place", v_place}, {"sow", v_sow}, {"add_score", v_add_score}, {"empties", v_empties},
+        {"get", v_get}, {"owner", v_owner}, {"cell", v_cell}, {"name", v_name},
+        {"to_move", v_to_move}, {"ply", v_ply}, {"empty", v_empty}, {"size", v_size},
+        {"width", v_width}, {"height", v_height}, {"last", v_last}, {"runs", v_runs},
+        {NULL, NULL}};
+    v->r = r;
+    tv_view_clear(v);
+    lua_createtable(L, 0, (int)(sizeof methods / sizeof methods[0]));
+    luaL_setfuncs(L, methods, 0);
+    lua_createtable(L, 0, 3);
+    lua_pushcfunction(L, v_sealed);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "state");
+    lua_setfield(L, -2, "__name");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable"); /* scripts cannot reach or change it */
+    lua_setmetatable(L, -2);
+    v->id = lua_topointer(L, -1);
+    v->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+

@@ -1,0 +1,30 @@
+/* The state view a hook gets (tv_view.c): one sealed table of methods per VM,
+ * and the state it shows during a hook call. */
+#ifndef TV_VIEW_H
+#define TV_VIEW_H
+
+#include <lua.h>
+
+#include "tv_rules.h"
+
+typedef struct tv_view {
+    const tv_rules *r;
+    const tv_state *s; /* NULL outside a hook call */
+    tv_state *mut;     /* the same state, during a play hook only */
+    tv_undo *u;
+    const void *id;    /* the table's address: what a method checks its self against */
+    int ref;           /* the table, in the registry */
+} tv_view;
+
+/* Makes the table (in setup, protected) for states of the rules r. */
+void tv_view_open(lua_State *L, tv_view *v, const tv_rules *r);
+
+/* After a hook call: a method called later on a kept view raises an error. */
+static inline void tv_view_clear(tv_view *v)
+{
+    v->s = NULL;
+    v->mut = NULL;
+    v->u = NULL;
+}
+
+#endif
