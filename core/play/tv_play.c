@@ -81,8 +81,12 @@ int tv_play_score_hook(const tv_rules *r, tv_state *s, tv_error *err)
 
 /* The end rules (tv_play_internal.h has them in order) on s, its scores
  * given: returns 1 when the game is over, with *winner the player a rule
- * named or -1, 0 when it goes on, or an error code (hooks may fail). */
-static int end_rules(const tv_rules *r, tv_state *s, int line_winner, int repeated, int *winner, tv_error *err)
+ * named or -1, 0 when it goes on, or an error code (hooks may fail). Forced
+ * inline: every move of a search comes through here. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int end_rules(const tv_rules *r, tv_state *s, int line_winner, int repeated, int *winner, tv_error *err)
 {
     *winner = line_winner;
     if (line_winner > 0 || tv_play_grid_full(r, s))
