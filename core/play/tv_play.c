@@ -1,20 +1,13 @@
+/* The kernel: start position, legal moves, check, apply, settle, undo, and
+ * the cell primitives of the play hooks (tv_play.h). Random playouts are in
+ * tv_playout.c, move text in tv_movetext.c. */
 #include "tv_play.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "tv_lines.h"
+#include "tv_play_internal.h"
 #include "tv_sow.h"
-
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
-
-static int has_hooks(const tv_rules *r)
-{
-    return r->hooks.moves || r->hooks.score || r->hooks.ends || r->hooks.play;
-}
 
 /* Every cell write goes through here: it keeps the hash, the undo record
  * and the counts derived from the cells. */
@@ -75,23 +68,7 @@ uint64_t tv_state_hash(const tv_rules *r, const tv_state *s)
     return h;
 }
 
-static int winner_by_score(const tv_state *s)
-{
-    return s->score[0] > s->score[1] ? 1 : s->score[0] < s->score[1] ? 2 : 0;
-}
-
-/* Whether a mancala game has reached one of its end rules. */
-static inline int mancala_over(const tv_rules *r, const tv_state *s)
-{
-    if ((r->ends & TV_END_BOARD_EMPTY) && s->stones == 0)
-        return 1;
-    if ((r->ends & TV_END_SIDE_EMPTY) && (!tv_sow_row_seeds(r, s, 0) || !tv_sow_row_seeds(r, s, 1)))
-        return 1;
-    return r->target > 0 && (s->score[0] >= r->target || s->score[1] >= r->target);
-}
-
-/* Calls the score hook on s. */
-static int score_hook(const tv_rules *r, tv_state *s, tv_error *err)
+int tv_play_score_hook(const tv_rules *r, tv_state *s, tv_error *err)
 {
     int32_t score[2];
     int rc = r->hooks.score(r->hooks.ctx, r, s, score, err);
@@ -102,68 +79,79 @@ static int score_hook(const tv_rules *r, tv_state *s, tv_error *err)
     return TV_OK;
 }
 
-/* Whether a playout may call the score hook at its end only: nothing before
- * the end reads the scores (hooks see the board, not the scores; a capture
- * target would read them), and the hook is a function of the state, so the
- * final scores are the same. */
-static int score_can_wait(const tv_rules *r)
+/* The end rules (tv_play_internal.h has them in order) on s, its scores
+ * given: returns 1 when the game is over, with *winner the player a rule
+ * named or -1, 0 when it goes on, or an error code (hooks may fail). Forced
+ * inline: every move of a search comes through here. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int end_rules(const tv_rules *r, tv_state *s, int line_winner, int repeated, int *winner, tv_error *err)
 {
-    return r->hooks.score && !(r->board == TV_BOARD_MANCALA && r->target > 0);
-}
-
-/* Scores, status and winner after the cells changed. line_winner is the
- * player (1, 2) who just made a line that meets the goal, or -1; repeated
- * says the position has occurred before; lazy (score_can_wait) leaves the
- * score hook for the end of the game. Hooks may fail. */
-static int settle_lazy(const tv_rules *r, tv_state *s, int line_winner, int repeated, int lazy, tv_error *err)
-{
-    if (r->hooks.score && !lazy) {
-        int rc = score_hook(r, s, err);
-        if (rc)
-            return rc;
-    }
-    int winner = line_winner, over = line_winner > 0;
-    /* A full grid ends every game: without a moves hook nothing is left to play. */
-    if (!over && r->board == TV_BOARD_GRID && ((r->ends & TV_END_BOARD_FULL) || !r->hooks.moves))
-        over = s->empty == 0;
-    if (!over && r->board == TV_BOARD_MANCALA)
-        over = mancala_over(r, s);
-    if (!over)
-        over = repeated;
-    if (!over && (r->ends & TV_END_NO_MOVE)) {
+    *winner = line_winner;
+    if (line_winner > 0 || tv_play_grid_full(r, s))
+        return 1;
+    if (r->board == TV_BOARD_MANCALA && tv_play_mancala_over(r, s))
+        return 1;
+    if (repeated)
+        return 1;
+    if (r->ends & TV_END_NO_MOVE) {
         tv_move moves[TV_MAX_MOVES];
         s->status = TV_ONGOING;
         int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
         if (n < 0)
             return n;
-        over = n == 0;
+        if (tv_play_no_move_ends(r, n))
+            return 1;
     }
-    if (!over && r->hooks.ends) {
-        int rc = r->hooks.ends(r->hooks.ctx, r, s, &winner, err);
+    if (r->hooks.ends) {
+        int rc = r->hooks.ends(r->hooks.ctx, r, s, winner, err);
         if (rc)
             return rc;
-        if (winner < -1 || winner > 2)
-            return tv_error_set(err, TV_EHOOK, "ends hook: winner %d is not nil, 0, 1 or 2", winner);
-        over = winner >= 0;
+        if (*winner < -1 || *winner > 2)
+            return tv_error_set(err, TV_EHOOK, "ends hook: winner %d is not nil, 0, 1 or 2", *winner);
+        return *winner >= 0;
     }
-    if (over && lazy && r->hooks.score) {
-        int rc = score_hook(r, s, err);
+    return 0;
+}
+
+/* Status and winner of s as end_rules found them (over: 1 or 0). */
+static void conclude(const tv_rules *r, tv_state *s, int over, int winner)
+{
+    if (over) {
+        tv_play_end(r, s, winner);
+    } else {
+        s->status = TV_ONGOING;
+        s->winner = -1;
+    }
+}
+
+int tv_play_settle(const tv_rules *r, tv_state *s, int line_winner, int repeated, tv_error *err)
+{
+    if (r->hooks.score) {
+        int rc = tv_play_score_hook(r, s, err);
         if (rc)
             return rc;
     }
-    if (over && winner < 0) {
-        if (r->board == TV_BOARD_MANCALA)
-            tv_sow_remainder(r, s);
-        winner = winner_by_score(s);
-    }
-    s->status = over ? TV_OVER : TV_ONGOING;
-    s->winner = (int8_t)(over ? winner : -1);
+    int winner, over = end_rules(r, s, line_winner, repeated, &winner, err);
+    if (over < 0)
+        return over;
+    conclude(r, s, over, winner);
     return TV_OK;
 }
 
-static int settle(const tv_rules *r, tv_state *s, int line_winner, int repeated, tv_error *err)
+int tv_play_settle_scores_at_end(const tv_rules *r, tv_state *s, int line_winner, int repeated, tv_error *err)
 {
-    return settle_lazy(r, s, line_winner, repeated, 0, err);
+    int winner, over = end_rules(r, s, line_winner, repeated, &winner, err);
+    if (over < 0)
+        return over;
+    if (over && r->hooks.score) {
+        int rc = tv_play_score_hook(r, s, err);
+        if (rc)
+            return rc;
+    }
+    conclude(r, s, over, winner);
+    return TV_OK;
 }
 
 int tv_state_new(const tv_rules *r, uint64_t seed, tv_state *s, tv_error *err)
@@ -209,26 +197,13 @@ int tv_state_new(const tv_rules *r, uint64_t seed, tv_state *s, tv_error *err)
         s->setup_left = (uint8_t)b->count;
     }
     s->hash = tv_state_hash(r, s);
-    return settle(r, s, -1, 0, err);
-}
-
-static int swap_allowed(const tv_rules *r, const tv_state *s)
-{
-    return r->swap_after > 0 && s->stones == r->swap_after &&
-           !(s->flags & (TV_FLAG_SWAPPED | TV_FLAG_SETUP));
-}
-
-/* A mancala player without a move passes when the rules say so (no_move =
- * "pass"), whether the moves come from sowing or from a moves hook. */
-static int pass_when_stuck(const tv_rules *r)
-{
-    return r->board == TV_BOARD_MANCALA && r->sow.pass;
+    return tv_play_settle(r, s, -1, 0, err);
 }
 
 static int hook_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
 {
     int n = r->hooks.moves(r->hooks.ctx, r, s, out, cap, err);
-    if (n == 0 && cap > 0 && pass_when_stuck(r))
+    if (n == 0 && cap > 0 && tv_play_pass_when_stuck(r))
         out[n++] = TV_MOVE_PASS;
     return n;
 }
@@ -252,7 +227,7 @@ int tv_legal_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, 
             if (s->cells[c] == TV_EMPTY)
                 out[n++] = c;
     }
-    if (swap_allowed(r, s) && n < cap)
+    if (tv_play_swap_allowed(r, s) && n < cap)
         out[n++] = TV_MOVE_SWAP;
     return n;
 }
@@ -283,7 +258,7 @@ int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err
     if (r->board == TV_BOARD_MANCALA)
         return tv_sow_check(r, s, m, err);
     if (m == TV_MOVE_SWAP) {
-        if (swap_allowed(r, s))
+        if (tv_play_swap_allowed(r, s))
             return TV_OK;
         if (r->swap_after == 0)
             return tv_error_set(err, TV_EILLEGAL, "swap: this game has no swap rule");
@@ -306,29 +281,10 @@ int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err
     return TV_OK;
 }
 
-/* The lowest empty cell of a column (the column is not full). */
-static int landing_cell(const tv_rules *r, const tv_state *s, int col)
+int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *line_winner, tv_error *err)
 {
-    int cell = col;
-    while (s->cells[cell] != TV_EMPTY)
-        cell += r->grid.width;
-    return cell;
-}
-
-/* Whether s (just reached) repeats one of the last s->quiet positions of
- * hist[0..n), the positions before it. */
-static int repeats(const tv_state *s, const uint64_t *hist, int n)
-{
-    for (int k = 1; k <= s->quiet && k <= n; k++)
-        if (hist[n - k] == s->hash)
-            return 1;
-    return 0;
-}
-
-static int apply_lazy(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist,
-                      int nhist, int lazy, tv_error *err)
-{
-    int next = s->to_move ^ 1, rc = TV_OK, line_winner = -1;
+    int next = s->to_move ^ 1, rc = TV_OK;
+    *line_winner = -1;
     if (r->hooks.play) { /* the ruleset's own effect, through the primitives */
         uint16_t quiet = s->quiet, stones = s->stones;
         int32_t scored = s->score[0] + s->score[1];
@@ -355,9 +311,9 @@ static int apply_lazy(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, con
             next = 0;
         }
     } else if (m >= 0) {
-        int made = tv_place(r, s, u, r->moves == TV_MOVES_DROP ? landing_cell(r, s, m) : m, err);
+        int made = tv_place(r, s, u, r->moves == TV_MOVES_DROP ? tv_play_landing_cell(r, s, m) : m, err);
         if (made == 1)
-            line_winner = s->to_move + 1;
+            *line_winner = s->to_move + 1;
         rc = made < 0 ? made : TV_OK;
     }
     if (rc)
@@ -367,14 +323,7 @@ static int apply_lazy(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, con
     s->to_move = (uint8_t)next;
     s->ply++;
     s->last = (int16_t)m;
-    int repeated = r->repetition && hist && repeats(s, hist, nhist);
-    return settle_lazy(r, s, line_winner, repeated, lazy, err);
-}
-
-static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist,
-                 int nhist, tv_error *err)
-{
-    return apply_lazy(r, s, m, u, hist, nhist, 0, err);
+    return TV_OK;
 }
 
 int tv_play(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err)
@@ -389,13 +338,16 @@ int tv_play_hist(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const ui
     if (rc)
         return rc;
     tv_undo local;
-    if (!u && has_hooks(r))
+    if (!u && tv_play_has_hooks(r))
         u = &local; /* a hook may fail half-way: keep a way back */
     if (u) {
         memcpy(u->head, s, TV_STATE_HEAD);
         u->n = 0;
     }
-    rc = apply(r, s, m, u, hist, nhist, err);
+    int line_winner;
+    rc = tv_play_effect(r, s, m, u, &line_winner, err);
+    if (!rc)
+        rc = tv_play_settle(r, s, line_winner, r->repetition && hist && tv_play_repeats(s, hist, nhist), err);
     if (rc && u)
         tv_unplay(r, s, u);
     return rc;
@@ -418,7 +370,7 @@ int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
         s->stones = (uint16_t)seeds;
         s->empty = 0;
         s->hash = tv_state_hash(r, s);
-        return settle(r, s, -1, 0, err);
+        return tv_play_settle(r, s, -1, 0, err);
     }
     int empty = 0, stones = 0;
     for (int c = 0; c < r->ncells; c++) {
@@ -442,7 +394,7 @@ int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
             return tv_error_set(err, TV_EINVAL, "position: both players have a winning line");
         line_winner = p + 1;
     }
-    return settle(r, s, line_winner, 0, err);
+    return tv_play_settle(r, s, line_winner, 0, err);
 }
 
 int tv_last_cell(const tv_rules *r, const tv_state *s)
@@ -455,375 +407,4 @@ int tv_last_cell(const tv_rules *r, const tv_state *s)
     while (cell >= 0 && s->cells[cell] == TV_EMPTY)
         cell -= r->grid.width;
     return cell;
-}
-
-/* ---- random playouts ------------------------------------------------------
- *
- * The same game as drawing moves[tv_rng_below(rng, n)] from tv_legal_moves and
- * playing it with tv_play_hist, random number for random number (make bench
- * checks this), only faster:
- *   - a move the generator just produced is not checked again (with a moves
- *     hook the check asks the hook a second time);
- *   - without hooks, placement and drop games keep the empty cells (the open
- *     columns) as a bit set and take the k-th one, in the generator's order;
- *     a placement updates the cells, hash, counts, runs and goal directly, and
- *     the end is a line or a full board, as settle would find;
- *   - mancala games without hooks reuse the moves found for the no-move rule
- *     as the next ply's moves;
- *   - a score hook is called once, at the end (score_can_wait).
- * Nothing is allocated but the repetition history, which only grows. */
-
-/* Hashes since the last irreversible move: all a repetition can match. */
-static _Thread_local uint64_t *hist;
-static _Thread_local int hist_cap;
-
-/* Appends s's hash to the history (emptied first after a capture). */
-static inline int hist_push(const tv_state *s, int *nhist, tv_error *err)
-{
-    if (s->quiet == 0)
-        *nhist = 0;
-    if (*nhist == hist_cap) {
-        int grown = hist_cap ? 2 * hist_cap : 1024;
-        uint64_t *h = realloc(hist, (size_t)grown * sizeof *h);
-        if (!h)
-            return tv_error_set(err, TV_ENOMEM, "out of memory");
-        hist = h;
-        hist_cap = grown;
-    }
-    hist[(*nhist)++] = s->hash;
-    return TV_OK;
-}
-
-#define SET_WORDS ((TV_MAX_CELLS + 63) / 64)
-
-static inline int popcount64(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_popcountll(x);
-#else
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-#endif
-}
-
-static inline int lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(x);
-#else
-    int n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
-/* The place of the k-th set bit of x (k < popcount(x)), lowest first. PDEP
- * does it in one step where it is fast (not on AMD before Zen 3). */
-static inline int select_bit(uint64_t x, unsigned k)
-{
-#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
-    return lowest_bit(_pdep_u64(1ull << k, x));
-#else
-    int base = 0;
-    unsigned c = (unsigned)popcount64(x & 0xffffffffu);
-    if (k >= c) {
-        k -= c;
-        x >>= 32;
-        base = 32;
-    }
-    c = (unsigned)popcount64(x & 0xffffu);
-    if (k >= c) {
-        k -= c;
-        x >>= 16;
-        base += 16;
-    }
-    c = (unsigned)popcount64(x & 0xffu);
-    if (k >= c) {
-        k -= c;
-        x >>= 8;
-        base += 8;
-    }
-    while (k--)
-        x &= x - 1;
-    return base + lowest_bit(x);
-#endif
-}
-
-/* The k-th member of a bit set, smallest first. */
-static inline int set_select(const uint64_t *set, unsigned k)
-{
-    for (int i = 0;; i++) {
-        unsigned c = (unsigned)popcount64(set[i]);
-        if (k < c)
-            return 64 * i + select_bit(set[i], k);
-        k -= c;
-    }
-}
-
-/* A stone of the mover on empty `cell` (for move m), then the end rules as
- * settle applies them to a grid game without hooks or repetition: a line
- * that meets the goal, then a full board (no move is left then, and never
- * before: a placement or an open column is always there). */
-static inline void place_stone(const tv_rules *r, tv_state *s, tv_move m, int cell)
-{
-    int p = s->to_move, colour = tv_colour_of(s, p);
-    s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour] ^ r->zside;
-    s->cells[cell] = (uint8_t)colour;
-    s->empty--;
-    s->stones++;
-    if (r->lines.dirs)
-        s->score[p] += tv_lines_delta(r, s->cells, cell);
-    int made = r->goal.length && tv_goal_made(r, s->cells, cell);
-    s->to_move = (uint8_t)(p ^ 1);
-    s->ply++;
-    s->last = (int16_t)m;
-    if (made || s->empty == 0) {
-        s->status = TV_OVER;
-        s->winner = (int8_t)(made ? p + 1 : winner_by_score(s));
-    }
-}
-
-/* Placement and drop games without hooks or repetition. */
-static int playout_grid(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
-{
-    int drop = r->moves == TV_MOVES_DROP, w = r->grid.width, top = r->ncells - w, count = 0;
-    uint64_t set[SET_WORDS] = {0};  /* empty cells, or open columns */
-    int land[TV_MAX_SIDE];          /* drop: the lowest empty cell of each open column */
-    if (drop) {
-        for (int col = 0; col < w; col++)
-            if (s->cells[top + col] == TV_EMPTY) {
-                set[0] |= 1ull << col;
-                land[col] = landing_cell(r, s, col);
-                count++;
-            }
-    } else {
-        for (int c = 0; c < r->ncells; c++)
-            if (s->cells[c] == TV_EMPTY) {
-                set[c >> 6] |= 1ull << (c & 63);
-                count++;
-            }
-    }
-    while (s->status == TV_ONGOING) {
-        uint32_t n = (uint32_t)count + (uint32_t)swap_allowed(r, s); /* swap comes last */
-        if (n == 0)
-            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
-        int k = (int)tv_rng_below(rng, n);
-        if (k == count) {
-            int rc = apply(r, s, TV_MOVE_SWAP, NULL, NULL, 0, err);
-            if (rc)
-                return rc;
-            continue;
-        }
-        int m = set_select(set, (unsigned)k), cell = m;
-        if (drop) {
-            cell = land[m];
-            if (cell >= top) { /* the column is full now */
-                set[0] &= ~(1ull << m);
-                count--;
-            } else {
-                int next = cell + w;
-                while (s->cells[next] != TV_EMPTY)
-                    next += w;
-                land[m] = next;
-            }
-        } else {
-            set[m >> 6] &= ~(1ull << (m & 63));
-            count--;
-        }
-        if (s->flags & TV_FLAG_SETUP) { /* a block, as apply puts it down */
-            int rc = apply(r, s, m, NULL, NULL, 0, err);
-            if (rc)
-                return rc;
-            continue;
-        }
-        place_stone(r, s, m, cell);
-    }
-    return TV_OK;
-}
-
-/* Mancala games without hooks. */
-static int playout_mancala(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
-{
-    tv_move moves[2 * TV_MANCALA_MAX_HOLES + 1];
-    int cap = 2 * TV_MANCALA_MAX_HOLES + 1, nhist = 0, n = tv_sow_moves(r, s, moves, cap);
-    while (s->status == TV_ONGOING) {
-        if (r->repetition) {
-            int rc = hist_push(s, &nhist, err);
-            if (rc)
-                return rc;
-        }
-        if (n == 0)
-            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
-        tv_move m = moves[tv_rng_below(rng, (uint32_t)n)];
-        int p = s->to_move, next = tv_sow_apply(r, s, m, NULL) ? p : p ^ 1;
-        if (next != p)
-            s->hash ^= r->zside;
-        s->to_move = (uint8_t)next;
-        s->ply++;
-        s->last = (int16_t)m;
-        /* settle, in its order: the board's end rules, a repetition, no move. */
-        int over = mancala_over(r, s) || (r->repetition && repeats(s, hist, nhist));
-        if (!over) {
-            n = tv_sow_moves(r, s, moves, cap);
-            over = (r->ends & TV_END_NO_MOVE) && n == 0;
-        }
-        if (over) {
-            tv_sow_remainder(r, s);
-            s->status = TV_OVER;
-            s->winner = (int8_t)winner_by_score(s);
-        }
-    }
-    return TV_OK;
-}
-
-/* A random playout of any ruleset; with hooks it may run as one batch of
- * hook calls (tv_hooks.batch), which a failing hook cuts short: so
- * everything it must undo lives here, not in the frame of playout_steps. */
-typedef struct playout_job {
-    const tv_rules *r;
-    tv_state *s;
-    tv_rng *rng;
-    tv_error *err;
-    tv_undo u;   /* the move being played when a hook fails half-way */
-    int in_move; /* u is that move's record */
-} playout_job;
-
-/* One uniformly random legal move: a moves hook with a pick converts only
- * that move. The random numbers drawn are those of tv_legal_moves and
- * moves[tv_rng_below(n)]. Returns n, 0 (no move) or an error code. */
-static int random_move(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m, tv_error *err)
-{
-    if (r->hooks.pick) {
-        int n = r->hooks.pick(r->hooks.ctx, r, s, rng, m, err);
-        if (n != 0 || !pass_when_stuck(r))
-            return n;
-        tv_rng_below(rng, 1); /* as tv_legal_moves' one move, the pass, is drawn */
-        *m = TV_MOVE_PASS;
-        return 1;
-    }
-    tv_move moves[TV_MAX_MOVES];
-    int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
-    if (n > 0)
-        *m = moves[tv_rng_below(rng, (uint32_t)n)];
-    return n;
-}
-
-/* The generator's moves, played without checking them again. */
-static int playout_steps(void *arg)
-{
-    playout_job *j = arg;
-    const tv_rules *r = j->r;
-    tv_state *s = j->s;
-    int nhist = 0, lazy = score_can_wait(r), hooks = has_hooks(r), rc = TV_OK;
-    while (s->status == TV_ONGOING) {
-        if (r->repetition && (rc = hist_push(s, &nhist, j->err)))
-            break;
-        tv_move m;
-        int n = random_move(r, s, j->rng, &m, j->err);
-        if (n <= 0) {
-            rc = n < 0 ? n : tv_error_set(j->err, TV_ERULES, "no legal move in a game that is not over");
-            break;
-        }
-        if (hooks) { /* a hook may fail half-way: keep a way back */
-            memcpy(j->u.head, s, TV_STATE_HEAD);
-            j->u.n = 0;
-            j->in_move = 1;
-        }
-        if ((rc = apply_lazy(r, s, m, hooks ? &j->u : NULL, hist, nhist, lazy, j->err)))
-            break;
-        j->in_move = 0;
-    }
-    return rc;
-}
-
-static int playout_any(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
-{
-    playout_job job = {.r = r, .s = s, .rng = rng, .err = err, .in_move = 0};
-    int rc = r->hooks.batch ? r->hooks.batch(r->hooks.ctx, playout_steps, &job, err) : playout_steps(&job);
-    if (rc && job.in_move)
-        tv_unplay(r, s, &job.u);
-    if (rc && score_can_wait(r)) { /* leave the scores of the position reached, if the hook gives them */
-        tv_error ignored;
-        score_hook(r, s, &ignored);
-    }
-    return rc;
-}
-
-int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
-{
-    if (s->status != TV_ONGOING)
-        return TV_OK;
-    if (!has_hooks(r) && r->board == TV_BOARD_GRID && !r->repetition)
-        return playout_grid(r, s, rng, err);
-    if (!has_hooks(r) && r->board == TV_BOARD_MANCALA)
-        return playout_mancala(r, s, rng, err);
-    return playout_any(r, s, rng, err);
-}
-
-/* text[0..len) into buf as snprintf would put it: at most size - 1
- * characters and a NUL; returns len. */
-static int put_text(char *buf, size_t size, const char *text, int len)
-{
-    if (size > 0) {
-        size_t n = (size_t)len < size - 1 ? (size_t)len : size - 1;
-        memcpy(buf, text, n);
-        buf[n] = '\0';
-    }
-    return len;
-}
-
-int tv_move_text(const tv_rules *r, tv_move m, char *buf, size_t size)
-{
-    /* Written by hand: a play hook gets every move as text. */
-    char t[4];
-    if (m == TV_MOVE_PASS)
-        return put_text(buf, size, "pass", 4);
-    if (m == TV_MOVE_SWAP)
-        return put_text(buf, size, "swap", 4);
-    if (r->moves == TV_MOVES_DROP && m >= 0 && m < r->grid.width) {
-        t[0] = (char)('a' + m);
-        return put_text(buf, size, t, 1);
-    }
-    if (r->moves != TV_MOVES_DROP && m >= 0 && m < r->ncells) { /* as tv_grid_cell_name: "c3" */
-        int row = tv_grid_row(&r->grid, m) + 1, len = 1;
-        t[0] = (char)('a' + tv_grid_col(&r->grid, m));
-        if (row >= 10)
-            t[len++] = (char)('0' + row / 10);
-        t[len++] = (char)('0' + row % 10);
-        return put_text(buf, size, t, len);
-    }
-    return snprintf(buf, size, "#%d", (int)m);
-}
-
-int tv_move_parse(const tv_rules *r, const char *text, tv_move *m, tv_error *err)
-{
-    if (strcmp(text, "pass") == 0) {
-        *m = TV_MOVE_PASS;
-        return TV_OK;
-    }
-    if (strcmp(text, "swap") == 0) {
-        *m = TV_MOVE_SWAP;
-        return TV_OK;
-    }
-    if (r->moves == TV_MOVES_DROP) {
-        if (text[0] < 'a' || text[0] >= 'a' + r->grid.width || text[1])
-            return tv_error_set(err, TV_EINVAL, "'%.40s' is not a move: expected a column a..%c", text,
-                                'a' + r->grid.width - 1);
-        *m = text[0] - 'a';
-        return TV_OK;
-    }
-    int cell = tv_grid_parse_cell(&r->grid, text);
-    if (cell < 0) {
-        char last[8];
-        tv_grid_cell_name(&r->grid, r->ncells - 1, last, sizeof last);
-        return tv_error_set(err, TV_EINVAL, "'%.40s' is not a move: expected a cell a1..%s, swap or pass",
-                            text, last);
-    }
-    *m = cell;
-    return TV_OK;
 }

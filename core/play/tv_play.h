@@ -1,7 +1,7 @@
 /* The game interface on states: start position, legal moves, play, undo,
- * results and move text. Everything above the rules (CLI, players, plugin)
- * drives a game through these calls. A rejected move leaves the state exactly
- * as it was. */
+ * results, and (through the headers included at the end) random playouts and
+ * move text. Everything above the rules (CLI, players, plugin) drives a game
+ * through these calls. A rejected move leaves the state exactly as it was. */
 #ifndef TV_PLAY_H
 #define TV_PLAY_H
 
@@ -59,17 +59,7 @@ int tv_last_cell(const tv_rules *r, const tv_state *s);
  * incremental one). */
 uint64_t tv_state_hash(const tv_rules *r, const tv_state *s);
 
-/* Plays uniformly random legal moves until the game is over, keeping the
- * history the repetition rule needs (in a per-thread buffer that only grows,
- * so steady-state playouts do not allocate). */
-int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err);
-
-/* "d4" (a cell), "d" (a column, for dropped stones), "pass", "swap".
- * Returns the length written. */
-int tv_move_text(const tv_rules *r, tv_move m, char *buf, size_t size);
-
-/* Parses move text (not checking legality). TV_EINVAL with a message if it
- * names no move of this board. */
-int tv_move_parse(const tv_rules *r, const char *text, tv_move *m, tv_error *err);
+#include "tv_movetext.h"
+#include "tv_playout.h"
 
 #endif

@@ -87,7 +87,8 @@ int tv_params_check(const tv_params *p, const char *engine, const char *const kn
 /* Milliseconds on a monotonic clock. */
 long tv_now_ms(void);
 
-/* The engines (one file each). */
+/* The engines: random and greedy are in tv_player.c, mcts in tv_mcts.c,
+ * alphabeta in tv_alphabeta.c, solver in tv_solver_player.c. */
 extern const tv_engine tv_engine_random, tv_engine_greedy, tv_engine_mcts, tv_engine_alphabeta,
     tv_engine_solver;
 

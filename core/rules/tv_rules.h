@@ -93,7 +93,6 @@ enum {
     TV_END_BOARD_EMPTY = 4,/* no seed left in the holes */
     TV_END_SIDE_EMPTY = 8  /* a player's row is empty */
 };
-enum { TV_WINNER_HIGHER_SCORE = 1 };
 
 /* Hooks: a ruleset step given as code instead of data. Each returns TV_OK or an
  * error code with the message in err; the kernel calls them only at that step. */
@@ -142,7 +141,6 @@ struct tv_rules {
     int target; /* > 0: a player who has captured this many ends the game */
     int repetition; /* a repeated position (board and side to move) ends the game */
     int remainder;  /* TV_REMAINDER_*: seeds left on the board when the game ends */
-    int winner; /* TV_WINNER_* */
     tv_hooks hooks;
 
     /* Derived by tv_rules_finish. */

@@ -468,7 +468,6 @@ static int api_game(lua_State *L)
     tv_str_field(L, 1, "game", "winner", winner, sizeof winner, 0);
     if (strcmp(winner, "higher_score") != 0 && strcmp(winner, "most_captured") != 0)
         luaL_error(L, "game.winner: '%s' is not higher_score or most_captured", winner);
-    r->winner = TV_WINNER_HIGHER_SCORE;
 
     tv_hooks_install(rs);
     tv_error err;

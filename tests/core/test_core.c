@@ -55,7 +55,6 @@ static tv_rules *rules_new(int w, int h, int dirs)
     for (int i = 3; i <= 7; i++)
         r->lines.points[i] = pahtum_points[i];
     r->ends = TV_END_BOARD_FULL;
-    r->winner = TV_WINNER_HIGHER_SCORE;
     return r;
 }
 

@@ -17,7 +17,6 @@ static tv_rules *rules_new(int holes, int seeds)
     r->sow.holes = holes;
     r->sow.seeds = seeds;
     r->ends = TV_END_BOARD_EMPTY;
-    r->winner = TV_WINNER_HIGHER_SCORE;
     return r;
 }
 

@@ -1,0 +1,326 @@
+/* Random playouts (tv_playout.h), the hottest loop of the engine. The same
+ * game as drawing moves[tv_rng_below(rng, n)] from tv_legal_moves and playing
+ * it with tv_play_hist, random number for random number (tests/games/
+ * test_playout.c and make bench check this), only faster:
+ *   - a move the generator just produced is not checked again (with a moves
+ *     hook the check asks the hook a second time);
+ *   - without hooks, placement and drop games keep the empty cells (the open
+ *     columns) as a bit set and take the k-th one, in the generator's order;
+ *     a placement updates the cells, hash, counts, runs and goal directly,
+ *     and the end is a line or a full board by the kernel's end rules
+ *     (tv_play_internal.h);
+ *   - mancala games without hooks reuse the moves found for the no-move rule
+ *     as the next ply's moves;
+ *   - a score hook is called once, at the end (tv_play_score_can_wait).
+ * Nothing is allocated but the repetition history, which only grows. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tv_lines.h"
+#include "tv_play_internal.h"
+#include "tv_sow.h"
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+/* Hashes since the last irreversible move: all a repetition can match. */
+static _Thread_local uint64_t *hist;
+static _Thread_local int hist_cap;
+
+/* Appends s's hash to the history (emptied first after a capture). */
+static inline int hist_push(const tv_state *s, int *nhist, tv_error *err)
+{
+    if (s->quiet == 0)
+        *nhist = 0;
+    if (*nhist == hist_cap) {
+        int grown = hist_cap ? 2 * hist_cap : 1024;
+        uint64_t *h = realloc(hist, (size_t)grown * sizeof *h);
+        if (!h)
+            return tv_error_set(err, TV_ENOMEM, "out of memory");
+        hist = h;
+        hist_cap = grown;
+    }
+    hist[(*nhist)++] = s->hash;
+    return TV_OK;
+}
+
+#define SET_WORDS ((TV_MAX_CELLS + 63) / 64)
+
+static inline int popcount64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_popcountll(x);
+#else
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+#endif
+}
+
+static inline int lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* The place of the k-th set bit of x (k < popcount(x)), lowest first. PDEP
+ * does it in one step where it is fast (not on AMD before Zen 3). */
+static inline int select_bit(uint64_t x, unsigned k)
+{
+#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
+    return lowest_bit(_pdep_u64(1ull << k, x));
+#else
+    int base = 0;
+    unsigned c = (unsigned)popcount64(x & 0xffffffffu);
+    if (k >= c) {
+        k -= c;
+        x >>= 32;
+        base = 32;
+    }
+    c = (unsigned)popcount64(x & 0xffffu);
+    if (k >= c) {
+        k -= c;
+        x >>= 16;
+        base += 16;
+    }
+    c = (unsigned)popcount64(x & 0xffu);
+    if (k >= c) {
+        k -= c;
+        x >>= 8;
+        base += 8;
+    }
+    while (k--)
+        x &= x - 1;
+    return base + lowest_bit(x);
+#endif
+}
+
+/* The k-th member of a bit set, smallest first. */
+static inline int set_select(const uint64_t *set, unsigned k)
+{
+    for (int i = 0;; i++) {
+        unsigned c = (unsigned)popcount64(set[i]);
+        if (k < c)
+            return 64 * i + select_bit(set[i], k);
+        k -= c;
+    }
+}
+
+/* A stone of the mover on empty `cell` (for move m), then the end rules the
+ * kernel applies to a grid game without hooks or repetition: a line that
+ * meets the goal, then a full board (no move is left then, and never before:
+ * a placement or an open column is always there). */
+static inline void place_stone(const tv_rules *r, tv_state *s, tv_move m, int cell)
+{
+    int p = s->to_move, colour = tv_colour_of(s, p);
+    s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour] ^ r->zside;
+    s->cells[cell] = (uint8_t)colour;
+    s->empty--;
+    s->stones++;
+    if (r->lines.dirs)
+        s->score[p] += tv_lines_delta(r, s->cells, cell);
+    int made = r->goal.length && tv_goal_made(r, s->cells, cell);
+    s->to_move = (uint8_t)(p ^ 1);
+    s->ply++;
+    s->last = (int16_t)m;
+    if (made || tv_play_grid_full(r, s))
+        tv_play_end(r, s, made ? p + 1 : -1);
+}
+
+/* A move the grid fast path leaves to the kernel (the swap, a block of the
+ * setup phase): its effect and the end rules, no repetition. */
+static int kernel_move(const tv_rules *r, tv_state *s, tv_move m, tv_error *err)
+{
+    int line_winner, rc = tv_play_effect(r, s, m, NULL, &line_winner, err);
+    return rc ? rc : tv_play_settle(r, s, line_winner, 0, err);
+}
+
+/* Placement and drop games without hooks or repetition. */
+static int playout_grid(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
+{
+    int drop = r->moves == TV_MOVES_DROP, w = r->grid.width, top = r->ncells - w, count = 0;
+    uint64_t set[SET_WORDS] = {0};  /* empty cells, or open columns */
+    int land[TV_MAX_SIDE];          /* drop: the lowest empty cell of each open column */
+    if (drop) {
+        for (int col = 0; col < w; col++)
+            if (s->cells[top + col] == TV_EMPTY) {
+                set[0] |= 1ull << col;
+                land[col] = tv_play_landing_cell(r, s, col);
+                count++;
+            }
+    } else {
+        for (int c = 0; c < r->ncells; c++)
+            if (s->cells[c] == TV_EMPTY) {
+                set[c >> 6] |= 1ull << (c & 63);
+                count++;
+            }
+    }
+    while (s->status == TV_ONGOING) {
+        uint32_t n = (uint32_t)count + (uint32_t)tv_play_swap_allowed(r, s); /* swap comes last */
+        if (n == 0)
+            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+        int k = (int)tv_rng_below(rng, n);
+        if (k == count) {
+            int rc = kernel_move(r, s, TV_MOVE_SWAP, err);
+            if (rc)
+                return rc;
+            continue;
+        }
+        int m = set_select(set, (unsigned)k), cell = m;
+        if (drop) {
+            cell = land[m];
+            if (cell >= top) { /* the column is full now */
+                set[0] &= ~(1ull << m);
+                count--;
+            } else {
+                int next = cell + w;
+                while (s->cells[next] != TV_EMPTY)
+                    next += w;
+                land[m] = next;
+            }
+        } else {
+            set[m >> 6] &= ~(1ull << (m & 63));
+            count--;
+        }
+        if (s->flags & TV_FLAG_SETUP) { /* a block, as the kernel puts it down */
+            int rc = kernel_move(r, s, m, err);
+            if (rc)
+                return rc;
+            continue;
+        }
+        place_stone(r, s, m, cell);
+    }
+    return TV_OK;
+}
+
+/* Mancala games without hooks. */
+static int playout_mancala(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
+{
+    tv_move moves[2 * TV_MANCALA_MAX_HOLES + 1];
+    int cap = 2 * TV_MANCALA_MAX_HOLES + 1, nhist = 0, n = tv_sow_moves(r, s, moves, cap);
+    while (s->status == TV_ONGOING) {
+        if (r->repetition) {
+            int rc = hist_push(s, &nhist, err);
+            if (rc)
+                return rc;
+        }
+        if (n == 0)
+            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+        tv_move m = moves[tv_rng_below(rng, (uint32_t)n)];
+        int p = s->to_move, next = tv_sow_apply(r, s, m, NULL) ? p : p ^ 1;
+        if (next != p)
+            s->hash ^= r->zside;
+        s->to_move = (uint8_t)next;
+        s->ply++;
+        s->last = (int16_t)m;
+        /* The kernel's end rules, in its order: the board's, a repetition, no move. */
+        int over = tv_play_mancala_over(r, s) || (r->repetition && tv_play_repeats(s, hist, nhist));
+        if (!over) {
+            n = tv_sow_moves(r, s, moves, cap);
+            over = tv_play_no_move_ends(r, n);
+        }
+        if (over)
+            tv_play_end(r, s, -1);
+    }
+    return TV_OK;
+}
+
+/* A random playout of any ruleset; with hooks it may run as one batch of
+ * hook calls (tv_hooks.batch), which a failing hook cuts short: so
+ * everything it must undo lives here, not in the frame of playout_steps. */
+typedef struct playout_job {
+    const tv_rules *r;
+    tv_state *s;
+    tv_rng *rng;
+    tv_error *err;
+    tv_undo u;   /* the move being played when a hook fails half-way */
+    int in_move; /* u is that move's record */
+} playout_job;
+
+/* One uniformly random legal move: a moves hook with a pick converts only
+ * that move. The random numbers drawn are those of tv_legal_moves and
+ * moves[tv_rng_below(n)]. Returns n, 0 (no move) or an error code. */
+static int random_move(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    if (r->hooks.pick) {
+        int n = r->hooks.pick(r->hooks.ctx, r, s, rng, m, err);
+        if (n != 0 || !tv_play_pass_when_stuck(r))
+            return n;
+        tv_rng_below(rng, 1); /* as tv_legal_moves' one move, the pass, is drawn */
+        *m = TV_MOVE_PASS;
+        return 1;
+    }
+    tv_move moves[TV_MAX_MOVES];
+    int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
+    if (n > 0)
+        *m = moves[tv_rng_below(rng, (uint32_t)n)];
+    return n;
+}
+
+/* The generator's moves, played without checking them again. */
+static int playout_steps(void *arg)
+{
+    playout_job *j = arg;
+    const tv_rules *r = j->r;
+    tv_state *s = j->s;
+    int nhist = 0, late = tv_play_score_can_wait(r), hooks = tv_play_has_hooks(r), rc = TV_OK;
+    while (s->status == TV_ONGOING) {
+        if (r->repetition && (rc = hist_push(s, &nhist, j->err)))
+            break;
+        tv_move m;
+        int n = random_move(r, s, j->rng, &m, j->err);
+        if (n <= 0) {
+            rc = n < 0 ? n : tv_error_set(j->err, TV_ERULES, "no legal move in a game that is not over");
+            break;
+        }
+        if (hooks) { /* a hook may fail half-way: keep a way back */
+            memcpy(j->u.head, s, TV_STATE_HEAD);
+            j->u.n = 0;
+            j->in_move = 1;
+        }
+        int line_winner;
+        if ((rc = tv_play_effect(r, s, m, hooks ? &j->u : NULL, &line_winner, j->err)))
+            break;
+        int repeated = r->repetition && hist && tv_play_repeats(s, hist, nhist);
+        rc = late ? tv_play_settle_scores_at_end(r, s, line_winner, repeated, j->err)
+                  : tv_play_settle(r, s, line_winner, repeated, j->err);
+        if (rc)
+            break;
+        j->in_move = 0;
+    }
+    return rc;
+}
+
+static int playout_any(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
+{
+    playout_job job = {.r = r, .s = s, .rng = rng, .err = err, .in_move = 0};
+    int rc = r->hooks.batch ? r->hooks.batch(r->hooks.ctx, playout_steps, &job, err) : playout_steps(&job);
+    if (rc && job.in_move)
+        tv_unplay(r, s, &job.u);
+    if (rc && tv_play_score_can_wait(r)) { /* leave the scores of the position reached, if the hook gives them */
+        tv_error ignored;
+        tv_play_score_hook(r, s, &ignored);
+    }
+    return rc;
+}
+
+int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
+{
+    if (s->status != TV_ONGOING)
+        return TV_OK;
+    if (!tv_play_has_hooks(r) && r->board == TV_BOARD_GRID && !r->repetition)
+        return playout_grid(r, s, rng, err);
+    if (!tv_play_has_hooks(r) && r->board == TV_BOARD_MANCALA)
+        return playout_mancala(r, s, rng, err);
+    return playout_any(r, s, rng, err);
+}

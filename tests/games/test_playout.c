@@ -1,0 +1,231 @@
+/* The random-playout fast path (tv_random_playout) plays the kernel's game:
+ * for every ruleset in rulesets/ and option variants of each, seeded random
+ * games are played move by move through the kernel (tv_legal_moves, a move
+ * drawn by tv_rng_below, tv_check_move, tv_play_hist with the history), and
+ * the fast path, started from the same position and random state, must end in
+ * the same state: the same moves (ply count, last move), status, winner,
+ * scores, cells and hash, and the same random numbers used. Besides the start
+ * it is started again from later positions of each game, so a divergence is
+ * found near the ply where it happens. */
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_util.h"
+
+#define MAX_PLIES 4096
+
+typedef struct variant {
+    const char *name; /* rulesets/<name>.lua, or a path when it has a '/' */
+    const char *options;
+    int games;
+} variant;
+
+static const variant variants[] = {
+    {"pahtum", NULL, 500},
+    {"pahtum", "holes=placed", 500},
+    {"pahtum", "holes=placed,count=3,swap=true", 500},
+    {"pahtum", "holes=c3,e5,d4,swap=true", 500},
+    {"pahtum", "holes=5,size=9,diagonals=true", 100},
+    {"pahtum", "size=5", 500},
+    {"tihbat", NULL, 500},
+    {"tihbat", "chain=true", 500},
+    {"kalah", NULL, 500},
+    {"kalah", "holes=4,seeds=3", 500},
+    {"kalah", "empty_capture=true", 500},
+    {"oware", NULL, 500},
+    {"connect4", NULL, 500},
+    {"connect4", "width=5,height=4,connect=3", 500},
+    {"gomoku", NULL, 150},
+    {"gomoku", "size=9,freestyle=true", 100},
+    {"tictactoe", NULL, 1000},
+    {"notakto", NULL, 500},
+    {"notakto", "size=4", 100},
+    /* the same games with Lua hooks: the hook path of the playout */
+    {"tests/bench/pahtum_hooks.lua", NULL, 30},
+    {"tests/bench/tihbat_hooks.lua", NULL, 30},
+};
+enum { NVARIANTS = sizeof variants / sizeof *variants };
+
+static tv_ruleset *load_variant(const char *name, const char *options)
+{
+    tv_error err = {0};
+    tv_ruleset *rs;
+    if (strchr(name, '/')) {
+        static char src[1 << 16];
+        FILE *f = fopen(name, "rb");
+        ck_assert_msg(f != NULL, "%s: cannot open", name);
+        size_t n = fread(src, 1, sizeof src - 1, f);
+        fclose(f);
+        src[n] = '\0';
+        rs = load_source(name, src, options, &err);
+    } else {
+        rs = load_named(name, options, &err);
+    }
+    ck_assert_msg(rs != NULL, "%s %s: %s", name, options ? options : "", err.msg);
+    return rs;
+}
+
+/* One game through the kernel, and the record of it the fast path is held to. */
+typedef struct kernel_game {
+    int plies;
+    tv_move moves[MAX_PLIES];
+    tv_state *end; /* where it ended */
+    tv_rng rng_end;
+} kernel_game;
+
+/* The kernel's random game from s (its history hist[0..*nhist)), as the fast
+ * path's contract describes it; s is left at the end. */
+static void kernel_play(const tv_rules *r, tv_state *s, tv_rng *rng, uint64_t *hist, int *nhist, kernel_game *k,
+                        const char *what)
+{
+    tv_error err = {0};
+    while (s->status == TV_ONGOING) {
+        ck_assert_msg(k->plies < MAX_PLIES, "%s: longer than %d plies", what, MAX_PLIES);
+        if (s->quiet == 0)
+            *nhist = 0;
+        hist[(*nhist)++] = s->hash;
+        tv_move moves[TV_MAX_MOVES];
+        int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, &err);
+        ck_assert_msg(n > 0, "%s: ply %d: no legal move in a game that is not over: %s", what, s->ply, err.msg);
+        tv_move m = moves[tv_rng_below(rng, (uint32_t)n)];
+        ck_assert_msg(tv_check_move(r, s, m, &err) == TV_OK, "%s: ply %d: a generated move is refused: %s", what,
+                      s->ply, err.msg);
+        ck_assert_msg(tv_play_hist(r, s, m, NULL, hist, *nhist, &err) == TV_OK, "%s: ply %d: %s", what, s->ply,
+                      err.msg);
+        k->moves[k->plies++] = m;
+    }
+    ck_assert_msg(s->winner >= 0 && s->winner <= 2, "%s: over with winner %d", what, s->winner);
+    ck_assert_msg(s->hash == tv_state_hash(r, s), "%s: the incremental hash differs from a recount", what);
+}
+
+/* The fast path from `from` (random state rng) must end where the kernel's
+ * game k ended. */
+static void expect_fast_path(const tv_rules *r, const tv_state *from, tv_rng rng, const kernel_game *k,
+                             const char *what, int ply)
+{
+    tv_error err = {0};
+    tv_state_buf buf;
+    tv_state *s = &buf.state;
+    const tv_state *want = k->end;
+    tv_state_copy(r, s, from);
+    ck_assert_msg(tv_random_playout(r, s, &rng, &err) == TV_OK, "%s: from ply %d: %s", what, ply, err.msg);
+    char got_last[16], want_last[16];
+    tv_move_text(r, s->last, got_last, sizeof got_last);
+    tv_move_text(r, want->last, want_last, sizeof want_last);
+    ck_assert_msg(s->ply == want->ply && s->last == want->last,
+                  "%s: from ply %d the fast path ends at ply %d after %s, the kernel at ply %d after %s", what, ply,
+                  s->ply, got_last, want->ply, want_last);
+    ck_assert_msg(s->status == want->status && s->winner == want->winner,
+                  "%s: from ply %d: status %d winner %d, the kernel's %d, %d", what, ply, s->status, s->winner,
+                  want->status, want->winner);
+    ck_assert_msg(s->score[0] == want->score[0] && s->score[1] == want->score[1],
+                  "%s: from ply %d: scores %d-%d, the kernel's %d-%d", what, ply, s->score[0], s->score[1],
+                  want->score[0], want->score[1]);
+    ck_assert_msg(s->hash == want->hash, "%s: from ply %d: hash %016llx, the kernel's %016llx", what, ply,
+                  (unsigned long long)s->hash, (unsigned long long)want->hash);
+    ck_assert_msg(memcmp(s, want, (size_t)r->state_size) == 0, "%s: from ply %d: the states differ", what, ply);
+    ck_assert_msg(rng.s == k->rng_end.s, "%s: from ply %d: other random numbers were drawn", what, ply);
+}
+
+/* Game `game` of a ruleset: the kernel plays it, then the fast path from the
+ * start and from later positions. A later start needs the whole history the
+ * repetition rule may look at, which begins at the last capture (quiet = 0);
+ * the fast path keeps its own, so only such positions are started from. */
+static void check_game(const tv_rules *r, uint64_t game, int restarts, const char *label)
+{
+    static kernel_game k;
+    static tv_state_buf end;
+    static uint64_t hist[MAX_PLIES + 1];
+    char what[160];
+    snprintf(what, sizeof what, "%s, game %llu", label, (unsigned long long)game);
+    tv_error err = {0};
+    tv_state_buf start, s;
+    ck_assert_msg(tv_state_new(r, game, &start.state, &err) == TV_OK, "%s: %s", what, err.msg);
+    tv_rng rng0;
+    tv_rng_seed(&rng0, game * 7919 + 1);
+
+    k.plies = 0;
+    tv_rng rng = rng0;
+    int nhist = 0;
+    k.end = &end.state;
+    tv_state_copy(r, k.end, &start.state);
+    kernel_play(r, k.end, &rng, hist, &nhist, &k, what);
+    k.rng_end = rng;
+    expect_fast_path(r, &start.state, rng0, &k, what, 0);
+    if (!restarts)
+        return;
+
+    /* The same moves again, the fast path started along the way. */
+    rng = rng0;
+    tv_state_copy(r, &s.state, &start.state);
+    nhist = 0;
+    for (int i = 0; i < k.plies; i++) {
+        if (s.state.quiet == 0)
+            nhist = 0;
+        hist[nhist++] = s.state.hash;
+        tv_move moves[TV_MAX_MOVES];
+        int n = tv_legal_moves(r, &s.state, moves, TV_MAX_MOVES, &err);
+        ck_assert_int_gt(n, 0);
+        tv_move m = moves[tv_rng_below(&rng, (uint32_t)n)];
+        ck_assert_msg(m == k.moves[i], "%s: the kernel does not replay its own game at ply %d", what, i);
+        ck_assert_int_eq(tv_play_hist(r, &s.state, m, NULL, hist, nhist, &err), TV_OK);
+        if (s.state.quiet == 0 && (i % restarts == 0 || i + 1 == k.plies))
+            expect_fast_path(r, &s.state, rng, &k, what, i + 1);
+    }
+}
+
+static void check_variant(const variant *v)
+{
+    tv_ruleset *rs = load_variant(v->name, v->options);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    char label[128];
+    snprintf(label, sizeof label, "%s%s%s", v->name, v->options ? " " : "", v->options ? v->options : "");
+    for (int game = 0; game < v->games; game++)
+        check_game(r, (uint64_t)game, game < 20 ? 1 : game % 5 == 0 ? 7 : 0, label);
+    tv_ruleset_free(rs);
+}
+
+START_TEST(fast_path_is_the_kernel)
+{
+    check_variant(&variants[_i]);
+}
+END_TEST
+
+/* Every ruleset shipped, with its default options, also any added later. */
+START_TEST(every_ruleset_with_its_defaults)
+{
+    DIR *d = opendir("rulesets");
+    ck_assert_msg(d != NULL, "rulesets/: cannot open (run from the repository root)");
+    int count = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        if (len <= 4 || strcmp(e->d_name + len - 4, ".lua") != 0)
+            continue;
+        char name[256];
+        snprintf(name, sizeof name, "%.*s", (int)(len - 4), e->d_name);
+        variant v = {name, NULL, 50};
+        check_variant(&v);
+        count++;
+    }
+    closedir(d);
+    ck_assert_int_ge(count, 8);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("playout");
+    TCase *tc = tcase_create("fast path = kernel");
+    tcase_set_timeout(tc, 600);
+    tcase_add_loop_test(tc, fast_path_is_the_kernel, 0, NVARIANTS);
+    tcase_add_test(tc, every_ruleset_with_its_defaults);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
