@@ -67,6 +67,14 @@ CLI_SUITES  = $(call suites,tests/cli)
 LIB_SUITES  = $(call suites,tests/lua tests/games tests/search)
 TESTS = $(CORE_SUITES) $(LIB_SUITES) $(CLI_SUITES)
 SUPPORT_OBJ = $(call objs,tests/support)
+# tests/support: tv_check (the runner, every suite) and tv_fixture (rules built
+# in C) need no Lua, so the core suites link them with libtvcore alone.
+CHECK_OBJ   = $(BUILD)/tests/support/tv_check.o
+CORE_SUPPORT_OBJ = $(CHECK_OBJ) $(BUILD)/tests/support/tv_fixture.o
+# A test defined (START_TEST makes a static variable) but not registered, or a
+# helper left unused, fails the build of its suite.
+SUITE_WERROR = -Werror=unused-variable -Werror=unused-const-variable -Werror=unused-function
+$(addsuffix .o,$(TESTS)) $(SUPPORT_OBJ): DEFS = $(SUITE_WERROR)
 
 REF_GAMES ?= 300
 
@@ -125,10 +133,10 @@ $(BUILD)/host: $(BUILD)/plugin/examples/host.o
 $(BUILD)/tavola: $(CLI_MAIN) $(BUILD)/libtvcli.a $(BUILD)/libtavola.a
 	$(CC) $(SAN) $^ $(LUA_LIBS) $(LDLIBS) -o $@
 
-$(CORE_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/libtvcore.a
+$(CORE_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(CORE_SUPPORT_OBJ) $(BUILD)/libtvcore.a
 	$(CC) $(SAN) $^ $(CHECK_LIBS) $(LDLIBS) -o $@
 
-$(CLI_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/libtvcli.a $(BUILD)/libtavola.a
+$(CLI_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(CHECK_OBJ) $(BUILD)/libtvcli.a $(BUILD)/libtavola.a
 	$(CC) $(SAN) $^ $(LUA_LIBS) $(CHECK_LIBS) $(LDLIBS) -o $@
 
 $(LIB_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(BUILD)/libtavola.a
