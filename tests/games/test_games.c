@@ -9,14 +9,6 @@
 #include "test_util.h"
 #include "tv_perft.h"
 
-static tv_ruleset *must_load(const char *name, const char *options)
-{
-    tv_error err = {0};
-    tv_ruleset *rs = load_named(name, options, &err);
-    ck_assert_msg(rs != NULL, "%s %s: %s", name, options ? options : "", err.msg);
-    return rs;
-}
-
 static tv_game *new_game(const tv_ruleset *rs)
 {
     tv_error err = {0};

@@ -5,6 +5,7 @@
 
 #include "test_util.h"
 #include "tv_lines.h"
+#include "tv_check.h"
 
 static tv_ruleset *pahtum(const char *options)
 {
@@ -270,26 +271,17 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("pahtum");
-    TCase *tc = tcase_create("holes");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, random_holes_are_odd_3_to_13);
-    tcase_add_test(tc, hole_count_and_list_options);
-    tcase_add_test(tc, bad_hole_options_are_refused);
-    tcase_add_test(tc, placed_holes_come_first);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("play");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, italian_worked_example);
-    tcase_add_test(tc, english_worked_example);
-    tcase_add_test(tc, games_always_end_full);
-    tcase_add_test(tc, swap_variant);
-    tcase_add_test(tc, play_undo_restores_everything);
-    tcase_add_test(tc, position_strings_round_trip);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const tv_check_test tests[] = {
+        {"holes", random_holes_are_odd_3_to_13, 60},
+        {"holes", hole_count_and_list_options, 60},
+        {"holes", bad_hole_options_are_refused, 60},
+        {"holes", placed_holes_come_first, 60},
+        {"play", italian_worked_example, 60},
+        {"play", english_worked_example, 60},
+        {"play", games_always_end_full, 60},
+        {"play", swap_variant, 60},
+        {"play", play_undo_restores_everything, 60},
+        {"play", position_strings_round_trip, 60},
+    };
+    return tv_check_run("pahtum", tests, TV_CHECK_COUNT(tests));
 }

@@ -28,14 +28,6 @@ static tv_ruleset *ttt(void)
     return rs;
 }
 
-static tv_ruleset *must_load(const char *name, const char *options)
-{
-    tv_error err = {0};
-    tv_ruleset *rs = load_named(name, options, &err);
-    ck_assert_msg(rs != NULL, "%s %s: %s", name, options ? options : "", err.msg);
-    return rs;
-}
-
 /* A game at a position string (NULL: the start). */
 static tv_game *game_at(const tv_ruleset *rs, const char *pos)
 {

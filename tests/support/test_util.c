@@ -1,5 +1,6 @@
 #include "test_util.h"
 
+#include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,14 @@ tv_ruleset *load_named(const char *name, const char *options, tv_error *err)
     fclose(f);
     src[n] = '\0';
     return load_source(path, src, options, err);
+}
+
+tv_ruleset *must_load(const char *name, const char *options)
+{
+    tv_error err = {0};
+    tv_ruleset *rs = load_named(name, options, &err);
+    ck_assert_msg(rs != NULL, "%s %s: %s", name, options ? options : "", err.msg);
+    return rs;
 }
 
 int play_moves(tv_game *g, const char *moves, tv_error *err)

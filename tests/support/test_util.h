@@ -9,6 +9,10 @@
  * runs the tests) with an option string such as "holes=7,swap=true". */
 tv_ruleset *load_named(const char *name, const char *options, tv_error *err);
 
+/* load_named, which must succeed: a failed load fails the test with the
+ * loader's message. */
+tv_ruleset *must_load(const char *name, const char *options);
+
 /* Loads a ruleset from source text under the file name `file`. */
 tv_ruleset *load_source(const char *file, const char *source, const char *options, tv_error *err);
 
