@@ -48,3 +48,42 @@ int play_moves(tv_game *g, const char *moves, tv_error *err)
     }
     return TV_OK;
 }
+
+tv_game *new_game(const tv_ruleset *rs)
+{
+    tv_error err = {0};
+    tv_game *g = tv_game_new(tv_ruleset_rules(rs), 1, &err);
+    ck_assert_msg(g != NULL, "tv_game_new: %s", err.msg);
+    return g;
+}
+
+void must_play(tv_game *g, const char *moves)
+{
+    tv_error err = {0};
+    int rc = play_moves(g, moves, &err);
+    ck_assert_msg(rc == TV_OK, "%s: %s", moves, err.msg);
+}
+
+void expect_ongoing(const tv_game *g, const char *what)
+{
+    ck_assert_msg(g->state->status == TV_ONGOING, "%s: the game is over (winner %d) after ply %d", what,
+                  g->state->winner, g->state->ply);
+}
+
+void expect_winner(const tv_game *g, int winner, const char *what)
+{
+    ck_assert_msg(g->state->status == TV_OVER, "%s: the game is still going after ply %d", what,
+                  g->state->ply);
+    ck_assert_msg(g->state->winner == winner, "%s: winner %d, expected %d", what, g->state->winner, winner);
+    tv_move moves[TV_MAX_MOVES];
+    tv_error err;
+    ck_assert_int_eq(tv_legal_moves(g->rules, g->state, moves, TV_MAX_MOVES, &err), 0);
+}
+
+/* The content of a named cell (TV_EMPTY, TV_STONE1, ...). */
+int cell_at(const tv_game *g, const char *name)
+{
+    int c = tv_grid_parse_cell(&g->rules->grid, name);
+    ck_assert_msg(c >= 0, "%s is not a cell", name);
+    return g->state->cells[c];
+}

@@ -19,4 +19,21 @@ tv_ruleset *load_source(const char *file, const char *source, const char *option
 /* Plays a space-separated move list; returns TV_OK or the first error. */
 int play_moves(tv_game *g, const char *moves, tv_error *err);
 
+/* The rest fail the test when they do not hold. */
+
+/* A game of rs at its start, seed 1. */
+tv_game *new_game(const tv_ruleset *rs);
+
+/* play_moves, which must succeed. */
+void must_play(tv_game *g, const char *moves);
+
+/* g is still going. */
+void expect_ongoing(const tv_game *g, const char *what);
+
+/* g is over, won by `winner` (0: a draw), with no legal move left. */
+void expect_winner(const tv_game *g, int winner, const char *what);
+
+/* The content of a named cell (TV_EMPTY, TV_STONE1, ...). */
+int cell_at(const tv_game *g, const char *name);
+
 #endif
