@@ -87,3 +87,54 @@ int cell_at(const tv_game *g, const char *name)
     ck_assert_msg(c >= 0, "%s is not a cell", name);
     return g->state->cells[c];
 }
+
+/* ---- search --------------------------------------------------------- */
+
+/* Tic-tac-toe written here as data, so the tests do not depend on rulesets/. */
+static const char *ttt_source =
+    "return game { name = 'ttt', players = { 'X', 'O' },\n"
+    "  board = grid { width = 3, height = 3 },\n"
+    "  moves = place {},\n"
+    "  goal = line { length = 3, directions = 'hvd' },\n"
+    "  ends = 'board_full', winner = 'higher_score' }\n";
+
+tv_ruleset *ttt(void)
+{
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("ttt.lua", ttt_source, NULL, &err);
+    ck_assert_msg(rs != NULL, "ttt.lua: %s", err.msg);
+    return rs;
+}
+
+/* A game at a position string (NULL: the start). */
+tv_game *game_at(const tv_ruleset *rs, const char *pos)
+{
+    tv_error err = {0};
+    tv_game *g = tv_game_new(tv_ruleset_rules(rs), 1, &err);
+    ck_assert_msg(g != NULL, "tv_game_new: %s", err.msg);
+    if (pos)
+        ck_assert_msg(tv_game_set_position(g, pos, &err) == TV_OK, "%s: %s", pos, err.msg);
+    return g;
+}
+
+tv_player *player(const tv_ruleset *rs, const char *spec, uint64_t seed)
+{
+    tv_error err = {0};
+    tv_player *p = tv_player_new(tv_ruleset_rules(rs), spec, seed, &err);
+    ck_assert_msg(p != NULL, "%s: %s", spec, err.msg);
+    return p;
+}
+
+/* The player's move in g, checked legal, as text. */
+const char *choose(tv_player *p, const tv_game *g, const tv_budget *budget, char *text)
+{
+    tv_error err = {0};
+    tv_move m;
+    int rc = tv_player_choose(p, g, budget, &m, &err);
+    if (rc)
+        ck_abort_msg("%s: %s", tv_player_name(p), err.msg);
+    if (tv_check_move(g->rules, g->state, m, &err))
+        ck_abort_msg("%s chose an illegal move: %s", tv_player_name(p), err.msg);
+    tv_move_text(g->rules, m, text, 16);
+    return text;
+}

@@ -3,6 +3,7 @@
 #define TEST_UTIL_H
 
 #include "tv_game.h"
+#include "tv_player.h"
 #include "tv_ruleset.h"
 
 /* Loads rulesets/<name>.lua (relative to the repository root, where make
@@ -35,5 +36,20 @@ void expect_winner(const tv_game *g, int winner, const char *what);
 
 /* The content of a named cell (TV_EMPTY, TV_STONE1, ...). */
 int cell_at(const tv_game *g, const char *name);
+
+/* For the search suites. */
+
+/* Tic-tac-toe written as data (not rulesets/tictactoe.lua), so the tests do
+ * not depend on rulesets/. */
+tv_ruleset *ttt(void);
+
+/* A game of rs at a position string (NULL: the start), seed 1. */
+tv_game *game_at(const tv_ruleset *rs, const char *pos);
+
+/* tv_player_new, which must succeed. */
+tv_player *player(const tv_ruleset *rs, const char *spec, uint64_t seed);
+
+/* The player's move in g, checked legal, as text in text[16]. */
+const char *choose(tv_player *p, const tv_game *g, const tv_budget *budget, char *text);
 
 #endif
