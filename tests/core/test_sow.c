@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tv_check.h"
 #include "tv_game.h"
 #include "tv_perft.h"
 #include "tv_sow.h"
-#include "tv_check.h"
 
 static tv_rules *rules_new(int holes, int seeds)
 {

@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "test_util.h"
+#include "tv_check.h"
 #include "tv_player.h"
 #include "tv_solver.h"
-#include "tv_check.h"
 
 /* The first player's margin still to come from s, with hist[0..n) the
  * positions of the game so far (s last). */

@@ -14,6 +14,12 @@ tv_ruleset *load_named(const char *name, const char *options, tv_error *err);
  * loader's message. */
 tv_ruleset *must_load(const char *name, const char *options);
 
+/* The end of a minimal valid ruleset source, for tests of the loader that
+ * put something before it. */
+#define GAME_TAIL                                                                     \
+    "return game { name = 'T', board = grid { width = 3, height = 3 },\n"             \
+    "  score = runs { points = {0, 0, 1} }, ends = 'board_full' }\n"
+
 /* Loads a ruleset from source text under the file name `file`. */
 tv_ruleset *load_source(const char *file, const char *source, const char *options, tv_error *err);
 
