@@ -58,8 +58,9 @@ LIB_OBJ  = $(CORE_OBJ) $(LUA_OBJ) $(ABI_OBJ)
 SONAME   = libtavola.so.1
 VERSION  = 0.1.0
 
-# The test suites: one program per tests/<folder>/test_*.c. core/ is tested
-# without Lua (its suites link only libtvcore); tests/cli/ links the command's
+# The test suites: one program per tests/<folder>/test_*.c, each a table of
+# tests run by tests/support/tv_check. core/ is tested without Lua (its suites
+# link only libtvcore and the core support); tests/cli/ links the command's
 # objects without main(); the rest link the library and tests/support.
 suites = $(patsubst %.c,$(BUILD)/%,$(wildcard $(addsuffix /test_*.c,$(1))))
 CORE_SUITES = $(call suites,tests/core)
