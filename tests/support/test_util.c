@@ -49,6 +49,8 @@ int play_moves(tv_game *g, const char *moves, tv_error *err)
     return TV_OK;
 }
 
+/* ---- games ---------------------------------------------------------- */
+
 tv_game *new_game(const tv_ruleset *rs)
 {
     tv_error err = {0};
@@ -88,7 +90,7 @@ int cell_at(const tv_game *g, const char *name)
     return g->state->cells[c];
 }
 
-/* ---- search --------------------------------------------------------- */
+/* ---- search ---------------------------------------------------------- */
 
 /* Tic-tac-toe written here as data, so the tests do not depend on rulesets/. */
 static const char *ttt_source =
