@@ -58,8 +58,9 @@ LIB_OBJ  = $(CORE_OBJ) $(LUA_OBJ) $(ABI_OBJ)
 SONAME   = libtavola.so.1
 VERSION  = 0.1.0
 
-# The test suites: one program per tests/<folder>/test_*.c. core/ is tested
-# without Lua (its suites link only libtvcore); tests/cli/ links the command's
+# The test suites: one program per tests/<folder>/test_*.c, each a table of
+# tests run by tests/support/tv_check. core/ is tested without Lua (its suites
+# link only libtvcore and the core support); tests/cli/ links the command's
 # objects without main(); the rest link the library and tests/support.
 suites = $(patsubst %.c,$(BUILD)/%,$(wildcard $(addsuffix /test_*.c,$(1))))
 CORE_SUITES = $(call suites,tests/core)
@@ -67,6 +68,14 @@ CLI_SUITES  = $(call suites,tests/cli)
 LIB_SUITES  = $(call suites,tests/lua tests/games tests/search)
 TESTS = $(CORE_SUITES) $(LIB_SUITES) $(CLI_SUITES)
 SUPPORT_OBJ = $(call objs,tests/support)
+# tests/support: tv_check (the runner, every suite) and tv_fixture (rules built
+# in C) need no Lua, so the core suites link them with libtvcore alone.
+CHECK_OBJ   = $(BUILD)/tests/support/tv_check.o
+CORE_SUPPORT_OBJ = $(CHECK_OBJ) $(BUILD)/tests/support/tv_fixture.o
+# A test defined (START_TEST makes a static variable) but not registered, or a
+# helper left unused, fails the build of its suite.
+SUITE_WERROR = -Werror=unused-variable -Werror=unused-const-variable -Werror=unused-function
+$(addsuffix .o,$(TESTS)) $(SUPPORT_OBJ): DEFS = $(SUITE_WERROR)
 
 REF_GAMES ?= 300
 
@@ -125,10 +134,10 @@ $(BUILD)/host: $(BUILD)/plugin/examples/host.o
 $(BUILD)/tavola: $(CLI_MAIN) $(BUILD)/libtvcli.a $(BUILD)/libtavola.a
 	$(CC) $(SAN) $^ $(LUA_LIBS) $(LDLIBS) -o $@
 
-$(CORE_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/libtvcore.a
+$(CORE_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(CORE_SUPPORT_OBJ) $(BUILD)/libtvcore.a
 	$(CC) $(SAN) $^ $(CHECK_LIBS) $(LDLIBS) -o $@
 
-$(CLI_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/libtvcli.a $(BUILD)/libtavola.a
+$(CLI_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(CHECK_OBJ) $(BUILD)/libtvcli.a $(BUILD)/libtavola.a
 	$(CC) $(SAN) $^ $(LUA_LIBS) $(CHECK_LIBS) $(LDLIBS) -o $@
 
 $(LIB_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(BUILD)/libtavola.a

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli_stats.h"
+#include "tv_check.h"
 
 #define near(x, want, eps) \
     ck_assert_msg(fabs((x) - (double)(want)) < (eps), "%s = %.6f, expected %.6f", #x, (double)(x), (double)(want))
@@ -120,20 +121,15 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("stats");
-    TCase *tc = tcase_create("stats");
-    tcase_add_test(tc, sixty_twenty_twenty);
-    tcase_add_test(tc, mirror);
-    tcase_add_test(tc, all_draws);
-    tcase_add_test(tc, even);
-    tcase_add_test(tc, all_wins_and_losses);
-    tcase_add_test(tc, clamped);
-    tcase_add_test(tc, no_games);
-    tcase_add_test(tc, elo_function);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const tv_check_test tests[] = {
+        {"stats", sixty_twenty_twenty, 0},
+        {"stats", mirror, 0},
+        {"stats", all_draws, 0},
+        {"stats", even, 0},
+        {"stats", all_wins_and_losses, 0},
+        {"stats", clamped, 0},
+        {"stats", no_games, 0},
+        {"stats", elo_function, 0},
+    };
+    return tv_check_run("stats", tests, TV_CHECK_COUNT(tests));
 }

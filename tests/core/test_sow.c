@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tv_check.h"
 #include "tv_game.h"
 #include "tv_perft.h"
 #include "tv_sow.h"
@@ -513,31 +514,23 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("sowing");
-    TCase *tc = tcase_create("parameters");
-    tcase_add_test(tc, counter_clockwise_and_clockwise);
-    tcase_add_test(tc, origin_first);
-    tcase_add_test(tc, skip_origin_on_laps);
-    tcase_add_test(tc, relay_sowing);
-    tcase_add_test(tc, stores_and_extra_turn);
-    tcase_add_test(tc, capture_by_counts_and_chains);
-    tcase_add_test(tc, capture_on_own_side_tihbat);
-    tcase_add_test(tc, empty_hole_captures_opposite);
-    tcase_add_test(tc, grand_slam_policies);
-    tcase_add_test(tc, must_feed_and_no_move_end);
-    tcase_add_test(tc, pass_when_no_move);
-    tcase_add_test(tc, repetition_ends_and_splits);
-    tcase_add_test(tc, capture_target_and_side_empty);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("robustness");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, bad_moves_leave_the_state);
-    tcase_add_test(tc, corrupt_positions_are_refused);
-    tcase_add_test(tc, random_games_keep_invariants);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const tv_check_test tests[] = {
+        {"parameters", counter_clockwise_and_clockwise, 0},
+        {"parameters", origin_first, 0},
+        {"parameters", skip_origin_on_laps, 0},
+        {"parameters", relay_sowing, 0},
+        {"parameters", stores_and_extra_turn, 0},
+        {"parameters", capture_by_counts_and_chains, 0},
+        {"parameters", capture_on_own_side_tihbat, 0},
+        {"parameters", empty_hole_captures_opposite, 0},
+        {"parameters", grand_slam_policies, 0},
+        {"parameters", must_feed_and_no_move_end, 0},
+        {"parameters", pass_when_no_move, 0},
+        {"parameters", repetition_ends_and_splits, 0},
+        {"parameters", capture_target_and_side_empty, 0},
+        {"robustness", bad_moves_leave_the_state, 120},
+        {"robustness", corrupt_positions_are_refused, 120},
+        {"robustness", random_games_keep_invariants, 120},
+    };
+    return tv_check_run("sowing", tests, TV_CHECK_COUNT(tests));
 }

@@ -1,9 +1,11 @@
-/* The Pahtum ruleset, loaded from rulesets/pahtum.lua as a host would. */
+/* The Pahtum ruleset, loaded from rulesets/pahtum.lua as a host would: its
+ * holes, worked examples and play, and its size and diagonal variants. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "test_util.h"
+#include "tv_check.h"
 #include "tv_lines.h"
 
 static tv_ruleset *pahtum(const char *options)
@@ -268,28 +270,128 @@ START_TEST(position_strings_round_trip)
 }
 END_TEST
 
+/* ---- Pahtum variants ---------------------------------------------------- */
+
+static int32_t run_points(int n) /* s(1) = s(2) = 0, s(n) = n + 2 s(n-1) */
+{
+    return n <= 2 ? 0 : n + 2 * run_points(n - 1);
+}
+
+START_TEST(pahtum_default_unchanged)
+{
+    tv_ruleset *rs = must_load("pahtum", NULL);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    ck_assert_int_eq(r->grid.width, 7);
+    ck_assert_int_eq(r->grid.height, 7);
+    ck_assert_int_eq(r->lines.dirs, TV_DIR_H | TV_DIR_V);
+    static const int32_t table[] = {0, 0, 0, 3, 10, 25, 56, 119};
+    for (int n = 1; n <= 7; n++) {
+        ck_assert_int_eq(r->lines.points[n], table[n]);
+        ck_assert_int_eq(run_points(n), table[n]);
+    }
+    ck_assert_str_eq(r->description,
+                     "7x7 placement on a board with black holes; runs of 3+ in rows and columns score");
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+START_TEST(pahtum_size_9)
+{
+    ck_assert_int_eq(run_points(8), 246);
+    ck_assert_int_eq(run_points(9), 501);
+    tv_ruleset *rs = must_load("pahtum", "size=9,holes=a9,b9,c9");
+    const tv_rules *r = tv_ruleset_rules(rs);
+    ck_assert_int_eq(r->ncells, 81);
+    for (int n = 1; n <= 9; n++)
+        ck_assert_int_eq(r->lines.points[n], run_points(n));
+    ck_assert_str_eq(r->description,
+                     "9x9 placement on a board with black holes; runs of 3+ in rows and columns score");
+    tv_game *g = new_game(rs);
+    ck_assert_int_eq(cell_at(g, "c9"), TV_BLOCK);
+    /* White a1..h1 (a run of 8), Black scattered over rows 3 and 5. */
+    must_play(g, "a1 a3 b1 c3 c1 e3 d1 g3 e1 i3 f1 a5 g1 c5 h1");
+    ck_assert_int_eq(g->state->score[0], 246);
+    ck_assert_int_eq(g->state->score[1], 0);
+    must_play(g, "e5 i1");
+    ck_assert_int_eq(g->state->score[0], 501);
+    ck_assert_int_eq(g->state->score[1], 0);
+    tv_game_free(g);
+
+    /* Other sizes load with the right table; sizes outside 5..19 do not. */
+    static const char *const ok[] = {"size=5", "size=8", "size=19,holes=13"};
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        tv_ruleset *v = must_load("pahtum", ok[i]);
+        const tv_rules *vr = tv_ruleset_rules(v);
+        ck_assert_int_eq(vr->grid.width, vr->grid.height);
+        for (int n = 1; n <= vr->grid.width; n++)
+            ck_assert_int_eq(vr->lines.points[n], run_points(n));
+        tv_game *vg = new_game(v);
+        tv_rng rng;
+        tv_rng_seed(&rng, 9);
+        tv_error err;
+        ck_assert_int_eq(tv_random_playout(vr, vg->state, &rng, &err), TV_OK);
+        ck_assert_int_eq(vg->state->empty, 0);
+        tv_game_free(vg);
+        tv_ruleset_free(v);
+    }
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+START_TEST(pahtum_diagonals)
+{
+    static const char *const diag = "a1 g1 b2 g3 c3";      /* White a1 b2 c3 */
+    static const char *const anti = "c1 g1 b2 g3 a3";      /* White c1 b2 a3 */
+    static const char *const both = "a1 g1 b2 g3 c3 g5 c1 g7 a3"; /* two diagonals crossing at b2 */
+    tv_ruleset *rs = must_load("pahtum", "diagonals=true,holes=a7,b7,c7");
+    const tv_rules *r = tv_ruleset_rules(rs);
+    ck_assert_int_eq(r->lines.dirs, TV_DIR_ALL);
+    ck_assert_str_eq(r->description,
+                     "7x7 placement on a board with black holes; runs of 3+ in rows, columns and diagonals score");
+    tv_game *g = new_game(rs);
+    must_play(g, diag);
+    ck_assert_int_eq(g->state->score[0], 3);
+    ck_assert_int_eq(g->state->score[1], 0);
+    tv_game_free(g);
+    g = new_game(rs);
+    must_play(g, anti);
+    ck_assert_int_eq(g->state->score[0], 3);
+    tv_game_free(g);
+    g = new_game(rs);
+    must_play(g, both);
+    ck_assert_int_eq(g->state->score[0], 3 + 3); /* rows and columns have gaps */
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+
+    rs = must_load("pahtum", "holes=a7,b7,c7");
+    g = new_game(rs);
+    must_play(g, diag);
+    ck_assert_int_eq(g->state->score[0], 0);
+    tv_game_free(g);
+    g = new_game(rs);
+    must_play(g, anti);
+    ck_assert_int_eq(g->state->score[0], 0);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 int main(void)
 {
-    Suite *s = suite_create("pahtum");
-    TCase *tc = tcase_create("holes");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, random_holes_are_odd_3_to_13);
-    tcase_add_test(tc, hole_count_and_list_options);
-    tcase_add_test(tc, bad_hole_options_are_refused);
-    tcase_add_test(tc, placed_holes_come_first);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("play");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, italian_worked_example);
-    tcase_add_test(tc, english_worked_example);
-    tcase_add_test(tc, games_always_end_full);
-    tcase_add_test(tc, swap_variant);
-    tcase_add_test(tc, play_undo_restores_everything);
-    tcase_add_test(tc, position_strings_round_trip);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const tv_check_test tests[] = {
+        {"holes", random_holes_are_odd_3_to_13, 60},
+        {"holes", hole_count_and_list_options, 60},
+        {"holes", bad_hole_options_are_refused, 60},
+        {"holes", placed_holes_come_first, 60},
+        {"play", italian_worked_example, 60},
+        {"play", english_worked_example, 60},
+        {"play", games_always_end_full, 60},
+        {"play", swap_variant, 60},
+        {"play", play_undo_restores_everything, 60},
+        {"play", position_strings_round_trip, 60},
+        {"variants", pahtum_default_unchanged, 60},
+        {"variants", pahtum_size_9, 60},
+        {"variants", pahtum_diagonals, 60},
+    };
+    return tv_check_run("pahtum", tests, TV_CHECK_COUNT(tests));
 }

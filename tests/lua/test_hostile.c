@@ -14,11 +14,8 @@
 
 #include "tavola.h"
 #include "test_util.h"
+#include "tv_check.h"
 #include "tv_ruleset_impl.h"
-
-#define GAME_TAIL                                                                     \
-    "return game { name = 'T', board = grid { width = 3, height = 3 },\n"             \
-    "  score = runs { points = {0, 0, 1} }, ends = 'board_full' }\n"
 
 static double seconds(void)
 {
@@ -517,35 +514,20 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("hostile rulesets");
-    TCase *tc = tcase_create("escapes");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, no_host_libraries);
-    tcase_add_test(tc, no_bytecode);
-    tcase_add_test(tc, no_finalizers);
-    tcase_add_test(tc, rulesets_cannot_touch_each_other);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("limits");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, instruction_limit_cannot_be_caught);
-    tcase_add_test(tc, memory_limit_names_file_and_line);
-    tcase_add_test(tc, time_limit);
-    tcase_add_test(tc, long_library_calls_are_counted);
-    tcase_add_test(tc, abi_set_limits);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("hooks");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, hook_limits);
-    tcase_add_test(tc, hook_results_are_read_raw);
-    tcase_add_test(tc, state_view_is_sealed);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("matcher");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, matcher_agrees_with_stock_lua);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const tv_check_test tests[] = {
+        {"escapes", no_host_libraries, 60},
+        {"escapes", no_bytecode, 60},
+        {"escapes", no_finalizers, 60},
+        {"escapes", rulesets_cannot_touch_each_other, 60},
+        {"limits", instruction_limit_cannot_be_caught, 120},
+        {"limits", memory_limit_names_file_and_line, 120},
+        {"limits", time_limit, 120},
+        {"limits", long_library_calls_are_counted, 120},
+        {"limits", abi_set_limits, 120},
+        {"hooks", hook_limits, 120},
+        {"hooks", hook_results_are_read_raw, 120},
+        {"hooks", state_view_is_sealed, 120},
+        {"matcher", matcher_agrees_with_stock_lua, 120},
+    };
+    return tv_check_run("hostile rulesets", tests, TV_CHECK_COUNT(tests));
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "test_util.h"
+#include "tv_check.h"
 #include "tv_player.h"
 #include "tv_solver.h"
 
@@ -56,17 +57,9 @@ static void compare(const tv_rules *r, const tv_state *root, const char *what)
     tv_solution_free(sol);
 }
 
-static tv_ruleset *load(const char *name, const char *options)
-{
-    tv_error err;
-    tv_ruleset *rs = load_named(name, options, &err);
-    ck_assert_msg(rs != NULL, "%s", err.msg);
-    return rs;
-}
-
 START_TEST(tictactoe_is_a_draw)
 {
-    tv_ruleset *rs = load("tictactoe", NULL);
+    tv_ruleset *rs = must_load("tictactoe", NULL);
     const tv_rules *r = tv_ruleset_rules(rs);
     tv_game *g = tv_game_new(r, 0, NULL);
     compare(r, g->state, "tic-tac-toe");
@@ -96,7 +89,7 @@ START_TEST(tihbat_small_positions)
     static const char *const opts[] = {"chain=false", "chain=true"};
     int compared = 0;
     for (int o = 0; o < 2; o++) {
-        tv_ruleset *rs = load("tihbat", opts[o]);
+        tv_ruleset *rs = must_load("tihbat", opts[o]);
         const tv_rules *r = tv_ruleset_rules(rs);
         tv_game *g = tv_game_new(r, 0, NULL);
         for (int a = 0; a <= 3; a++)
@@ -127,22 +120,22 @@ END_TEST
 
 START_TEST(small_kalah_and_notakto)
 {
-    tv_ruleset *rs = load("kalah", "holes=2,seeds=2");
+    tv_ruleset *rs = must_load("kalah", "holes=2,seeds=2");
     tv_game *g = tv_game_new(tv_ruleset_rules(rs), 0, NULL);
     compare(tv_ruleset_rules(rs), g->state, "kalah(2,2)");
     tv_game_free(g);
     tv_ruleset_free(rs);
-    rs = load("kalah", "holes=3,seeds=2");
+    rs = must_load("kalah", "holes=3,seeds=2");
     g = tv_game_new(tv_ruleset_rules(rs), 0, NULL);
     compare(tv_ruleset_rules(rs), g->state, "kalah(3,2)");
     tv_game_free(g);
     tv_ruleset_free(rs);
-    rs = load("notakto", NULL); /* a hook game */
+    rs = must_load("notakto", NULL); /* a hook game */
     g = tv_game_new(tv_ruleset_rules(rs), 0, NULL);
     compare(tv_ruleset_rules(rs), g->state, "notakto");
     tv_game_free(g);
     tv_ruleset_free(rs);
-    rs = load("connect4", "width=4,height=3,connect=3");
+    rs = must_load("connect4", "width=4,height=3,connect=3");
     g = tv_game_new(tv_ruleset_rules(rs), 0, NULL);
     compare(tv_ruleset_rules(rs), g->state, "connect 3 on 4x3");
     tv_game_free(g);
@@ -153,7 +146,7 @@ END_TEST
 /* The solver player keeps the solved value against random play. */
 START_TEST(solver_player_keeps_the_value)
 {
-    tv_ruleset *rs = load("tihbat", NULL);
+    tv_ruleset *rs = must_load("tihbat", NULL);
     const tv_rules *r = tv_ruleset_rules(rs);
     tv_error err;
     tv_game *g = tv_game_new(r, 0, NULL);
@@ -188,7 +181,7 @@ END_TEST
 
 START_TEST(too_large_is_refused)
 {
-    tv_ruleset *rs = load("pahtum", NULL);
+    tv_ruleset *rs = must_load("pahtum", NULL);
     tv_error err;
     tv_game *g = tv_game_new(tv_ruleset_rules(rs), 0, NULL);
     ck_assert_ptr_null(tv_solve(tv_ruleset_rules(rs), g->state, 100000, NULL, NULL, &err));
@@ -205,18 +198,12 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("solver");
-    TCase *tc = tcase_create("brute force");
-    tcase_set_timeout(tc, 300);
-    tcase_add_test(tc, tictactoe_is_a_draw);
-    tcase_add_test(tc, tihbat_small_positions);
-    tcase_add_test(tc, small_kalah_and_notakto);
-    tcase_add_test(tc, solver_player_keeps_the_value);
-    tcase_add_test(tc, too_large_is_refused);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const tv_check_test tests[] = {
+        {"brute force", tictactoe_is_a_draw, 300},
+        {"brute force", tihbat_small_positions, 300},
+        {"brute force", small_kalah_and_notakto, 300},
+        {"brute force", solver_player_keeps_the_value, 300},
+        {"brute force", too_large_is_refused, 300},
+    };
+    return tv_check_run("solver", tests, TV_CHECK_COUNT(tests));
 }

@@ -1,5 +1,6 @@
 #include "test_util.h"
 
+#include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,14 @@ tv_ruleset *load_named(const char *name, const char *options, tv_error *err)
     return load_source(path, src, options, err);
 }
 
+tv_ruleset *must_load(const char *name, const char *options)
+{
+    tv_error err = {0};
+    tv_ruleset *rs = load_named(name, options, &err);
+    ck_assert_msg(rs != NULL, "%s %s: %s", name, options ? options : "", err.msg);
+    return rs;
+}
+
 int play_moves(tv_game *g, const char *moves, tv_error *err)
 {
     char buf[4096];
@@ -38,4 +47,96 @@ int play_moves(tv_game *g, const char *moves, tv_error *err)
             return rc;
     }
     return TV_OK;
+}
+
+/* ---- games ---------------------------------------------------------- */
+
+tv_game *new_game(const tv_ruleset *rs)
+{
+    tv_error err = {0};
+    tv_game *g = tv_game_new(tv_ruleset_rules(rs), 1, &err);
+    ck_assert_msg(g != NULL, "tv_game_new: %s", err.msg);
+    return g;
+}
+
+void must_play(tv_game *g, const char *moves)
+{
+    tv_error err = {0};
+    int rc = play_moves(g, moves, &err);
+    ck_assert_msg(rc == TV_OK, "%s: %s", moves, err.msg);
+}
+
+void expect_ongoing(const tv_game *g, const char *what)
+{
+    ck_assert_msg(g->state->status == TV_ONGOING, "%s: the game is over (winner %d) after ply %d", what,
+                  g->state->winner, g->state->ply);
+}
+
+void expect_winner(const tv_game *g, int winner, const char *what)
+{
+    ck_assert_msg(g->state->status == TV_OVER, "%s: the game is still going after ply %d", what,
+                  g->state->ply);
+    ck_assert_msg(g->state->winner == winner, "%s: winner %d, expected %d", what, g->state->winner, winner);
+    tv_move moves[TV_MAX_MOVES];
+    tv_error err;
+    ck_assert_int_eq(tv_legal_moves(g->rules, g->state, moves, TV_MAX_MOVES, &err), 0);
+}
+
+/* The content of a named cell (TV_EMPTY, TV_STONE1, ...). */
+int cell_at(const tv_game *g, const char *name)
+{
+    int c = tv_grid_parse_cell(&g->rules->grid, name);
+    ck_assert_msg(c >= 0, "%s is not a cell", name);
+    return g->state->cells[c];
+}
+
+/* ---- search ---------------------------------------------------------- */
+
+/* Tic-tac-toe written here as data, so the tests do not depend on rulesets/. */
+static const char *ttt_source =
+    "return game { name = 'ttt', players = { 'X', 'O' },\n"
+    "  board = grid { width = 3, height = 3 },\n"
+    "  moves = place {},\n"
+    "  goal = line { length = 3, directions = 'hvd' },\n"
+    "  ends = 'board_full', winner = 'higher_score' }\n";
+
+tv_ruleset *ttt(void)
+{
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("ttt.lua", ttt_source, NULL, &err);
+    ck_assert_msg(rs != NULL, "ttt.lua: %s", err.msg);
+    return rs;
+}
+
+/* A game at a position string (NULL: the start). */
+tv_game *game_at(const tv_ruleset *rs, const char *pos)
+{
+    tv_error err = {0};
+    tv_game *g = tv_game_new(tv_ruleset_rules(rs), 1, &err);
+    ck_assert_msg(g != NULL, "tv_game_new: %s", err.msg);
+    if (pos)
+        ck_assert_msg(tv_game_set_position(g, pos, &err) == TV_OK, "%s: %s", pos, err.msg);
+    return g;
+}
+
+tv_player *player(const tv_ruleset *rs, const char *spec, uint64_t seed)
+{
+    tv_error err = {0};
+    tv_player *p = tv_player_new(tv_ruleset_rules(rs), spec, seed, &err);
+    ck_assert_msg(p != NULL, "%s: %s", spec, err.msg);
+    return p;
+}
+
+/* The player's move in g, checked legal, as text. */
+const char *choose(tv_player *p, const tv_game *g, const tv_budget *budget, char *text)
+{
+    tv_error err = {0};
+    tv_move m;
+    int rc = tv_player_choose(p, g, budget, &m, &err);
+    if (rc)
+        ck_abort_msg("%s: %s", tv_player_name(p), err.msg);
+    if (tv_check_move(g->rules, g->state, m, &err))
+        ck_abort_msg("%s chose an illegal move: %s", tv_player_name(p), err.msg);
+    tv_move_text(g->rules, m, text, 16);
+    return text;
 }

@@ -3,16 +3,59 @@
 #define TEST_UTIL_H
 
 #include "tv_game.h"
+#include "tv_player.h"
 #include "tv_ruleset.h"
 
 /* Loads rulesets/<name>.lua (relative to the repository root, where make
  * runs the tests) with an option string such as "holes=7,swap=true". */
 tv_ruleset *load_named(const char *name, const char *options, tv_error *err);
 
+/* load_named, which must succeed: a failed load fails the test with the
+ * loader's message. */
+tv_ruleset *must_load(const char *name, const char *options);
+
+/* The end of a minimal valid ruleset source, for tests of the loader that
+ * put something before it. */
+#define GAME_TAIL                                                                     \
+    "return game { name = 'T', board = grid { width = 3, height = 3 },\n"             \
+    "  score = runs { points = {0, 0, 1} }, ends = 'board_full' }\n"
+
 /* Loads a ruleset from source text under the file name `file`. */
 tv_ruleset *load_source(const char *file, const char *source, const char *options, tv_error *err);
 
 /* Plays a space-separated move list; returns TV_OK or the first error. */
 int play_moves(tv_game *g, const char *moves, tv_error *err);
+
+/* The rest fail the test when they do not hold. */
+
+/* A game of rs at its start, seed 1. */
+tv_game *new_game(const tv_ruleset *rs);
+
+/* play_moves, which must succeed. */
+void must_play(tv_game *g, const char *moves);
+
+/* g is still going. */
+void expect_ongoing(const tv_game *g, const char *what);
+
+/* g is over, won by `winner` (0: a draw), with no legal move left. */
+void expect_winner(const tv_game *g, int winner, const char *what);
+
+/* The content of a named cell (TV_EMPTY, TV_STONE1, ...). */
+int cell_at(const tv_game *g, const char *name);
+
+/* For the search suites. */
+
+/* Tic-tac-toe written as data (not rulesets/tictactoe.lua), so the tests do
+ * not depend on rulesets/. */
+tv_ruleset *ttt(void);
+
+/* A game of rs at a position string (NULL: the start), seed 1. */
+tv_game *game_at(const tv_ruleset *rs, const char *pos);
+
+/* tv_player_new, which must succeed. */
+tv_player *player(const tv_ruleset *rs, const char *spec, uint64_t seed);
+
+/* The player's move in g, checked legal, as text in text[16]. */
+const char *choose(tv_player *p, const tv_game *g, const tv_budget *budget, char *text);
 
 #endif
