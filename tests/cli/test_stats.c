@@ -122,14 +122,14 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"stats", sixty_twenty_twenty, 0},
-        {"stats", mirror, 0},
-        {"stats", all_draws, 0},
-        {"stats", even, 0},
-        {"stats", all_wins_and_losses, 0},
-        {"stats", clamped, 0},
-        {"stats", no_games, 0},
-        {"stats", elo_function, 0},
+        {"stats", sixty_twenty_twenty, 0, 0},
+        {"stats", mirror, 0, 0},
+        {"stats", all_draws, 0, 0},
+        {"stats", even, 0, 0},
+        {"stats", all_wins_and_losses, 0, 0},
+        {"stats", clamped, 0, 0},
+        {"stats", no_games, 0, 0},
+        {"stats", elo_function, 0, 0},
     };
     return tv_check_run("stats", tests, TV_CHECK_COUNT(tests));
 }

@@ -140,10 +140,10 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"blocks", blocks_random_counts, 30},
-        {"blocks", blocks_random_any_parity, 30},
-        {"blocks", blocks_list, 30},
-        {"blocks", blocks_placed, 30},
+        {"blocks", blocks_random_counts, 30, 0},
+        {"blocks", blocks_random_any_parity, 30, 0},
+        {"blocks", blocks_list, 30, 0},
+        {"blocks", blocks_placed, 30, 0},
     };
     return tv_check_run("core blocks", tests, TV_CHECK_COUNT(tests));
 }

@@ -149,9 +149,9 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"game", game_play_undo_to_start, 30},
-        {"game", game_long_history, 30},
-        {"game", game_set_position_clears_history, 30},
+        {"game", game_play_undo_to_start, 30, 0},
+        {"game", game_long_history, 30, 0},
+        {"game", game_set_position_clears_history, 30, 0},
     };
     return tv_check_run("core game", tests, TV_CHECK_COUNT(tests));
 }

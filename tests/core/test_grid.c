@@ -117,11 +117,11 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"grid", grid_name_round_trip, 10},
-        {"grid", grid_known_names, 10},
-        {"grid", grid_rejects_bad_names, 10},
-        {"grid", grid_dirs_parse, 10},
-        {"grid", move_text_and_parse, 10},
+        {"grid", grid_name_round_trip, 10, 0},
+        {"grid", grid_known_names, 10, 0},
+        {"grid", grid_rejects_bad_names, 10, 0},
+        {"grid", grid_dirs_parse, 10, 0},
+        {"grid", move_text_and_parse, 10, 0},
     };
     return tv_check_run("core grid", tests, TV_CHECK_COUNT(tests));
 }

@@ -245,14 +245,14 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"lines", lines_run_of_four, 10},
-        {"lines", lines_shared_stone, 10},
-        {"lines", lines_italian_figure, 10},
-        {"lines", lines_english_example, 10},
-        {"lines", lines_full_row_and_column, 10},
-        {"lines", lines_broken_runs, 10},
-        {"lines", lines_diagonals, 10},
-        {"lines", lines_delta_joins_runs, 10},
+        {"lines", lines_run_of_four, 10, 0},
+        {"lines", lines_shared_stone, 10, 0},
+        {"lines", lines_italian_figure, 10, 0},
+        {"lines", lines_english_example, 10, 0},
+        {"lines", lines_full_row_and_column, 10, 0},
+        {"lines", lines_broken_runs, 10, 0},
+        {"lines", lines_diagonals, 10, 0},
+        {"lines", lines_delta_joins_runs, 10, 0},
     };
     return tv_check_run("core lines", tests, TV_CHECK_COUNT(tests));
 }

@@ -135,11 +135,11 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"options", options_simple, 10},
-        {"options", options_commas_in_values, 10},
-        {"options", options_errors, 10},
-        {"options", options_later_key_replaces, 10},
-        {"options", options_capacity, 10},
+        {"options", options_simple, 10, 0},
+        {"options", options_commas_in_values, 10, 0},
+        {"options", options_errors, 10, 0},
+        {"options", options_later_key_replaces, 10, 0},
+        {"options", options_capacity, 10, 0},
     };
     return tv_check_run("core options", tests, TV_CHECK_COUNT(tests));
 }

@@ -258,16 +258,16 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"incremental", incremental_7x7_holes, 120},
-        {"incremental", incremental_9x9_holes, 120},
-        {"incremental", incremental_diagonals, 120},
-        {"incremental", incremental_with_swap, 120},
-        {"undo", undo_holes, 120},
-        {"undo", undo_placed_blocks_and_swap, 120},
-        {"undo", undo_record_optional, 120},
-        {"illegal", illegal_moves_in_play, 10},
-        {"illegal", illegal_moves_after_game_over, 10},
-        {"illegal", illegal_swap_timing, 10},
+        {"incremental", incremental_7x7_holes, 120, 0},
+        {"incremental", incremental_9x9_holes, 120, 0},
+        {"incremental", incremental_diagonals, 120, 0},
+        {"incremental", incremental_with_swap, 120, 0},
+        {"undo", undo_holes, 120, 0},
+        {"undo", undo_placed_blocks_and_swap, 120, 0},
+        {"undo", undo_record_optional, 120, 0},
+        {"illegal", illegal_moves_in_play, 10, 0},
+        {"illegal", illegal_moves_after_game_over, 10, 0},
+        {"illegal", illegal_swap_timing, 10, 0},
     };
     return tv_check_run("core play", tests, TV_CHECK_COUNT(tests));
 }

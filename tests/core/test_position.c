@@ -342,14 +342,14 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"position", position_known_strings, 120},
-        {"position", position_read_derives, 120},
-        {"position", position_round_trip_holes, 120},
-        {"position", position_round_trip_swap, 120},
-        {"position", position_round_trip_setup, 120},
-        {"position", position_round_trip_large, 120},
-        {"position", position_rejects_corrupt, 120},
-        {"position", position_rejects_impossible_blocks, 120},
+        {"position", position_known_strings, 120, 0},
+        {"position", position_read_derives, 120, 0},
+        {"position", position_round_trip_holes, 120, 0},
+        {"position", position_round_trip_swap, 120, 0},
+        {"position", position_round_trip_setup, 120, 0},
+        {"position", position_round_trip_large, 120, 0},
+        {"position", position_rejects_corrupt, 120, 0},
+        {"position", position_rejects_impossible_blocks, 120, 0},
     };
     return tv_check_run("core position", tests, TV_CHECK_COUNT(tests));
 }

@@ -84,10 +84,10 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"rng", rng_reference_vectors, 10},
-        {"rng", rng_same_seed_same_sequence, 10},
-        {"rng", rng_different_seeds_differ, 10},
-        {"rng", rng_below_range_and_coverage, 10},
+        {"rng", rng_reference_vectors, 10, 0},
+        {"rng", rng_same_seed_same_sequence, 10, 0},
+        {"rng", rng_different_seeds_differ, 10, 0},
+        {"rng", rng_below_range_and_coverage, 10, 0},
     };
     return tv_check_run("core rng", tests, TV_CHECK_COUNT(tests));
 }

@@ -87,8 +87,8 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"rules", rules_derived_fields, 10},
-        {"rules", rules_rejects_broken, 10},
+        {"rules", rules_derived_fields, 10, 0},
+        {"rules", rules_rejects_broken, 10, 0},
     };
     return tv_check_run("core rules", tests, TV_CHECK_COUNT(tests));
 }

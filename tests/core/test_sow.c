@@ -515,22 +515,22 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"parameters", counter_clockwise_and_clockwise, 0},
-        {"parameters", origin_first, 0},
-        {"parameters", skip_origin_on_laps, 0},
-        {"parameters", relay_sowing, 0},
-        {"parameters", stores_and_extra_turn, 0},
-        {"parameters", capture_by_counts_and_chains, 0},
-        {"parameters", capture_on_own_side_tihbat, 0},
-        {"parameters", empty_hole_captures_opposite, 0},
-        {"parameters", grand_slam_policies, 0},
-        {"parameters", must_feed_and_no_move_end, 0},
-        {"parameters", pass_when_no_move, 0},
-        {"parameters", repetition_ends_and_splits, 0},
-        {"parameters", capture_target_and_side_empty, 0},
-        {"robustness", bad_moves_leave_the_state, 120},
-        {"robustness", corrupt_positions_are_refused, 120},
-        {"robustness", random_games_keep_invariants, 120},
+        {"parameters", counter_clockwise_and_clockwise, 0, 0},
+        {"parameters", origin_first, 0, 0},
+        {"parameters", skip_origin_on_laps, 0, 0},
+        {"parameters", relay_sowing, 0, 0},
+        {"parameters", stores_and_extra_turn, 0, 0},
+        {"parameters", capture_by_counts_and_chains, 0, 0},
+        {"parameters", capture_on_own_side_tihbat, 0, 0},
+        {"parameters", empty_hole_captures_opposite, 0, 0},
+        {"parameters", grand_slam_policies, 0, 0},
+        {"parameters", must_feed_and_no_move_end, 0, 0},
+        {"parameters", pass_when_no_move, 0, 0},
+        {"parameters", repetition_ends_and_splits, 0, 0},
+        {"parameters", capture_target_and_side_empty, 0, 0},
+        {"robustness", bad_moves_leave_the_state, 120, 0},
+        {"robustness", corrupt_positions_are_refused, 120, 0},
+        {"robustness", random_games_keep_invariants, 120, 0},
     };
     return tv_check_run("sowing", tests, TV_CHECK_COUNT(tests));
 }

@@ -125,8 +125,8 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"swap", swap_exchanges_colours_and_scores, 60},
-        {"swap", swap_full_games, 60},
+        {"swap", swap_exchanges_colours_and_scores, 60, 0},
+        {"swap", swap_full_games, 60, 0},
     };
     return tv_check_run("core swap", tests, TV_CHECK_COUNT(tests));
 }

@@ -382,17 +382,17 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"tictactoe", tictactoe_game_tree, 60},
-        {"tictactoe", tictactoe_perft, 60},
-        {"tictactoe", tictactoe_lines, 60},
-        {"gomoku", gomoku_exact_five_in_each_direction, 60},
-        {"gomoku", gomoku_overline, 60},
-        {"gomoku", gomoku_board_full_is_a_draw, 60},
-        {"connect4", connect4_wins, 60},
-        {"connect4", connect4_stones_fall, 60},
-        {"connect4", connect4_full_column_refused, 60},
-        {"connect4", connect4_perft, 60},
-        {"connect4", connect4_other_size, 60},
+        {"tictactoe", tictactoe_game_tree, 60, 0},
+        {"tictactoe", tictactoe_perft, 60, 0},
+        {"tictactoe", tictactoe_lines, 60, 0},
+        {"gomoku", gomoku_exact_five_in_each_direction, 60, 0},
+        {"gomoku", gomoku_overline, 60, 0},
+        {"gomoku", gomoku_board_full_is_a_draw, 60, 0},
+        {"connect4", connect4_wins, 60, 0},
+        {"connect4", connect4_stones_fall, 60, 0},
+        {"connect4", connect4_full_column_refused, 60, 0},
+        {"connect4", connect4_perft, 60, 0},
+        {"connect4", connect4_other_size, 60, 0},
     };
     return tv_check_run("connect", tests, TV_CHECK_COUNT(tests));
 }

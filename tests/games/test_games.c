@@ -152,9 +152,9 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"hooks", notakto_completing_a_line_loses, 60},
-        {"hooks", hooks_enter_the_vm_data_does_not, 60},
-        {"options", bad_options_are_refused, 0},
+        {"hooks", notakto_completing_a_line_loses, 60, 0},
+        {"hooks", hooks_enter_the_vm_data_does_not, 60, 0},
+        {"options", bad_options_are_refused, 0, 0},
     };
     return tv_check_run("games", tests, TV_CHECK_COUNT(tests));
 }

@@ -379,19 +379,19 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"holes", random_holes_are_odd_3_to_13, 60},
-        {"holes", hole_count_and_list_options, 60},
-        {"holes", bad_hole_options_are_refused, 60},
-        {"holes", placed_holes_come_first, 60},
-        {"play", italian_worked_example, 60},
-        {"play", english_worked_example, 60},
-        {"play", games_always_end_full, 60},
-        {"play", swap_variant, 60},
-        {"play", play_undo_restores_everything, 60},
-        {"play", position_strings_round_trip, 60},
-        {"variants", pahtum_default_unchanged, 60},
-        {"variants", pahtum_size_9, 60},
-        {"variants", pahtum_diagonals, 60},
+        {"holes", random_holes_are_odd_3_to_13, 60, 0},
+        {"holes", hole_count_and_list_options, 60, 0},
+        {"holes", bad_hole_options_are_refused, 60, 0},
+        {"holes", placed_holes_come_first, 60, 0},
+        {"play", italian_worked_example, 60, 0},
+        {"play", english_worked_example, 60, 0},
+        {"play", games_always_end_full, 60, 0},
+        {"play", swap_variant, 60, 0},
+        {"play", play_undo_restores_everything, 60, 0},
+        {"play", position_strings_round_trip, 60, 0},
+        {"variants", pahtum_default_unchanged, 60, 0},
+        {"variants", pahtum_size_9, 60, 0},
+        {"variants", pahtum_diagonals, 60, 0},
     };
     return tv_check_run("pahtum", tests, TV_CHECK_COUNT(tests));
 }

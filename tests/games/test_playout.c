@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "test_util.h"
+#include "tv_check.h"
 
 #define MAX_PLIES 4096
 
@@ -24,28 +25,28 @@ typedef struct variant {
 } variant;
 
 static const variant variants[] = {
-    {"pahtum", NULL, 500},
+    {"pahtum", NULL, 500, 0},
     {"pahtum", "holes=placed", 500},
     {"pahtum", "holes=placed,count=3,swap=true", 500},
     {"pahtum", "holes=c3,e5,d4,swap=true", 500},
     {"pahtum", "holes=5,size=9,diagonals=true", 100},
     {"pahtum", "size=5", 500},
-    {"tihbat", NULL, 500},
+    {"tihbat", NULL, 500, 0},
     {"tihbat", "chain=true", 500},
-    {"kalah", NULL, 500},
+    {"kalah", NULL, 500, 0},
     {"kalah", "holes=4,seeds=3", 500},
     {"kalah", "empty_capture=true", 500},
-    {"oware", NULL, 500},
-    {"connect4", NULL, 500},
+    {"oware", NULL, 500, 0},
+    {"connect4", NULL, 500, 0},
     {"connect4", "width=5,height=4,connect=3", 500},
-    {"gomoku", NULL, 150},
+    {"gomoku", NULL, 150, 0},
     {"gomoku", "size=9,freestyle=true", 100},
-    {"tictactoe", NULL, 1000},
-    {"notakto", NULL, 500},
+    {"tictactoe", NULL, 1000, 0},
+    {"notakto", NULL, 500, 0},
     {"notakto", "size=4", 100},
     /* the same games with Lua hooks: the hook path of the playout */
-    {"tests/bench/pahtum_hooks.lua", NULL, 30},
-    {"tests/bench/tihbat_hooks.lua", NULL, 30},
+    {"tests/bench/pahtum_hooks.lua", NULL, 30, 0},
+    {"tests/bench/tihbat_hooks.lua", NULL, 30, 0},
 };
 enum { NVARIANTS = sizeof variants / sizeof *variants };
 
@@ -217,15 +218,9 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("playout");
-    TCase *tc = tcase_create("fast path = kernel");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, fast_path_is_the_kernel, 0, NVARIANTS);
-    tcase_add_test(tc, every_ruleset_with_its_defaults);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const tv_check_test tests[] = {
+        {"fast path = kernel", fast_path_is_the_kernel, 600, NVARIANTS},
+        {"fast path = kernel", every_ruleset_with_its_defaults, 600, 0},
+    };
+    return tv_check_run("playout", tests, TV_CHECK_COUNT(tests));
 }

@@ -397,15 +397,15 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"hooks", data_rules_never_enter_the_vm_in_play, 60},
-        {"hooks", score_hook_agrees_with_data, 60},
-        {"hooks", moves_and_ends_hooks, 60},
-        {"hooks", failing_hook_leaves_state_unchanged, 60},
-        {"hooks", hook_instruction_limit, 60},
-        {"hooks", failing_hook_in_a_playout, 60},
-        {"hooks", threads_share_a_hook_vm, 60},
-        {"hooks", play_hooks_match_the_data_rules, 60},
-        {"hooks", play_hook_primitives_are_checked, 60},
+        {"hooks", data_rules_never_enter_the_vm_in_play, 60, 0},
+        {"hooks", score_hook_agrees_with_data, 60, 0},
+        {"hooks", moves_and_ends_hooks, 60, 0},
+        {"hooks", failing_hook_leaves_state_unchanged, 60, 0},
+        {"hooks", hook_instruction_limit, 60, 0},
+        {"hooks", failing_hook_in_a_playout, 60, 0},
+        {"hooks", threads_share_a_hook_vm, 60, 0},
+        {"hooks", play_hooks_match_the_data_rules, 60, 0},
+        {"hooks", play_hook_primitives_are_checked, 60, 0},
     };
     return tv_check_run("lua hooks", tests, TV_CHECK_COUNT(tests));
 }

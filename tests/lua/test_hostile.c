@@ -515,19 +515,19 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"escapes", no_host_libraries, 60},
-        {"escapes", no_bytecode, 60},
-        {"escapes", no_finalizers, 60},
-        {"escapes", rulesets_cannot_touch_each_other, 60},
-        {"limits", instruction_limit_cannot_be_caught, 120},
-        {"limits", memory_limit_names_file_and_line, 120},
-        {"limits", time_limit, 120},
-        {"limits", long_library_calls_are_counted, 120},
-        {"limits", abi_set_limits, 120},
-        {"hooks", hook_limits, 120},
-        {"hooks", hook_results_are_read_raw, 120},
-        {"hooks", state_view_is_sealed, 120},
-        {"matcher", matcher_agrees_with_stock_lua, 120},
+        {"escapes", no_host_libraries, 60, 0},
+        {"escapes", no_bytecode, 60, 0},
+        {"escapes", no_finalizers, 60, 0},
+        {"escapes", rulesets_cannot_touch_each_other, 60, 0},
+        {"limits", instruction_limit_cannot_be_caught, 120, 0},
+        {"limits", memory_limit_names_file_and_line, 120, 0},
+        {"limits", time_limit, 120, 0},
+        {"limits", long_library_calls_are_counted, 120, 0},
+        {"limits", abi_set_limits, 120, 0},
+        {"hooks", hook_limits, 120, 0},
+        {"hooks", hook_results_are_read_raw, 120, 0},
+        {"hooks", state_view_is_sealed, 120, 0},
+        {"matcher", matcher_agrees_with_stock_lua, 120, 0},
     };
     return tv_check_run("hostile rulesets", tests, TV_CHECK_COUNT(tests));
 }

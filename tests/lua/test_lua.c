@@ -120,10 +120,10 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"sandbox", sandbox_refuses_escapes, 60},
-        {"sandbox", limits_stop_runaway_scripts, 60},
-        {"loader", broken_rulesets_name_file_line_and_field, 0},
-        {"loader", options_are_typed_and_checked, 0},
+        {"sandbox", sandbox_refuses_escapes, 60, 0},
+        {"sandbox", limits_stop_runaway_scripts, 60, 0},
+        {"loader", broken_rulesets_name_file_line_and_field, 0, 0},
+        {"loader", options_are_typed_and_checked, 0, 0},
     };
     return tv_check_run("lua bridge", tests, TV_CHECK_COUNT(tests));
 }

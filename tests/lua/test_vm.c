@@ -11,6 +11,7 @@
 
 #include <lauxlib.h>
 
+#include "tv_check.h"
 #include "tv_vm.h"
 
 #define BIG_STEPS 4000000000ul /* more than any test here runs */
@@ -270,20 +271,14 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("sandbox");
-    TCase *tc = tcase_create("limits");
-    tcase_set_timeout(tc, 300);
-    tcase_add_test(tc, runs_code_and_keeps_the_user);
-    tcase_add_test(tc, instruction_limit);
-    tcase_add_test(tc, memory_limit);
-    tcase_add_test(tc, time_limit);
-    tcase_add_test(tc, pcall_cannot_catch_a_limit);
-    tcase_add_test(tc, pattern_and_c_work_are_charged);
-    tcase_add_test(tc, run_rearms_each_call);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const tv_check_test tests[] = {
+        {"limits", runs_code_and_keeps_the_user, 300, 0},
+        {"limits", instruction_limit, 300, 0},
+        {"limits", memory_limit, 300, 0},
+        {"limits", time_limit, 300, 0},
+        {"limits", pcall_cannot_catch_a_limit, 300, 0},
+        {"limits", pattern_and_c_work_are_charged, 300, 0},
+        {"limits", run_rearms_each_call, 300, 0},
+    };
+    return tv_check_run("sandbox", tests, TV_CHECK_COUNT(tests));
 }

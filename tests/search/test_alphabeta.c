@@ -194,12 +194,12 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"alphabeta", alphabeta_tictactoe, 120},
-        {"alphabeta", alphabeta_connect4_win_in_3, 120},
-        {"alphabeta", alphabeta_exact_values, 120},
-        {"alphabeta", alphabeta_extra_turns, 120},
-        {"alphabeta", alphabeta_time_budget, 120},
-        {"alphabeta", alphabeta_never_loses_tictactoe, 120},
+        {"alphabeta", alphabeta_tictactoe, 120, 0},
+        {"alphabeta", alphabeta_connect4_win_in_3, 120, 0},
+        {"alphabeta", alphabeta_exact_values, 120, 0},
+        {"alphabeta", alphabeta_extra_turns, 120, 0},
+        {"alphabeta", alphabeta_time_budget, 120, 0},
+        {"alphabeta", alphabeta_never_loses_tictactoe, 120, 0},
     };
     return tv_check_run("alphabeta", tests, TV_CHECK_COUNT(tests));
 }

@@ -226,14 +226,14 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"mcts", mcts_takes_the_win, 120},
-        {"mcts", mcts_blocks_the_threat, 120},
-        {"mcts", mcts_hook_ruleset, 120},
-        {"mcts", mcts_extra_turns, 120},
-        {"mcts", mcts_reproducible, 120},
-        {"mcts", mcts_tree_reuse, 120},
-        {"mcts", mcts_tree_reuse_depth, 120},
-        {"mcts", mcts_single_move_and_time, 120},
+        {"mcts", mcts_takes_the_win, 120, 0},
+        {"mcts", mcts_blocks_the_threat, 120, 0},
+        {"mcts", mcts_hook_ruleset, 120, 0},
+        {"mcts", mcts_extra_turns, 120, 0},
+        {"mcts", mcts_reproducible, 120, 0},
+        {"mcts", mcts_tree_reuse, 120, 0},
+        {"mcts", mcts_tree_reuse_depth, 120, 0},
+        {"mcts", mcts_single_move_and_time, 120, 0},
     };
     return tv_check_run("mcts", tests, TV_CHECK_COUNT(tests));
 }

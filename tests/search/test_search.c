@@ -73,13 +73,13 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"games", games_pahtum, 120},
-        {"games", games_tihbat, 120},
-        {"games", games_kalah, 120},
-        {"games", games_oware, 120},
-        {"games", games_connect4, 120},
-        {"games", games_notakto, 120},
-        {"specs", bad_specs, 120},
+        {"games", games_pahtum, 120, 0},
+        {"games", games_tihbat, 120, 0},
+        {"games", games_kalah, 120, 0},
+        {"games", games_oware, 120, 0},
+        {"games", games_connect4, 120, 0},
+        {"games", games_notakto, 120, 0},
+        {"specs", bad_specs, 120, 0},
     };
     return tv_check_run("search", tests, TV_CHECK_COUNT(tests));
 }

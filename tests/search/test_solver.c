@@ -199,11 +199,11 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"brute force", tictactoe_is_a_draw, 300},
-        {"brute force", tihbat_small_positions, 300},
-        {"brute force", small_kalah_and_notakto, 300},
-        {"brute force", solver_player_keeps_the_value, 300},
-        {"brute force", too_large_is_refused, 300},
+        {"brute force", tictactoe_is_a_draw, 300, 0},
+        {"brute force", tihbat_small_positions, 300, 0},
+        {"brute force", small_kalah_and_notakto, 300, 0},
+        {"brute force", solver_player_keeps_the_value, 300, 0},
+        {"brute force", too_large_is_refused, 300, 0},
     };
     return tv_check_run("solver", tests, TV_CHECK_COUNT(tests));
 }

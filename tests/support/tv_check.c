@@ -1,3 +1,4 @@
+/* The shared libcheck runner (tv_check.h). */
 #include "tv_check.h"
 
 #include <stdio.h>
@@ -40,7 +41,10 @@ int tv_check_run(const char *name, const tv_check_test *tests, size_t n)
                     tests[i].timeout);
             return EXIT_FAILURE;
         }
-        tcase_add_test(tcases[k], tests[i].test);
+        if (tests[i].loops > 0)
+            tcase_add_loop_test(tcases[k], tests[i].test, 0, tests[i].loops);
+        else
+            tcase_add_test(tcases[k], tests[i].test);
     }
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_ENV);

@@ -5,8 +5,8 @@
  *   int main(void)
  *   {
  *       const tv_check_test tests[] = {
- *           {"rng", rng_reference_vectors, 10},
- *           {"rng", rng_same_seed_same_sequence, 10},
+ *           {"rng", rng_reference_vectors, 10, 0},
+ *           {"rng", rng_same_seed_same_sequence, 10, 0},
  *       };
  *       return tv_check_run("rng", tests, TV_CHECK_COUNT(tests));
  *   }
@@ -25,6 +25,7 @@ typedef struct tv_check_test {
     const char *tcase;  /* tcases are made in the order they first appear */
     const TTest *test;  /* the name given to START_TEST */
     int timeout;        /* seconds, the same for every row of a tcase; 0: libcheck's default */
+    int loops;          /* > 0: a loop test, run for _i = 0 .. loops - 1; 0: run once */
 } tv_check_test;
 
 #define TV_CHECK_COUNT(table) (sizeof(table) / sizeof((table)[0]))
