@@ -25,28 +25,28 @@ typedef struct variant {
 } variant;
 
 static const variant variants[] = {
-    {"pahtum", NULL, 500, 0},
+    {"pahtum", NULL, 500},
     {"pahtum", "holes=placed", 500},
     {"pahtum", "holes=placed,count=3,swap=true", 500},
     {"pahtum", "holes=c3,e5,d4,swap=true", 500},
     {"pahtum", "holes=5,size=9,diagonals=true", 100},
     {"pahtum", "size=5", 500},
-    {"tihbat", NULL, 500, 0},
+    {"tihbat", NULL, 500},
     {"tihbat", "chain=true", 500},
-    {"kalah", NULL, 500, 0},
+    {"kalah", NULL, 500},
     {"kalah", "holes=4,seeds=3", 500},
     {"kalah", "empty_capture=true", 500},
-    {"oware", NULL, 500, 0},
-    {"connect4", NULL, 500, 0},
+    {"oware", NULL, 500},
+    {"connect4", NULL, 500},
     {"connect4", "width=5,height=4,connect=3", 500},
-    {"gomoku", NULL, 150, 0},
+    {"gomoku", NULL, 150},
     {"gomoku", "size=9,freestyle=true", 100},
-    {"tictactoe", NULL, 1000, 0},
-    {"notakto", NULL, 500, 0},
+    {"tictactoe", NULL, 1000},
+    {"notakto", NULL, 500},
     {"notakto", "size=4", 100},
     /* the same games with Lua hooks: the hook path of the playout */
-    {"tests/bench/pahtum_hooks.lua", NULL, 30, 0},
-    {"tests/bench/tihbat_hooks.lua", NULL, 30, 0},
+    {"tests/bench/pahtum_hooks.lua", NULL, 30},
+    {"tests/bench/tihbat_hooks.lua", NULL, 30},
 };
 enum { NVARIANTS = sizeof variants / sizeof *variants };
 
