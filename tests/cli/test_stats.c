@@ -1,4 +1,4 @@
-/* Match statistics (plugin/cli_stats.c) against values computed by hand. */
+/* Match statistics (plugin/cli/cli_stats.c) against values computed by hand. */
 #include <check.h>
 #include <math.h>
 #include <stdlib.h>

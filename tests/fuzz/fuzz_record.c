@@ -1,4 +1,4 @@
-/* Fuzz target: the game record reader of `tavola replay` (plugin/cli_record.c)
+/* Fuzz target: the game record reader of `tavola replay` (plugin/cli/cli_record.c)
  * on a buffer, through fmemopen: every record is read or refused with a
  * "file:line: what" message, never beyond the buffer. */
 #define _POSIX_C_SOURCE 200809L /* fmemopen */

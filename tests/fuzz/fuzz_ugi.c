@@ -1,4 +1,4 @@
-/* Fuzz target: the UGI engine (plugin/cli_ugi.c) reading commands from a
+/* Fuzz target: the UGI engine (plugin/cli/cli_ugi.c) reading commands from a
  * buffer through fmemopen. Byte 0 picks a small game; every search is capped
  * at 2 ms. Inputs naming the solver player are skipped: it solves the whole
  * game before answering, whatever the budget (see the solver player). */
