@@ -670,6 +670,7 @@ typedef struct peer_game {
 /* What a run measured of a peer row. */
 typedef struct peer_figures {
     double tv, osp, tv_plies, osp_plies, lo, hi; /* medians; per-run ratios min, max */
+    double cut; /* OpenSpiel games cut at its MaxGameLength */
     int measured;
 } peer_figures;
 
@@ -684,6 +685,7 @@ enum { NPEERS = sizeof peer_games / sizeof *peer_games };
 static peer_figures peer_figs[NPEERS];
 
 static char osp_compiler[160] = "";
+static double osp_cut; /* games the rollout program cut at MaxGameLength */
 
 /* One run of the peer: rollout GAME SECONDS 1 SEED; its last line is
  * "MEDIAN game=G rollouts_wall=.. actions_wall=.. rollouts_cpu=.. actions_cpu=.. plies=..".
@@ -702,6 +704,9 @@ static double run_openspiel(const char *prog, const char *game, int seed, double
         }
         if (strncmp(line, "MEDIAN ", 7) == 0)
             snprintf(last, sizeof last, "%s", line);
+        double cut;
+        if (sscanf(line, "note: %lf games cut", &cut) == 1)
+            osp_cut += cut;
     }
     int rc = pclose(f);
     const char *rate = strstr(last, " rollouts_cpu="), *pl = strstr(last, " plies=");
@@ -727,6 +732,7 @@ static void measure_peers(const char *prog, const char *only)
         runner x = make_runner(RUN_ENGINE, tv_ruleset_rules(rs));
         double rt[16], ro[16], q[16], plies = 0, osp_plies = 0;
         int ok = 1;
+        osp_cut = 0;
         for (int i = 0; i < runs && ok; i++) {
             rt[i] = measure(&x);
             ro[i] = run_openspiel(prog, p->openspiel, i + 1, &plies);
@@ -743,6 +749,7 @@ static void measure_peers(const char *prog, const char *only)
             m->lo = q[0];
             m->hi = q[runs - 1];
             m->measured = 1;
+            m->cut = osp_cut;
         }
         tv_ruleset_free(rs);
     }
@@ -1000,6 +1007,10 @@ int main(int argc, char **argv)
                 check(fabs(peer_figs[i].tv_plies - peer_figs[i].osp_plies) <= 0.03 * peer_figs[i].tv_plies,
                       "%s: average plies, tavola %.2f / OpenSpiel %.2f (within 3%%)", peer_games[i].name,
                       peer_figs[i].tv_plies, peer_figs[i].osp_plies);
+        for (int i = 0; i < NPEERS; i++)
+            if (peer_figs[i].cut > 0)
+                printf("  note   %s: OpenSpiel cut %.0f games at its MaxGameLength\n", peer_games[i].name,
+                       peer_figs[i].cut);
     }
     printf("\nChecks of the plain-Lua peers (engine / plain Lua)\n");
     check_plain("pahtum, plain Lua", &pp, &pahtum_stats);

@@ -20,6 +20,8 @@ BUILD=${2:?}
 SCRIPT=${3:?}
 GAMES=${4:?}
 
+[ -d "$WHERE" ] || { echo "openspiel.sh: OPENSPIEL_SRC=$WHERE: no such folder" >&2; exit 1; }
+
 # The games a build holds: the "games:" line of its VERSION file.
 has_games() {
   [ -x "$1/bin/rollout-clang" ] || return 1
