@@ -883,7 +883,19 @@ int main(int argc, char **argv)
     if (osp) {
         double plies;
         run_openspiel(osp, "tic_tac_toe", 1, &plies); /* for its compiler line */
-        printf("OpenSpiel: %s (%s)\n", osp, *osp_compiler ? osp_compiler : "compiler not reported");
+        /* The build's VERSION file (BUILD/VERSION beside BUILD/bin/): its first line names the commit. */
+        char version[1200], commit[48] = "commit unknown", line[512];
+        snprintf(version, sizeof version, "%s", osp);
+        for (int up = 0; up < 2 && strrchr(version, '/'); up++)
+            *strrchr(version, '/') = '\0';
+        strcat(version, "/VERSION");
+        FILE *vf = fopen(version, "r");
+        if (vf && fgets(line, sizeof line, vf) && sscanf(line, "open_spiel %12s", commit + 7) == 1)
+            memcpy(commit, "commit ", 7);
+        if (vf)
+            fclose(vf);
+        printf("OpenSpiel: %s, %s (%s)\n", commit, strrchr(osp, '/') ? strrchr(osp, '/') + 1 : osp,
+               *osp_compiler ? osp_compiler : "compiler not reported");
     } else {
         printf("OpenSpiel: not measured (no BENCH_OPENSPIEL; make bench OPENSPIEL_SRC=DIR measures it)\n");
     }
