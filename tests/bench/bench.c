@@ -671,7 +671,7 @@ typedef struct peer_game {
 typedef struct peer_figures {
     double tv, osp, tv_plies, osp_plies, lo, hi; /* medians; per-run ratios min, max */
     double cut; /* OpenSpiel games cut at its MaxGameLength */
-    int measured;
+    int measured, failed; /* failed: the rollout program gave no figures */
 } peer_figures;
 
 static peer_game peer_games[] = {
@@ -750,6 +750,8 @@ static void measure_peers(const char *prog, const char *only)
             m->hi = q[runs - 1];
             m->measured = 1;
             m->cut = osp_cut;
+        } else {
+            m->failed = 1;
         }
         tv_ruleset_free(rs);
     }
@@ -1003,17 +1005,23 @@ int main(int argc, char **argv)
                    p->ludii && v ? lr : "-");
         }
     }
-    if (osp)
+    if (peer_measured)
         printf("\nOpenSpiel: measured here, in this run: its rollout program (OpenSpiel's public API, uniformly\n"
                "random actions) and tavola's random playouts of the same game in turns, %d runs of %.2f s each,\n"
                "both per second of processor time; the ratio of the medians, and the lowest and highest ratio\n"
                "of a pair of runs.\n",
                runs, run_s);
+    else if (osp)
+        printf("\nOpenSpiel: not measured: its rollout program gave no figures (see the checks below).\n");
     else
         printf("\nOpenSpiel: not measured in this run (make bench OPENSPIEL_SRC=DIR measures it beside tavola).\n");
     printf("Ludii: published rates, on a 2.2 GHz Xeon E7-8860; not measured here.\n");
-    if (peer_measured) {
+    if (osp) {
         printf("\nChecks of the OpenSpiel peer (the same rules: games of the same average length)\n");
+        for (int i = 0; i < NPEERS; i++)
+            if (peer_figs[i].failed)
+                check(0, "%s: OpenSpiel's rollout program gave no figures for %s", peer_games[i].name,
+                      peer_games[i].openspiel);
         for (int i = 0; i < NPEERS; i++)
             if (peer_figs[i].measured)
                 check(fabs(peer_figs[i].tv_plies - peer_figs[i].osp_plies) <= 0.03 * peer_figs[i].tv_plies,
@@ -1046,7 +1054,8 @@ int main(int argc, char **argv)
         printf("- 2 x OpenSpiel, side by side, every game shared (%d measured): %s\n", peer_measured,
                verdict(peer_ok));
     else
-        printf("- 2 x OpenSpiel, side by side: not measured (no OpenSpiel in this run)\n");
+        printf("- 2 x OpenSpiel, side by side: not measured (%s)\n",
+               osp ? "OpenSpiel gave no figures" : "no OpenSpiel in this run");
 
     for (int i = 0; i < NGAMES; i++)
         tv_ruleset_free(games[i].rs);
