@@ -79,7 +79,7 @@ $(addsuffix .o,$(TESTS)) $(SUPPORT_OBJ): DEFS = $(SUITE_WERROR)
 
 REF_GAMES ?= 300
 
-.PHONY: all deps demo bench-ai bench check test-build run-tests clean install uninstall install-test fuzz fuzz-build valgrind layers
+.PHONY: all deps demo bench-ai bench bench-peers check test-build run-tests clean install uninstall install-test fuzz fuzz-build valgrind layers
 .SECONDARY:
 
 all: $(BUILD)/tavola $(BUILD)/libtavola.a $(BUILD)/libtavola.so $(LUAMOD)
@@ -223,16 +223,32 @@ bench-ai: $(BUILD)/tavola
 	@sh tests/bench/ai.sh $(BUILD)/tavola
 
 # Speed as figures: random playouts, MCTS and alpha-beta per ruleset beside a
-# hand-written C baseline, Lua hooks and plain Lua (tests/bench/PERFORMANCE.md).
+# hand-written C baseline, Lua hooks and plain Lua (tests/bench/PERFORMANCE.md),
+# then the speed peer OpenSpiel, measured in the same run in turns with tavola.
 # The library, the driver and the baselines get the same release flags, in
 # their own build dir. BENCH_QUICK=1: a few seconds, to see that it works.
+#   OPENSPIEL_SRC=DIR  the peer: a folder its build script built (holding
+#                      bin/rollout-clang), or an OpenSpiel checkout or bare git
+#                      directory, built with OPENSPIEL_BUILD_SH into
+#                      $(BENCH_DIR)/openspiel with the games the peer rows need.
+#                      Without it the peer rows say "not measured".
+# make bench-peers: make bench, with OPENSPIEL_SRC required.
 BENCH_OPT ?= -O2 -march=native
 BENCH_DIR ?= build/release
 BENCH_OBJ  = $(BUILD)/tests/bench/bench.o $(BUILD)/tests/bench/baseline_pahtum.o $(BUILD)/tests/bench/baseline_tihbat.o
+OPENSPIEL_SRC ?=
+OPENSPIEL_BUILD_SH ?= ../shared/peers/openspiel/build.sh
 
 bench: deps
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) OPT="$(BENCH_OPT)" SAN= $(BENCH_DIR)/bench
-	@BENCH_QUICK=$(BENCH_QUICK) $(BENCH_DIR)/bench
+	@osp=; if [ -n "$(OPENSPIEL_SRC)" ]; then \
+	  osp=$$(sh tests/bench/openspiel.sh "$(OPENSPIEL_SRC)" "$(BENCH_DIR)/openspiel" "$(OPENSPIEL_BUILD_SH)" \
+	         "$$($(BENCH_DIR)/bench openspiel-games)") || exit 1; fi; \
+	BENCH_QUICK=$(BENCH_QUICK) BENCH_OPENSPIEL=$$osp $(BENCH_DIR)/bench
+
+bench-peers:
+	@[ -n "$(OPENSPIEL_SRC)" ] || { echo "make bench-peers needs OPENSPIEL_SRC=DIR (an OpenSpiel checkout, or a built peer)"; exit 1; }
+	@$(MAKE) --no-print-directory bench
 
 $(BUILD)/tests/bench/bench.o: DEFS = -DTV_BENCH_FLAGS='"$(OPT)"'
 $(BUILD)/bench: $(BENCH_OBJ) $(BUILD)/libtavola.a
