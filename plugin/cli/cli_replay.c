@@ -50,21 +50,23 @@ static long replay_file(const char *file)
         return -1;
     }
     tavola_ruleset *rs = NULL;
-    char loaded[sizeof ((cli_record *)0)->game + sizeof ((cli_record *)0)->options + 2] = "", err[4096];
+    char *loaded_game = NULL, *loaded_options = NULL, err[4096];
     cli_record r;
     long count = 0;
     int got;
     while ((got = cli_record_read(&rd, &r, err, sizeof err)) == 1) {
-        char key[sizeof loaded];
-        snprintf(key, sizeof key, "%s\n%s", r.game, r.options);
-        if (!rs || strcmp(key, loaded) != 0) {
+        if (!rs || strcmp(r.game, loaded_game) != 0 || strcmp(r.options, loaded_options) != 0) {
             t->ruleset_free(rs);
+            free(loaded_game);
+            free(loaded_options);
+            loaded_game = loaded_options = NULL;
             char lerr[1024];
             if (!(rs = t->ruleset_load(r.game, r.options, lerr, sizeof lerr))) {
                 got = cli_reader_fail(&rd, r.line, err, sizeof err, "%s", lerr);
                 break;
             }
-            snprintf(loaded, sizeof loaded, "%s", key);
+            loaded_game = r.game, loaded_options = r.options; /* kept: the record lets go of them */
+            r.game = r.options = NULL;
         }
         int plies = 0;
         if (verify(&rd, rs, &r, &plies, err, sizeof err)) {
@@ -87,6 +89,8 @@ static long replay_file(const char *file)
         fprintf(stderr, "tavola: %s\n", err);
     }
     t->ruleset_free(rs);
+    free(loaded_game);
+    free(loaded_options);
     cli_reader_close(&rd);
     fclose(rd.f);
     return got < 0 ? -1 : count;
