@@ -2,6 +2,8 @@
  * subcommand lives in its own file and reaches the library through the
  * plugin ABI (tavola.h) only. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -70,8 +72,19 @@ int main(int argc, char **argv)
         fputs(cli_usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 2, argv + 2);
+    /* A file over the size limit (ulimit -f) fails the write with EFBIG,
+     * which is reported, instead of killing the process mid-record. */
+    signal(SIGXFSZ, SIG_IGN);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (strcmp(argv[1], commands[i].name) != 0)
+            continue;
+        int rc = commands[i].run(argc - 2, argv + 2);
+        /* What could not be written is an error, whatever the command did. */
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "tavola: writing the output: %s\n", strerror(errno ? errno : EIO));
+            return rc ? rc : 1;
+        }
+        return rc;
+    }
     return cli_usage_error(cli_usage, "unknown command '%s'", argv[1]);
 }
