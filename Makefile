@@ -4,6 +4,7 @@
 #   make check      build and run every test, plain (also under valgrind) and under ASan + UBSan
 #   make fuzz       libFuzzer targets (clang), each for FUZZ_SECONDS (default 30)
 #   make valgrind   valgrind memcheck on the command and the example host
+#   make tsan       ThreadSanitizer on the ABI threads test (build/tsan)
 #   make install    PREFIX=/usr/local DESTDIR=... ; make uninstall
 .SUFFIXES:
 
@@ -70,7 +71,7 @@ SUPPORT_OBJ = $(call objs,tests/support)
 
 REF_GAMES ?= 300
 
-.PHONY: all deps demo bench-ai bench check test-build run-tests clean install uninstall install-test fuzz fuzz-build valgrind layers
+.PHONY: all deps demo bench-ai bench check test-build run-tests clean install uninstall install-test fuzz fuzz-build valgrind layers tsan
 .SECONDARY:
 
 all: $(BUILD)/tavola $(BUILD)/libtavola.a $(BUILD)/libtavola.so $(LUAMOD)
@@ -176,6 +177,16 @@ fuzz: deps
 # ---- load and memory checks ------------------------------------------------------
 $(BUILD)/load_test: $(BUILD)/tests/abi/load_test.o $(BUILD)/libtavola.a
 	$(CC) $(SAN) $^ $(LUA_LIBS) $(LDLIBS) -o $@
+
+# ThreadSanitizer: tests/abi/load_test.c (games on 4 threads sharing ruleset
+# handles, then 600 list() calls while add_path() runs) built with
+# -fsanitize=thread in build/tsan; any report fails it. TSAN_GAMES games
+# (default 2000): about TSAN_TIME on this 2-core machine, the build aside.
+TSAN_GAMES ?= 2000
+tsan: deps
+	@$(MAKE) --no-print-directory BUILD=build/tsan OPT="-O1 -g" SAN="-fsanitize=thread" build/tsan/load_test
+	@echo "== ThreadSanitizer: load_test $(TSAN_GAMES) (build/tsan)"
+	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" build/tsan/load_test $(TSAN_GAMES)
 
 # valgrind memcheck on the command and the example host (plain build only).
 VALGRIND = valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect
