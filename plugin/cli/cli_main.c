@@ -38,13 +38,13 @@ static int cmd_list(int argc, char **argv)
             continue;
         }
         const char *desc = t->ruleset_description(rs);
-        printf("%-12s %s\n", name, desc[0] ? desc : t->ruleset_title(rs));
+        char text[2048], opt[512], safe[1024];
+        printf("%-12s %s\n", name, cli_printable(desc[0] ? desc : t->ruleset_title(rs), text, sizeof text));
         for (int j = 0; j < t->ruleset_option_count(rs); j++) {
             const char *oname, *def, *doc;
             t->ruleset_option(rs, j, &oname, &def, &doc);
-            char opt[512];
             snprintf(opt, sizeof opt, "%s=%s", oname, def);
-            printf("    -o %-22s %s\n", opt, doc);
+            printf("    -o %-22s %s\n", cli_printable(opt, safe, sizeof safe), cli_printable(doc, text, sizeof text));
         }
         t->ruleset_free(rs);
     }

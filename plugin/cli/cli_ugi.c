@@ -117,7 +117,8 @@ static const char *const players[] = {"mcts", "alphabeta", "greedy", "random", "
 
 static void cmd_ugi_hello(engine *e)
 {
-    say(e, "id name tavola %s %s", cli_api()->version, cli_api()->ruleset_title(e->rs));
+    char title[1024];
+    say(e, "id name tavola %s %s", cli_api()->version, cli_printable(cli_api()->ruleset_title(e->rs), title, sizeof title));
     say(e, "id author the tavola developers");
     say(e, "option name Player type combo default %s var mcts var alphabeta var greedy var random var solver",
         e->player_spec);
