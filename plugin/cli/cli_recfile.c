@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli_record.h"
@@ -13,9 +14,13 @@
  * last record that the file ends in the middle of (a write that failed, a
  * full disk, a kill) is cut off, with a message, so the records appended
  * after it can be read. A record that is broken before the end is not ours
- * to mend: the file is refused. A file that does not exist is fine. */
+ * to mend: the file is refused. A file that does not exist is fine, and
+ * only a regular file is read (a device or a pipe may never end). */
 static int repair(const char *file)
 {
+    struct stat st;
+    if (stat(file, &st) != 0 || !S_ISREG(st.st_mode))
+        return 0;
     cli_reader rd = {.file = file};
     if (!(rd.f = fopen(file, "rb")))
         return errno == ENOENT ? 0 : (fprintf(stderr, "tavola: %s: %s\n", file, strerror(errno)), -1);
