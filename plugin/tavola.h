@@ -68,8 +68,10 @@ typedef struct tavola_api {
     /* ---- finding and loading rulesets ---------------------------------- */
 
     /* Adds a folder to the search path (searched before TAVOLA_PATH, then
-     * ./rulesets, then the installed share/tavola/rulesets). Process-wide;
-     * call it before loading from several threads. */
+     * ./rulesets, then the installed share/tavola/rulesets). Process-wide
+     * and thread-safe: any thread may add a folder while others list or
+     * load; a search that is already running sees the folders added before
+     * it began. At most 16 folders (TAVOLA_ELIMIT after). */
     int (*add_path)(const char *dir);
     /* Names of the rulesets found, separated by '\n', into buf; returns the
      * count (or a negative code when buf is too small). */

@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tv_lines.h"
 #include "tv_play.h"
+#include "tv_play_internal.h"
 
 static const char cell_chars[4] = {'.', 'x', 'o', '#'};
 
@@ -23,6 +25,43 @@ static int write_mancala(const tv_rules *r, const tv_state *s, char *buf, size_t
     snprintf(text + n, sizeof text - (size_t)n, " %d,%d %d %u", (int)s->score[0], (int)s->score[1],
              s->to_move + 1, (unsigned)s->ply);
     return snprintf(buf, size, "%s", text);
+}
+
+/* Whether a grid position carries the scores: when a play hook makes the
+ * moves' effect and no score hook derives the scores from the cells, they are
+ * what the hook added up (s:add_score, s:place) and cannot be recomputed. */
+static int scores_given(const tv_rules *r)
+{
+    return r->hooks.play && !r->hooks.score;
+}
+
+/* A score: an optional '-' then 1..10 digits, within int32; 0 or -1. */
+static int score_number(const char *text, int32_t *out)
+{
+    const char *p = text + (*text == '-');
+    if (!*p || strlen(p) > 10)
+        return -1;
+    long long v = 0;
+    for (; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        v = v * 10 + (*p - '0');
+    }
+    v = *text == '-' ? -v : v;
+    if (v < INT32_MIN || v > INT32_MAX)
+        return -1;
+    *out = (int32_t)v;
+    return 0;
+}
+
+/* "S1,S2" into two scores; 0 or -1. */
+static int score_pair(char *text, int32_t score[2])
+{
+    char *comma = strchr(text, ',');
+    if (!comma)
+        return -1;
+    *comma = '\0';
+    return score_number(text, &score[0]) || score_number(comma + 1, &score[1]) ? -1 : 0;
 }
 
 /* A whole decimal number 0..max from text; -1 if it is not one. */
@@ -70,25 +109,24 @@ static int read_mancala(const tv_rules *r, const char *text, tv_state *out, tv_e
     }
     if (row != -1)
         return tv_error_set(err, TV_EINVAL, "position: expected 2 rows of holes separated by '/'");
-    char *comma = strchr(scores, ',');
-    long s1 = -1, s2 = -1;
-    if (comma) {
-        *comma = '\0';
-        s1 = whole_number(scores, TV_MANCALA_MAX_SEEDS);
-        s2 = whole_number(comma + 1, TV_MANCALA_MAX_SEEDS);
-    }
-    if (s1 < 0 || s2 < 0)
+    int32_t score[2];
+    if (score_pair(scores, score))
         return tv_error_set(err, TV_EINVAL, "position: scores must be two counts, as 3,5");
+    /* A play hook may set holes and add to scores as it likes: only the
+     * built-in sowing keeps the seeds. */
+    long s1 = score[0], s2 = score[1];
     int seeds = 2 * w * r->sow.seeds;
-    if (total + s1 + s2 != seeds)
+    if (!r->hooks.play && (s1 < 0 || s2 < 0))
+        return tv_error_set(err, TV_EINVAL, "position: scores must be two counts, as 3,5");
+    if (!r->hooks.play && total + s1 + s2 != seeds)
         return tv_error_set(err, TV_EINVAL, "position: %ld seeds in all, the game has %d", total + s1 + s2, seeds);
     if (strcmp(side, "1") != 0 && strcmp(side, "2") != 0)
         return tv_error_set(err, TV_EINVAL, "position: side to move '%s' is not 1 or 2", side);
     long n = whole_number(ply, 65535);
     if (n < 0)
         return tv_error_set(err, TV_EINVAL, "position: ply '%s' is not a number 0..65535", ply);
-    s->score[0] = (int32_t)s1;
-    s->score[1] = (int32_t)s2;
+    s->score[0] = score[0];
+    s->score[1] = score[1];
     s->to_move = (uint8_t)(side[0] - '1');
     s->ply = (uint16_t)n;
     int rc = tv_state_settle(r, s, err);
@@ -119,7 +157,9 @@ int tv_position_write(const tv_rules *r, const tv_state *s, char *buf, size_t si
     if (nf == 0)
         flags[nf++] = '-';
     flags[nf] = '\0';
-    snprintf(text + n, sizeof text - (size_t)n, " %d %s %u", s->to_move + 1, flags, (unsigned)s->ply);
+    n += snprintf(text + n, sizeof text - (size_t)n, " %d %s %u", s->to_move + 1, flags, (unsigned)s->ply);
+    if (scores_given(r))
+        snprintf(text + n, sizeof text - (size_t)n, " %ld,%ld", (long)s->score[0], (long)s->score[1]);
     return snprintf(buf, size, "%s", text);
 }
 
@@ -188,8 +228,8 @@ static int check_blocks(const tv_rules *r, tv_state *s, int blocks, int setup, t
  * the ply: check that the string agrees. */
 static int check_counts(const tv_rules *r, const tv_state *s, int counts[4], tv_error *err)
 {
-    if (r->hooks.moves)
-        return TV_OK; /* a hook decides the moves: nothing to derive */
+    if (r->hooks.moves || r->hooks.play)
+        return TV_OK; /* a hook decides the moves or their effect: nothing to derive */
     int x = counts[TV_STONE1], o = counts[TV_STONE2], swapped = s->flags & TV_FLAG_SWAPPED;
     if (x - o != 0 && x - o != 1)
         return tv_error_set(err, TV_EINVAL, "position: %d x and %d o stones cannot come from alternating moves", x, o);
@@ -218,15 +258,18 @@ static int check_counts(const tv_rules *r, const tv_state *s, int counts[4], tv_
 
 int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_error *err)
 {
-    char board[TV_POSITION_MAX], side[8], flags[8], ply[16], extra[2];
+    char board[TV_POSITION_MAX], side[8], flags[8], ply[16], scores[32], extra[2];
     if (strlen(text) >= TV_POSITION_MAX)
         return tv_error_set(err, TV_EINVAL, "position: too long (%zu characters)", strlen(text));
     if (r->board == TV_BOARD_MANCALA)
         return read_mancala(r, text, out, err);
-    int fields = sscanf(text, "%s %7s %7s %15s %1s", board, side, flags, ply, extra);
-    if (fields != 4)
-        return tv_error_set(err, TV_EINVAL, "position: expected 4 fields (board side flags ply), got %d",
-                            fields < 0 ? 0 : fields);
+    int fields = sscanf(text, "%s %7s %7s %15s %31s %1s", board, side, flags, ply, scores, extra), given = scores_given(r);
+    if (fields != 4 + given)
+        return tv_error_set(err, TV_EINVAL, "position: expected %d fields (board side flags ply%s), got %d", 4 + given,
+                            given ? " scores" : "", fields < 0 ? 0 : fields);
+    int32_t score[2] = {0, 0};
+    if (given && score_pair(scores, score))
+        return tv_error_set(err, TV_EINVAL, "position: scores '%.31s' must be two integers, as 3,-5", scores);
 
     tv_state_buf buf;
     tv_state *s = &buf.state;
@@ -259,9 +302,24 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
     int counts[4] = {0, 0, 0, 0};
     for (int c = 0; c < r->ncells; c++)
         counts[s->cells[c]]++;
-    if ((rc = check_blocks(r, s, counts[TV_BLOCK], setup, err)) ||
+    /* A play hook may put blocks anywhere (s:set); placed blocks still
+     * follow the setup rule. */
+    int free_blocks = r->hooks.play && r->blocks.mode != TV_BLOCKS_PLACED;
+    if ((!free_blocks && (rc = check_blocks(r, s, counts[TV_BLOCK], setup, err))) ||
         (rc = check_counts(r, s, counts, err)) || (rc = tv_state_settle(r, s, err)))
         return rc;
+    if (free_blocks && setup)
+        return tv_error_set(err, TV_EINVAL, "position: flag 'p' but this game places no blocks");
+    if (given) { /* the scores the hook added up, then the end rules again */
+        int line_winner = -1;
+        for (int p = 0; p < 2 && r->goal.length; p++)
+            if (tv_goal_anywhere(r, s->cells, tv_colour_of(s, p)))
+                line_winner = p + 1;
+        s->score[0] = score[0];
+        s->score[1] = score[1];
+        if ((rc = tv_play_settle(r, s, line_winner, 0, err)))
+            return rc;
+    }
     memcpy(out, s, (size_t)r->state_size);
     return TV_OK;
 }

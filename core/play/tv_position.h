@@ -7,11 +7,17 @@
  * '/': '.' empty, 'x' a stone of the first colour, 'o' of the second, '#' a
  * blocked cell. SIDE is the player to move (1 or 2). FLAGS is '-' or any of
  * 's' (colours swapped) and 'p' (blocks are still being placed). PLY counts the
- * moves played. Scores, status and winner are derived from these.
+ * moves played. Scores, status and winner are derived from these, except
+ * where a play hook makes the moves' effect and no score hook derives the
+ * scores: then a fifth field SCORES ("3,-1", player 1 first) carries the
+ * scores the hook added up, and the stone counts are not checked against the
+ * side to move and the ply (a hook may place two stones, capture, or give the
+ * mover another move). Whatever a game reaches, its string reads back to it.
  *
  * Mancala boards:  HOLES SCORES SIDE PLY   e.g. "4,4,4/4,4,4 0,0 1 0"
  * HOLES lists row 2 (a2, b2, ..) then, after '/', row 1, as seed counts;
- * SCORES are the seeds each player has captured (or holds in the store). */
+ * SCORES are the seeds each player has captured (or holds in the store);
+ * with a play hook the seeds need not add up to the game's. */
 #ifndef TV_POSITION_H
 #define TV_POSITION_H
 

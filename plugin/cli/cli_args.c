@@ -33,16 +33,18 @@ const char cli_usage[] =
     "       tavola match RULESET --p1 SPEC --p2 SPEC --games N [-o key=value]... [--seed S]\n"
     "                   [--swap-sides] [--jobs J] [--shard K/N] [--record FILE] [--json]\n"
     "       tavola merge RESULT.json... [--json]\n"
-    "       tavola replay RECORDS... [--rules DIR]\n"
+    "       tavola replay RECORDS... [--rules DIR] [--rules-only]\n"
     "RULESET is a name from `tavola list` or a path to a .lua file.\n";
 
 const char cli_match_usage[] =
     "usage: tavola match RULESET --p1 SPEC --p2 SPEC --games N [-o key=value]... [--seed S]\n"
     "                    [--swap-sides] [--jobs J] [--shard K/N] [--record FILE] [--json] [--rules DIR]\n"
     "       tavola merge RESULT.json... [--json]\n"
-    "       tavola replay RECORDS... [--rules DIR]\n";
+    "       tavola replay RECORDS... [--rules DIR] [--rules-only]\n";
 
-const char cli_replay_usage[] = "usage: tavola replay FILE... [--rules DIR]\n";
+const char cli_replay_usage[] = "usage: tavola replay FILE... [--rules DIR] [--rules-only]\n"
+                                "  --rules-only: load only rulesets found by name (--rules folders, TAVOLA_PATH,\n"
+                                "  the installed ones), never a file a record names: a record names the Lua it runs\n";
 
 int cli_usage_error(const char *usage, const char *fmt, const char *arg)
 {
@@ -164,4 +166,21 @@ int cli_play_moves(tavola_game *g, const char *moves)
     }
     free(buf);
     return rc;
+}
+
+char *cli_printable(const char *text, char *buf, size_t size)
+{
+    size_t k = 0;
+    if (!size)
+        return buf;
+    for (const unsigned char *p = (const unsigned char *)(text ? text : ""); *p && k + 5 < size; p++) {
+        if (*p < 0x20 || *p == 0x7f)
+            k += (size_t)snprintf(buf + k, size - k, "\\x%02x", *p);
+        else if (*p == '\\')
+            buf[k++] = '\\', buf[k++] = '\\';
+        else
+            buf[k++] = (char)*p;
+    }
+    buf[k] = '\0';
+    return buf;
 }

@@ -18,6 +18,12 @@ const tavola_api *cli_api(void);
 /* The usage of the whole command, of match/merge/replay, of replay. */
 extern const char cli_usage[], cli_match_usage[], cli_replay_usage[];
 
+/* Text a ruleset supplies (title, description, player names, option docs),
+ * made safe for a terminal or a protocol line: control bytes (ESC, newline,
+ * ...) become \xHH and a backslash \\. Writes into buf (truncating) and
+ * returns it. */
+char *cli_printable(const char *text, char *buf, size_t size);
+
 /* Prints "tavola: " fmt (with arg), a newline and usage on stderr; returns 2. */
 int cli_usage_error(const char *usage, const char *fmt, const char *arg);
 

@@ -2,6 +2,8 @@
  * subcommand lives in its own file and reaches the library through the
  * plugin ABI (tavola.h) only. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -36,13 +38,13 @@ static int cmd_list(int argc, char **argv)
             continue;
         }
         const char *desc = t->ruleset_description(rs);
-        printf("%-12s %s\n", name, desc[0] ? desc : t->ruleset_title(rs));
+        char text[2048], opt[512], safe[1024];
+        printf("%-12s %s\n", name, cli_printable(desc[0] ? desc : t->ruleset_title(rs), text, sizeof text));
         for (int j = 0; j < t->ruleset_option_count(rs); j++) {
             const char *oname, *def, *doc;
             t->ruleset_option(rs, j, &oname, &def, &doc);
-            char opt[512];
             snprintf(opt, sizeof opt, "%s=%s", oname, def);
-            printf("    -o %-22s %s\n", opt, doc);
+            printf("    -o %-22s %s\n", cli_printable(opt, safe, sizeof safe), cli_printable(doc, text, sizeof text));
         }
         t->ruleset_free(rs);
     }
@@ -70,8 +72,19 @@ int main(int argc, char **argv)
         fputs(cli_usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 2, argv + 2);
+    /* A file over the size limit (ulimit -f) fails the write with EFBIG,
+     * which is reported, instead of killing the process mid-record. */
+    signal(SIGXFSZ, SIG_IGN);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (strcmp(argv[1], commands[i].name) != 0)
+            continue;
+        int rc = commands[i].run(argc - 2, argv + 2);
+        /* What could not be written is an error, whatever the command did. */
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "tavola: writing the output: %s\n", strerror(errno ? errno : EIO));
+            return rc ? rc : 1;
+        }
+        return rc;
+    }
     return cli_usage_error(cli_usage, "unknown command '%s'", argv[1]);
 }

@@ -78,7 +78,9 @@ static int play_game(const match *m, long i, int *winner, char **text, char *err
             snprintf(err, size, "game %ld: not over after %d moves", i, MAX_PLIES);
             rc = -1;
         } else if (t->player_choose(pl[s], g, 0, 0, 0, &mv) || t->play(g, mv)) {
-            snprintf(err, size, "game %ld: %s (%s): %s", i, t->ruleset_player(m->rs, s + 1), spec[s], t->error(g));
+            char who[256];
+            snprintf(err, size, "game %ld: %s (%s): %s", i, cli_printable(t->ruleset_player(m->rs, s + 1), who, sizeof who),
+                     spec[s], t->error(g));
             rc = -1;
         }
     }

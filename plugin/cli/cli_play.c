@@ -45,7 +45,8 @@ static int interactive(const tavola_ruleset *rs, tavola_game *g, tavola_player *
     draw(g);
     while (t->status(g) == TAVOLA_ONGOING) {
         int p = t->to_move(g);
-        const char *who = t->ruleset_player(rs, p);
+        char whobuf[256];
+        const char *who = cli_printable(t->ruleset_player(rs, p), whobuf, sizeof whobuf);
         if (players[p - 1]) {
             tavola_move m;
             char text[32];
@@ -122,8 +123,10 @@ int cmd_play(int argc, char **argv)
             }
         }
         if (rc == 0) {
-            printf("%s (seed %llu)%s%s\n", t->ruleset_title(rs), pa.seed, pa.options[0] ? "  options: " : "",
-                   pa.options[0] ? t->ruleset_options(rs) : "");
+            char title[1024], opts[16384];
+            printf("%s (seed %llu)%s%s\n", cli_printable(t->ruleset_title(rs), title, sizeof title), pa.seed,
+                   pa.options[0] ? "  options: " : "",
+                   pa.options[0] ? cli_printable(t->ruleset_options(rs), opts, sizeof opts) : "");
             rc = interactive(rs, g, players);
         }
         t->player_free(players[0]);

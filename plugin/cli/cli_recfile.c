@@ -5,12 +5,60 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "cli_record.h"
+
+/* Before anything is appended: the records already in file are read; a
+ * last record that the file ends in the middle of (a write that failed, a
+ * full disk, a kill) is cut off, with a message, so the records appended
+ * after it can be read. A record that is broken before the end is not ours
+ * to mend: the file is refused. A file that does not exist is fine, and
+ * only a regular file is read (a device or a pipe may never end). */
+static int repair(const char *file)
+{
+    struct stat st;
+    if (stat(file, &st) != 0 || !S_ISREG(st.st_mode))
+        return 0;
+    cli_reader rd = {.file = file};
+    if (!(rd.f = fopen(file, "rb")))
+        return errno == ENOENT ? 0 : (fprintf(stderr, "tavola: %s: %s\n", file, strerror(errno)), -1);
+    cli_record r;
+    char err[1024];
+    int got, rc = 0;
+    while ((got = cli_record_read(&rd, &r, err, sizeof err)) == 1)
+        cli_record_free(&r);
+    cli_record_free(&r);
+    long cut_line = rd.line;
+    int at_end = got < 0 && getc(rd.f) == EOF && !ferror(rd.f);
+    if (got == 0 && ferror(rd.f)) {
+        fprintf(stderr, "tavola: %s: %s\n", file, strerror(errno));
+        rc = -1;
+    } else if (got < 0 && !at_end) {
+        fprintf(stderr, "tavola: %s: not appending to it: %s\n", file, err);
+        rc = -1;
+    } else if (got < 0) {
+        long size = rd.offset;
+        if (truncate(file, (off_t)rd.good) != 0) {
+            fprintf(stderr, "tavola: %s: cannot cut its partial last record: %s\n", file, strerror(errno));
+            rc = -1;
+        } else {
+            fprintf(stderr, "tavola: %s: cut a partial record at its end (%ld bytes, to line %ld: %s); "
+                    "the records before it are kept\n", file, size - rd.good, cut_line, err);
+        }
+    }
+    cli_reader_close(&rd);
+    fclose(rd.f);
+    return rc;
+}
 
 int cli_recfile_open(cli_recfile *rf, const char *file, long count, int any_order)
 {
     memset(rf, 0, sizeof *rf);
     rf->file = file, rf->count = count;
+    if (repair(file))
+        return -1;
     if (!(rf->f = fopen(file, "a")) || fseek(rf->f, 0, SEEK_END) || (rf->start = ftell(rf->f)) < 0) {
         fprintf(stderr, "tavola: %s: %s\n", file, strerror(errno));
         if (rf->f)
@@ -28,7 +76,8 @@ int cli_recfile_open(cli_recfile *rf, const char *file, long count, int any_orde
 int cli_recfile_add(cli_recfile *rf, long pos, char *text)
 {
     if (fputs(text, rf->f) == EOF || fflush(rf->f) || fsync(fileno(rf->f))) {
-        fprintf(stderr, "tavola: %s: %s\n", rf->file, strerror(errno));
+        fprintf(stderr, "tavola: %s: writing the record of game %ld: %s (a partial record may be left at its "
+                "end: the next match --record on the file cuts it)\n", rf->file, pos, strerror(errno));
         free(text);
         return -1;
     }

@@ -15,10 +15,19 @@ const char *cli_result_text(int winner) { return winner == 1 ? "1-0" : winner ==
 static void tag(FILE *out, const char *name, const char *value)
 {
     fprintf(out, "[%s \"", name);
-    for (; *value; value++) {
-        if (*value == '"' || *value == '\\')
-            fputc('\\', out);
-        fputc(*value, out);
+    for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p == '\n')
+            fputs("\\n", out);
+        else if (*p == '\r')
+            fputs("\\r", out);
+        else if (*p == '\t')
+            fputs("\\t", out);
+        else if (*p < 0x20 || *p == 0x7f)
+            fprintf(out, "\\x%02x", *p);
+        else
+            fputc(*p, out);
     }
     fprintf(out, "\"]\n");
 }
@@ -84,14 +93,21 @@ static int next_line(cli_reader *rd)
     if (n < 0)
         return 0;
     rd->line++;
+    rd->offset += (long)n;
     rd->partial = rd->buf[n - 1] != '\n';
     while (n > 0 && (rd->buf[n - 1] == '\n' || rd->buf[n - 1] == '\r'))
         rd->buf[--n] = '\0';
     return 1;
 }
 
-/* `[Name "value"]` into name (pointing into line) and value; 0 or -1. */
-static int parse_tag(char *line, char **name, char *value, size_t size)
+static int hex_digit(int c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* `[Name "value"]` into name (pointing into line) and value (the escapes
+ * undone in place: never longer than the line); 0 or -1. */
+static int parse_tag(char *line, char **name, char *value)
 {
     char *p = line + 1;
     *name = p;
@@ -102,13 +118,25 @@ static int parse_tag(char *line, char **name, char *value, size_t size)
     *p = '\0';
     size_t k = 0;
     for (p += 2; *p != '"'; p++) {
-        if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
-            p++;
-        else if (*p == '\\' || !*p)
+        if (!*p)
             return -1;
-        if (k + 1 >= size)
+        if (*p != '\\') {
+            value[k++] = *p;
+            continue;
+        }
+        p++;
+        if (*p == '"' || *p == '\\')
+            value[k++] = *p;
+        else if (*p == 'n')
+            value[k++] = '\n';
+        else if (*p == 'r')
+            value[k++] = '\r';
+        else if (*p == 't')
+            value[k++] = '\t';
+        else if (*p == 'x' && hex_digit(p[1]) >= 0 && hex_digit(p[2]) >= 0 && (hex_digit(p[1]) | hex_digit(p[2])))
+            value[k++] = (char)(hex_digit(p[1]) * 16 + hex_digit(p[2])), p += 2;
+        else
             return -1;
-        value[k++] = *p;
     }
     value[k] = '\0';
     if (p[1] != ']')
@@ -135,17 +163,14 @@ static const char *const tag_names[] = {"Game", "Options", "Seed", "P1", "P2", "
 static const char *set_tag(cli_record *r, int bit, const char *v, long line)
 {
     unsigned long long n;
-    char *text[] = {r->game, r->options, NULL, r->p1, r->p2};
-    size_t size[] = {sizeof r->game, sizeof r->options, 0, sizeof r->p1, sizeof r->p2}, len = strlen(v);
+    char **text = bit == T_GAME ? &r->game : bit == T_OPTIONS ? &r->options : bit == T_P1 ? &r->p1 : &r->p2;
     switch (bit) {
     case T_GAME:
     case T_OPTIONS:
     case T_P1:
     case T_P2:
-        n = bit == T_GAME ? 0 : bit == T_OPTIONS ? 1 : bit == T_P1 ? 3 : 4;
-        if (len >= size[n])
-            return "the value is too long";
-        memcpy(text[n], v, len + 1);
+        if (!(*text = strdup(v)))
+            return "out of memory";
         break;
     case T_SEED:
         if (parse_ulong(v, &r->seed))
@@ -189,8 +214,10 @@ int cli_record_read(cli_reader *rd, cli_record *r, char *err, size_t size)
     r->line = rd->line;
     unsigned seen = 0;
     while (rd->buf[0] == '[') {
-        char *name, value[2048];
-        if (parse_tag(rd->buf, &name, value, sizeof value))
+        char *name, *value = rd->value = realloc(rd->value, strlen(rd->buf) + 1);
+        if (!value)
+            return cli_reader_fail(rd, rd->line, err, size, "out of memory");
+        if (parse_tag(rd->buf, &name, value))
             return cli_reader_fail(rd, rd->line, err, size, "bad tag line: expected [Name \"value\"]");
         for (int i = 0; i < 8; i++) {
             if (strcmp(name, tag_names[i]) != 0)
@@ -219,18 +246,24 @@ int cli_record_read(cli_reader *rd, cli_record *r, char *err, size_t size)
     if (rd->buf[0])
         return cli_reader_fail(rd, rd->line, err, size, "expected the empty line that closes the record, got '%.40s'",
                     rd->buf);
+    rd->good = rd->offset;
     return 1;
 }
 
 void cli_record_free(cli_record *r)
 {
     free(r->moves);
-    r->moves = NULL;
+    free(r->game);
+    free(r->options);
+    free(r->p1);
+    free(r->p2);
+    r->moves = r->game = r->options = r->p1 = r->p2 = NULL;
 }
 
 void cli_reader_close(cli_reader *rd)
 {
     free(rd->buf);
-    rd->buf = NULL;
+    free(rd->value);
+    rd->buf = rd->value = NULL;
     rd->cap = 0;
 }

@@ -11,9 +11,12 @@
  *     d4 e4 f4 ...                       the moves, separated by spaces
  *     (an empty line)
  *
- * Tag values escape '"' and '\' with a backslash. Tags may come in any order;
- * all but Index are required, unknown tags are kept out of the way. A record
- * ends with its empty line: a file that stops before it was cut short. */
+ * Tag values escape '"' and '\' with a backslash, a newline, carriage return
+ * and tab as \n \r \t, and any other control byte as \xHH, so a value of any
+ * length and content stays on its line and reads back the same. Tags may come
+ * in any order; all but Index are required, unknown tags are kept out of the
+ * way. A record ends with its empty line: a file that stops before it was cut
+ * short. */
 #ifndef CLI_RECORD_H
 #define CLI_RECORD_H
 
@@ -22,7 +25,7 @@
 #include "tavola.h"
 
 typedef struct cli_record {
-    char game[512], options[2048], p1[256], p2[256];
+    char *game, *options, *p1, *p2; /* malloc'd, any length */
     unsigned long long seed;
     long index;   /* -1 when the record has no Index tag */
     int result;   /* 1, 2, or 0 for a draw */
@@ -47,6 +50,9 @@ typedef struct cli_reader {
     int partial; /* the last line read has no end of line */
     char *buf;
     size_t cap;
+    char *value; /* room for one tag's value */
+    long offset; /* bytes of the file read, up to the end of the last line read */
+    long good;   /* bytes of the file up to the end of the last whole record read */
 } cli_reader;
 
 /* The next record: 1, 0 at the end of the file, or -1 with "FILE:LINE: what"

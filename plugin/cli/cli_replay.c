@@ -40,8 +40,16 @@ static int verify(cli_reader *rd, tavola_ruleset *rs, const cli_record *r, int *
     return rc;
 }
 
+/* A record's Game as a path to a file (as ruleset_load reads it) rather
+ * than a name looked up in the ruleset folders. */
+static int names_a_file(const char *game)
+{
+    size_t len = strlen(game);
+    return strchr(game, '/') || (len > 4 && strcmp(game + len - 4, ".lua") == 0);
+}
+
 /* Replays one file; the number of games verified, or -1 after a message. */
-static long replay_file(const char *file)
+static long replay_file(const char *file, int rules_only)
 {
     const tavola_api *t = cli_api();
     cli_reader rd = {.file = file};
@@ -50,21 +58,29 @@ static long replay_file(const char *file)
         return -1;
     }
     tavola_ruleset *rs = NULL;
-    char loaded[sizeof ((cli_record *)0)->game + sizeof ((cli_record *)0)->options + 2] = "", err[4096];
+    char *loaded_game = NULL, *loaded_options = NULL, err[4096];
     cli_record r;
     long count = 0;
     int got;
     while ((got = cli_record_read(&rd, &r, err, sizeof err)) == 1) {
-        char key[sizeof loaded];
-        snprintf(key, sizeof key, "%s\n%s", r.game, r.options);
-        if (!rs || strcmp(key, loaded) != 0) {
+        if (!rs || strcmp(r.game, loaded_game) != 0 || strcmp(r.options, loaded_options) != 0) {
             t->ruleset_free(rs);
-            char lerr[1024];
+            free(loaded_game);
+            free(loaded_options);
+            loaded_game = loaded_options = NULL;
+            char lerr[1024], safe[160];
+            if (rules_only && names_a_file(r.game)) {
+                got = cli_reader_fail(&rd, r.line, err, sizeof err, "the record names the ruleset file '%s': "
+                                      "not loaded (--rules-only: only rulesets found by name)",
+                                      cli_printable(r.game, safe, sizeof safe));
+                break;
+            }
             if (!(rs = t->ruleset_load(r.game, r.options, lerr, sizeof lerr))) {
                 got = cli_reader_fail(&rd, r.line, err, sizeof err, "%s", lerr);
                 break;
             }
-            snprintf(loaded, sizeof loaded, "%s", key);
+            loaded_game = r.game, loaded_options = r.options; /* kept: the record lets go of them */
+            r.game = r.options = NULL;
         }
         int plies = 0;
         if (verify(&rd, rs, &r, &plies, err, sizeof err)) {
@@ -87,6 +103,8 @@ static long replay_file(const char *file)
         fprintf(stderr, "tavola: %s\n", err);
     }
     t->ruleset_free(rs);
+    free(loaded_game);
+    free(loaded_options);
     cli_reader_close(&rd);
     fclose(rd.f);
     return got < 0 ? -1 : count;
@@ -95,9 +113,12 @@ static long replay_file(const char *file)
 int cmd_replay(int argc, char **argv)
 {
     const tavola_api *t = cli_api();
-    int files = 0;
+    int files = 0, rules_only = 0;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc) {
+        if (strcmp(argv[i], "--rules-only") == 0) {
+            rules_only = 1;
+            argv[i] = NULL;
+        } else if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc) {
             t->add_path(argv[i + 1]);
             argv[i] = argv[i + 1] = NULL;
             i++;
@@ -111,7 +132,7 @@ int cmd_replay(int argc, char **argv)
         return cli_usage_error(cli_replay_usage, "replay: %s", "which record file?");
     long total = 0;
     for (int i = 0; i < argc; i++) {
-        long n = argv[i] ? replay_file(argv[i]) : 0;
+        long n = argv[i] ? replay_file(argv[i], rules_only) : 0;
         if (n < 0)
             return 1;
         total += n;

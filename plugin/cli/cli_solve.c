@@ -80,7 +80,8 @@ int cmd_solve(int argc, char **argv)
             char words[64];
             describe(words, sizeof words, value, now);
             printf("%s: %llu positions\n", t->ruleset_name(rs), (unsigned long long)positions);
-            printf("value for player 1 (%s): %s\n", t->ruleset_player(rs, 1), words);
+            char who[256];
+            printf("value for player 1 (%s): %s\n", cli_printable(t->ruleset_player(rs, 1), who, sizeof who), words);
             if (value > -WIN / 2 && value < WIN / 2)
                 printf("final margin: %+lld\n", (long long)(now + value));
             /* Best for the side to move: the highest value for player 1, the lowest for player 2. */

@@ -2,6 +2,7 @@
  * The main thread reads commands; a search runs in a worker thread so that
  * "stop", "isready" and "quit" are answered while it thinks. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,8 +17,12 @@
 typedef struct engine {
     FILE *out;
     long max_ms; /* caps every search (0: no cap) */
-    char name[128];
-    char options[4096]; /* ruleset options in force, "k=v,..." */
+    char name[4096];
+    /* The ruleset's options in force ("k=v,...", each declared option once,
+     * as ruleset_options gives them after every load): a setoption appends
+     * one pair, and the load that follows folds it in, so the text never
+     * outgrows the ruleset's options (at most 32 of 64 + 256 characters). */
+    char options[16384];
     char player_spec[256];
     unsigned long long seed;
     tavola_ruleset *rs;
@@ -67,6 +72,7 @@ static int load(engine *e)
     e->player = NULL;
     e->rs = rs;
     e->g = g;
+    snprintf(e->options, sizeof e->options, "%s", cli_api()->ruleset_options(rs));
     return 0;
 }
 
@@ -111,7 +117,8 @@ static const char *const players[] = {"mcts", "alphabeta", "greedy", "random", "
 
 static void cmd_ugi_hello(engine *e)
 {
-    say(e, "id name tavola %s %s", cli_api()->version, cli_api()->ruleset_title(e->rs));
+    char title[1024];
+    say(e, "id name tavola %s %s", cli_api()->version, cli_printable(cli_api()->ruleset_title(e->rs), title, sizeof title));
     say(e, "id author the tavola developers");
     say(e, "option name Player type combo default %s var mcts var alphabeta var greedy var random var solver",
         e->player_spec);
@@ -153,14 +160,16 @@ static void cmd_setoption(engine *e, char *args)
         e->player = NULL;
     } else if (strcmp(name, "Seed") == 0) {
         char *end;
+        errno = 0;
         unsigned long long s = strtoull(value, &end, 10);
-        if (*end || !*value) {
-            say(e, "info string error Seed: '%s' is not a number", value);
+        if (*end || *value < '0' || *value > '9' || errno == ERANGE) {
+            say(e, "info string error Seed: '%.40s' is not a number 0..%llu", value, (unsigned long long)-1);
             return;
         }
         e->seed = s;
     } else {
-        char saved[sizeof e->options], pair[1024];
+        static char saved[sizeof e->options]; /* the main thread's only */
+        char pair[1024];
         memcpy(saved, e->options, sizeof saved);
         snprintf(pair, sizeof pair, "%s=%s", name, value);
         size_t used = strlen(e->options);
@@ -213,21 +222,30 @@ static void cmd_position(engine *e, char *args)
     e->g = g;
 }
 
-static long number_after(const char *args, const char *key, int *found)
+/* The number after key in args, 0..max: *found is 1, 0 when key is not
+ * there, -1 (after a message naming the key and the range) when the number
+ * is missing, not a whole number, or out of range: never wrapped. */
+static long number_after(engine *e, const char *args, const char *key, long max, int *found)
 {
     const char *p = strstr(args, key);
     size_t len = strlen(key);
     while (p && ((p != args && p[-1] != ' ') || (p[len] != ' ' && p[len] != '\0')))
         p = strstr(p + 1, key);
-    if (!p || p[len] == '\0') {
+    if (!p) {
         *found = 0;
         return 0;
     }
+    const char *num = p + len + (p[len] == ' ');
     char *end;
-    long v = strtol(p + len + 1, &end, 10);
-    *found = end != p + len + 1 && v >= 0;
-    if (!*found)
+    errno = 0;
+    long v = *num >= '0' && *num <= '9' ? strtol(num, &end, 10) : -1;
+    if (v < 0 || errno == ERANGE || v > max || (*end != ' ' && *end != '\0')) {
+        say(e, "info string error go: %s needs a whole number 0..%ld, got '%.*s'", key, max,
+            (int)strcspn(num, " "), num);
         *found = -1;
+        return 0;
+    }
+    *found = 1;
     return v;
 }
 
@@ -246,16 +264,22 @@ static void cmd_go(engine *e, const char *args)
             return;
         }
     }
-    int f1, f2, f3, f4, f5;
-    e->ms = number_after(args, "movetime", &f1);
-    e->nodes = number_after(args, "nodes", &f2);
-    e->depth = (int)number_after(args, "depth", &f3);
-    long mytime = number_after(args, t->to_move(e->g) == 1 ? "p1time" : "p2time", &f4);
-    long myinc = number_after(args, t->to_move(e->g) == 1 ? "p1inc" : "p2inc", &f5);
-    if (f1 < 0 || f2 < 0 || f3 < 0 || f4 < 0 || f5 < 0) {
-        say(e, "info string error go: a number is missing or bad");
+    /* Times up to a year of milliseconds, nodes to 10^15, depth to 1000:
+     * the clock share below cannot overflow. Both sides' clocks are checked. */
+    const long MS_MAX = 366L * 24 * 3600 * 1000, DEPTH_MAX = 1000;
+    int f1, f2, f3, f4, f5, f6, f7;
+    int one = t->to_move(e->g) == 1;
+    e->ms = number_after(e, args, "movetime", MS_MAX, &f1);
+    e->nodes = number_after(e, args, "nodes", 1000000000000000L, &f2);
+    e->depth = (int)number_after(e, args, "depth", DEPTH_MAX, &f3);
+    long t1 = number_after(e, args, "p1time", MS_MAX, &f4), i1 = number_after(e, args, "p1inc", MS_MAX, &f5);
+    long t2 = number_after(e, args, "p2time", MS_MAX, &f6), i2 = number_after(e, args, "p2inc", MS_MAX, &f7);
+    if (f1 < 0 || f2 < 0 || f3 < 0 || f4 < 0 || f5 < 0 || f6 < 0 || f7 < 0) {
+        e->ms = e->nodes = e->depth = 0;
         return;
     }
+    long mytime = one ? t1 : t2, myinc = one ? i1 : i2;
+    f4 = one ? f4 : f6, f5 = one ? f5 : f7;
     if (f4 > 0) /* a share of the clock: about 30 moves to go, plus the increment */
         e->ms = mytime / 30 + (f5 > 0 ? myinc * 3 / 4 : 0) + 1;
     e->infinite = strstr(args, "infinite") != NULL;

@@ -3,6 +3,8 @@
 
 #include <dirent.h>
 #include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,27 +17,40 @@
 #define RULESET_MAX_BYTES (1 << 20)
 #define PATH_MAX_LEN 4096
 
-static int ndirs;
+/* The folders added, shared by every thread. The table only grows and an
+ * entry never changes once it is counted: writers take dirs_lock, fill the
+ * next entry and then publish it by storing the count (release); readers load
+ * the count (acquire) and read entries below it without a lock, so a search
+ * running while another thread adds a folder sees the folders before it. */
+static pthread_mutex_t dirs_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int ndirs;
 static char dirs[TV_CATALOG_DIRS_MAX][PATH_MAX_LEN];
 
 int tv_catalog_add_dir(const char *dir, tv_error *err)
 {
-    if (ndirs == TV_CATALOG_DIRS_MAX)
-        return tv_error_set(err, TV_ELIMIT, "more than %d ruleset folders", TV_CATALOG_DIRS_MAX);
     if (!*dir || strlen(dir) >= PATH_MAX_LEN)
         return tv_error_set(err, TV_EINVAL, "a folder name must be 1..%d characters", PATH_MAX_LEN - 1);
-    for (int i = 0; i < ndirs; i++)
-        if (strcmp(dirs[i], dir) == 0)
-            return TV_OK;
-    strcpy(dirs[ndirs++], dir);
-    return TV_OK;
+    int rc = TV_OK;
+    pthread_mutex_lock(&dirs_lock);
+    int n = atomic_load_explicit(&ndirs, memory_order_relaxed), seen = 0;
+    for (int i = 0; i < n && !seen; i++)
+        seen = strcmp(dirs[i], dir) == 0;
+    if (!seen && n == TV_CATALOG_DIRS_MAX) {
+        rc = tv_error_set(err, TV_ELIMIT, "more than %d ruleset folders", TV_CATALOG_DIRS_MAX);
+    } else if (!seen) {
+        strcpy(dirs[n], dir);
+        atomic_store_explicit(&ndirs, n + 1, memory_order_release);
+    }
+    pthread_mutex_unlock(&dirs_lock);
+    return rc;
 }
 
 /* Calls visit(dir, ctx) for each folder of the search path, in order, until
  * it returns non-zero. */
 static int each_dir(int (*visit)(const char *dir, void *ctx), void *ctx)
 {
-    for (int i = 0; i < ndirs; i++)
+    int n = atomic_load_explicit(&ndirs, memory_order_acquire);
+    for (int i = 0; i < n; i++)
         if (visit(dirs[i], ctx))
             return 1;
     const char *env = getenv("TAVOLA_PATH");

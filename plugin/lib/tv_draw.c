@@ -5,23 +5,41 @@
 
 static const char cell_char[4] = {'.', 'x', 'o', '#'};
 
+/* A player's name as drawn: a ruleset's control bytes (ESC, newline) become
+ * \xHH, so a drawing written to a terminal cannot carry escape sequences. */
+typedef struct { char text[TV_NAME_MAX * 4 + 1]; } safe_name;
+static safe_name name_of(const tv_rules *r, int p)
+{
+    safe_name n;
+    size_t k = 0;
+    for (const unsigned char *c = (const unsigned char *)r->players[p & 1]; *c && k + 5 < sizeof n.text; c++) {
+        if (*c < 0x20 || *c == 0x7f)
+            k += (size_t)snprintf(n.text + k, sizeof n.text - k, "\\x%02x", *c);
+        else
+            n.text[k++] = (char)*c;
+    }
+    n.text[k] = '\0';
+    return n;
+}
+
 
 static void status(tv_out *o, const tv_game *g)
 {
     const tv_rules *r = g->rules;
     const tv_state *s = g->state;
+    safe_name p1 = name_of(r, 0), p2 = name_of(r, 1);
     if (r->board == TV_BOARD_MANCALA)
-        tv_out_put(o, "ply %u  %s %d  %s %d  ", (unsigned)s->ply, r->players[0], (int)s->score[0], r->players[1],
+        tv_out_put(o, "ply %u  %s %d  %s %d  ", (unsigned)s->ply, p1.text, (int)s->score[0], p2.text,
             (int)s->score[1]);
     else
-        tv_out_put(o, "ply %u  %s (%c) %d  %s (%c) %d  ", (unsigned)s->ply, r->players[0], cell_char[tv_colour_of(s, 0)],
-            (int)s->score[0], r->players[1], cell_char[tv_colour_of(s, 1)], (int)s->score[1]);
+        tv_out_put(o, "ply %u  %s (%c) %d  %s (%c) %d  ", (unsigned)s->ply, p1.text, cell_char[tv_colour_of(s, 0)],
+            (int)s->score[0], p2.text, cell_char[tv_colour_of(s, 1)], (int)s->score[1]);
     if (s->status == TV_OVER && s->winner == 0)
         tv_out_put(o, "game over: draw\n");
     else if (s->status == TV_OVER)
-        tv_out_put(o, "game over: %s wins\n", r->players[s->winner - 1]);
+        tv_out_put(o, "game over: %s wins\n", s->winner == 1 ? p1.text : p2.text);
     else
-        tv_out_put(o, "%s to %s\n", r->players[s->to_move], (s->flags & TV_FLAG_SETUP) ? "place a hole" : "move");
+        tv_out_put(o, "%s to %s\n", s->to_move ? p2.text : p1.text, (s->flags & TV_FLAG_SETUP) ? "place a hole" : "move");
 }
 
 int tv_draw_status(const tv_game *g, char *buf, size_t size)
@@ -63,7 +81,7 @@ int tv_draw_board(const tv_game *g, char *buf, size_t size)
             tv_out_put(&o, "%3d ", row + 1);
             for (int col = 0; col < w; col++)
                 tv_out_put(&o, " %3d", s->cells[row * w + col]);
-            tv_out_put(&o, "    %s %s %d\n", r->players[row], r->sow.stores ? "store" : "captured", (int)s->score[row]);
+            tv_out_put(&o, "    %s %s %d\n", name_of(r, row).text, r->sow.stores ? "store" : "captured", (int)s->score[row]);
         }
     } else {
         int last = tv_last_cell(r, s);

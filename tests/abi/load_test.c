@@ -6,7 +6,9 @@
  * playing, the threads undo, clone, read and write positions and parse moves,
  * and free ruleset handles while their games live on. Each finished game is
  * checked; at the end, after everything is freed, the heap must be back at
- * the level it had after a warm-up round (mallinfo2).
+ * the level it had after a warm-up round (mallinfo2). Last, 600 list() calls
+ * on 4 threads while the same threads add folders (add_path): every list must
+ * be the one listed before (the folders added hold no rulesets).
  * usage: load_test [GAMES] */
 #define _GNU_SOURCE /* mallinfo2 */
 #include <malloc.h>
@@ -204,6 +206,55 @@ static void round_of(long total, uint64_t seed)
         t->ruleset_free(shared[i]);
 }
 
+/* ---- list() and add_path() at once ---------------------------------------- */
+
+#define LIST_CALLS 150 /* per thread: 600 in all */
+static char reference[64 * 1024];
+
+static void *lister(void *arg)
+{
+    int id = *(int *)arg;
+    char *buf = malloc(sizeof reference);
+    if (!buf) {
+        fail("list", "out of memory");
+        return NULL;
+    }
+    for (int i = 0; i < LIST_CALLS; i++) {
+        if (i % 50 == 25) { /* 3 folders a thread, one of them the same for all */
+            char dir[64];
+            snprintf(dir, sizeof dir, "build/no-such-folder-%d", i == 75 ? 99 : id * 10 + i / 50);
+            if (t->add_path(dir) != TAVOLA_OK)
+                fail("add_path", dir);
+        }
+        int n = t->list(buf, sizeof reference);
+        if (n <= 0 || strcmp(buf, reference) != 0)
+            fail("list while folders are added", n <= 0 ? "no names" : "a different list");
+        else
+            atomic_fetch_add(&passed, 1);
+    }
+    free(buf);
+    return NULL;
+}
+
+static void lists_and_paths(void)
+{
+    if (t->list(reference, sizeof reference) <= 0) {
+        fail("list", "no rulesets found");
+        return;
+    }
+    pthread_t th[THREADS];
+    int ids[THREADS], started[THREADS];
+    for (int i = 0; i < THREADS; i++) {
+        ids[i] = i;
+        started[i] = pthread_create(&th[i], NULL, lister, &ids[i]) == 0;
+        if (!started[i])
+            fail("pthread_create", NULL);
+    }
+    for (int i = 0; i < THREADS; i++)
+        if (started[i])
+            pthread_join(th[i], NULL);
+}
+
 int main(int argc, char **argv)
 {
     long total = argc > 1 ? atol(argv[1]) : 10000;
@@ -230,6 +281,10 @@ int main(int argc, char **argv)
     }
     if (games < total - atomic_load(&failed))
         fail("games finished", NULL);
+    long before = atomic_load(&passed);
+    lists_and_paths();
+    printf("load: %ld of %d concurrent list() calls gave the list, while add_path() ran\n",
+           atomic_load(&passed) - before, THREADS * LIST_CALLS);
     if (warm == 0 && after == 0)
         printf("load: %ld games; the heap is not visible to mallinfo2 here (a sanitizer's allocator: "
                "LeakSanitizer checks at exit)\n", games);

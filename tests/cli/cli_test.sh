@@ -91,5 +91,8 @@ fails bad_player 1 "unknown player 'god'" "$TAVOLA" play pahtum --p1 god
 fails bad_seed 2 "--seed: 'x1' is not" "$TAVOLA" play pahtum --seed x1
 fails missing_value 2 "-o needs a value" "$TAVOLA" play pahtum -o
 
+# Records that must read back (tests/cli/record_test.sh).
+if sh tests/cli/record_test.sh "$TAVOLA"; then ok; else bad "record_test.sh"; fi
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -44,7 +44,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     while ((got = cli_record_read(&rd, &r, err, sizeof err)) == 1) {
         FUZZ_CHECK(r.moves != NULL && r.line > last_line && r.moves_line >= r.line);
         FUZZ_CHECK(r.result >= 0 && r.result <= 2);
-        FUZZ_CHECK(strlen(r.game) < sizeof r.game && strlen(r.options) < sizeof r.options);
+        FUZZ_CHECK(r.game && r.options && r.p1 && r.p2);
+        FUZZ_CHECK(rd.good == rd.offset);
         last_line = r.moves_line;
         cli_record_free(&r);
         records++;
