@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "tavola.h"
+#include "tv_check.h"
 
 static const char *const rulesets[][2] = {
     {"pahtum", ""},
@@ -115,15 +116,9 @@ int main(void)
     t = tavola_get_api(TAVOLA_ABI_VERSION);
     if (!t)
         return EXIT_FAILURE;
-    Suite *s = suite_create("position");
-    TCase *tc = tcase_create("position");
-    tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, round_trip, 0, NRULESETS);
-    tcase_add_test(tc, scores_field);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const tv_check_test tests[] = {
+        {"position", round_trip, 600, NRULESETS},
+        {"position", scores_field, 600, 0},
+    };
+    return tv_check_run("position read-back", tests, TV_CHECK_COUNT(tests));
 }
