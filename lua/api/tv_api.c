@@ -21,7 +21,6 @@
  * table in between. Nothing else reads a constructor's table. `pre` starts
  * each message ("" in a constructor, "game.board: " in game{}). */
 
-#define RUN_POINTS_MAX 1000000 /* a run's points: 676 runs of these stay far from int32 */
 
 static int read_dirs(lua_State *L, int idx, const char *what, int def)
 {
@@ -82,9 +81,9 @@ static int read_runs(lua_State *L, int idx, const char *pre, tv_lines *lines)
     int n = tv_list_len(L, -1, list, 1, TV_MAX_SIDE);
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, -1, i);
-        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -RUN_POINTS_MAX || lua_tointeger(L, -1) > RUN_POINTS_MAX) {
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -TV_RUN_POINTS_MAX || lua_tointeger(L, -1) > TV_RUN_POINTS_MAX) {
             char got[64];
-            luaL_error(L, "%s[%d]: expected an integer %d..%d, got %s", list, i, -RUN_POINTS_MAX, RUN_POINTS_MAX,
+            luaL_error(L, "%s[%d]: expected an integer %d..%d, got %s", list, i, -TV_RUN_POINTS_MAX, TV_RUN_POINTS_MAX,
                        tv_describe(L, -1, got, sizeof got));
         }
         lines->points[i] = (int32_t)lua_tointeger(L, -1);
@@ -476,6 +475,8 @@ static int api_game(lua_State *L)
         int longest = r->grid.width > r->grid.height ? r->grid.width : r->grid.height;
         if (n < longest)
             luaL_error(L, "game.score: runs.points has %d entries, the board allows runs of %d", n, longest);
+        if (tv_runs_worst(r->lines.points, n, r->grid.width * r->grid.height) > TV_RUN_TOTAL_MAX)
+            luaL_error(L, "game.score: runs.points: a full board could score more than %d", TV_RUN_TOTAL_MAX);
     } else if (!lua_isnil(L, -1))
         luaL_error(L, "game.score: expected runs { ... } or a function, got %s", tv_kind_of(L, -1));
     lua_pop(L, 1);
