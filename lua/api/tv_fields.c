@@ -21,8 +21,11 @@ const char *tv_describe(lua_State *L, int idx, char *buf, size_t size)
     case LUA_TNUMBER:
         if (lua_isinteger(L, idx))
             snprintf(buf, size, "%lld", (long long)lua_tointeger(L, idx));
-        else
+        else { /* as Lua writes it: 1e9 is 1000000000.0 */
             snprintf(buf, size, "%.14g", (double)lua_tonumber(L, idx));
+            if (buf[strspn(buf, "-0123456789")] == '\0' && strlen(buf) + 3 <= size)
+                strcat(buf, ".0");
+        }
         break;
     case LUA_TSTRING: {
         size_t len;
