@@ -4,9 +4,15 @@
  * Library functions that can run long inside C, where the count hook does not
  * see them, charge their work to the same budget (tv_vm_libs.c,
  * tv_strmatch.c). Everything else a single call or instruction does is
- * bounded by the memory cap (copying or comparing at most a few MiB); the
- * count hook then checks the clock more often when instructions get slow, so
- * the time limit is kept within a few milliseconds. */
+ * bounded by the memory cap (copying or comparing at most a few MiB); an
+ * allocation of BIG_ALLOC or more makes the count hook run at the next
+ * instruction, and the hook checks the clock more often while instructions
+ * are slow, so the time limit is kept within a few milliseconds.
+ *
+ * A limit hit trips the VM (vm->stopped) until the outermost call returns:
+ * the count hook raises at every instruction, the replacements of pcall,
+ * xpcall and load re-raise (tv_vm_tripped), the xpcall handler is skipped,
+ * and nested calls fail at once. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <limits.h>
 #include <stdio.h>

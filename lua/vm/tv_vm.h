@@ -6,9 +6,12 @@
  * What is limited, per call into the VM (tv_vm_call, tv_vm_run and each
  * tv_vm_call_in_run):
  *   - instructions: a count hook, plus the work library functions do in C
- *     (pattern matching, table.sort, move, insert, remove, load), charged
- *     with tv_vm_charge;
- *   - wall-clock time: a deadline checked by the count hook and by charges;
+ *     (pattern matching, rep, upper, lower, reverse, format, sub, byte,
+ *     char, pack, unpack, tostring, tonumber, utf8.*, table.concat, unpack,
+ *     sort, move, insert, remove, load), charged with tv_vm_charge before
+ *     it is done;
+ *   - wall-clock time: a deadline checked by the count hook, by charges
+ *     and, after any big allocation, at the very next instruction;
  *   - memory, for the VM's whole life: a counting allocator refuses requests
  *     past the cap while a protected step runs (setup, parse, calls).
  * When a limit is hit, the message names the limit and the innermost Lua

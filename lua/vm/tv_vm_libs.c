@@ -206,8 +206,8 @@ static int counted_rep(lua_State *L)
 }
 
 /* table.concat(t, sep, i, j) and table.unpack(t, i, j): one step per element
- * of the range (its default end is the raw length: a __len runs later, under
- * the budget, and is charged then by nothing: unpack refuses huge ranges). */
+ * of the range. Without j the range ends at the raw length (the function
+ * itself then asks __len, which runs as Lua code under the budget). */
 static lua_Unsigned range_of(lua_State *L, int first)
 {
     lua_Integer i = lua_isinteger(L, first) ? lua_tointeger(L, first) : 1;

@@ -11,7 +11,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-/* The hooks read the input as a byte string B, one byte per choice. */
+/* The hooks read the input as a byte string B, one byte per choice. The
+ * ends hook ends every game by ply 40: a random playout of a game that never
+ * ends (a play hook that changes nothing) runs for ever inside core, one
+ * fresh hook budget per call; core's loops are bounded elsewhere. */
 static const char hooks_src[] =
     "local V = { 0, 1, 2, 3, -1, 9, 10, 255, 256, 999999, -999999, 1 << 31, 1 << 40, math.mininteger,\n"
     "  3.5, 0/0, math.huge, 'a1', 'b2', 'c3', 'pass', 'swap', 'zz', {}, true, 1e9, 2^53, '1' }\n"
@@ -31,7 +34,7 @@ static const char hooks_src[] =
     "    if byte() < 128 then return s:runs({ 0, 0, 3, val() }, byte() % 2 == 0 and 'hv' or val()) end\n"
     "    return val(), val()\n"
     "  end,\n"
-    "  ends = function(s) if byte() < 220 then return nil end return val() end,\n"
+    "  ends = function(s) if s:ply() >= 40 then return 0 end if byte() < 220 then return nil end return val() end,\n"
     "  play = function(s, m)\n"
     "    for j = 1, byte() % 4 do\n"
     "      local k = byte() % 5\n"
