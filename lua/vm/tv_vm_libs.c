@@ -150,11 +150,15 @@ static int counted_sort(lua_State *L)
 }
 
 /* ---- C work that grows with the arguments ----------------------------------
- * Charged before it is done, in instructions: one per 64 bytes read or
- * written (as the pattern matcher), one per element. A big charge also
- * looks at the clock (tv_vm_charge), so the time limit holds however long
- * one such call takes. */
+ * Charged before it is done, in instructions, at about what the work costs
+ * beside a VM instruction (~10 ns): one per 64 bytes copied (rep, sub,
+ * concat, tostring), one per 8 bytes transformed one by one (upper, lower,
+ * reverse, format, pack), one per 4 bytes decoded (utf8), one per element.
+ * A big charge also looks at the clock (tv_vm_charge), so the time limit
+ * holds however long one such call takes. */
 #define BYTES_PER_STEP 64
+#define BYTES_PER_STEP_BYTEWISE 8
+#define BYTES_PER_STEP_UTF8 4
 
 static long steps_of(lua_Unsigned n)
 {
@@ -175,6 +179,18 @@ static lua_Unsigned string_args(lua_State *L)
 static int counted_strings(lua_State *L)
 {
     tv_vm_charge(L, steps_of(string_args(L) / BYTES_PER_STEP + 1));
+    return run_original(L);
+}
+
+static int counted_bytewise(lua_State *L)
+{
+    tv_vm_charge(L, steps_of(string_args(L) / BYTES_PER_STEP_BYTEWISE + 1));
+    return run_original(L);
+}
+
+static int counted_utf8(lua_State *L)
+{
+    tv_vm_charge(L, steps_of(string_args(L) / BYTES_PER_STEP_UTF8 + 1));
     return run_original(L);
 }
 
@@ -267,19 +283,19 @@ static const struct change {
     {LUA_TABLIBNAME, "concat", counted_concat, 1},
     {LUA_TABLIBNAME, "unpack", counted_unpack, 1},
     {LUA_STRLIBNAME, "rep", counted_rep, 1},
-    {LUA_STRLIBNAME, "upper", counted_strings, 1},
-    {LUA_STRLIBNAME, "lower", counted_strings, 1},
-    {LUA_STRLIBNAME, "reverse", counted_strings, 1},
-    {LUA_STRLIBNAME, "format", counted_strings, 1},
+    {LUA_STRLIBNAME, "upper", counted_bytewise, 1},
+    {LUA_STRLIBNAME, "lower", counted_bytewise, 1},
+    {LUA_STRLIBNAME, "reverse", counted_bytewise, 1},
+    {LUA_STRLIBNAME, "format", counted_bytewise, 1},
     {LUA_STRLIBNAME, "sub", counted_strings, 1},
     {LUA_STRLIBNAME, "char", counted_strings, 1},
     {LUA_STRLIBNAME, "byte", counted_range, 1},
-    {LUA_STRLIBNAME, "pack", counted_strings, 1},
+    {LUA_STRLIBNAME, "pack", counted_bytewise, 1},
     {LUA_STRLIBNAME, "packsize", counted_strings, 1},
-    {LUA_STRLIBNAME, "unpack", counted_strings, 1},
-    {LUA_UTF8LIBNAME, "char", counted_strings, 1},
-    {LUA_UTF8LIBNAME, "len", counted_strings, 1},
-    {LUA_UTF8LIBNAME, "offset", counted_strings, 1},
+    {LUA_STRLIBNAME, "unpack", counted_bytewise, 1},
+    {LUA_UTF8LIBNAME, "char", counted_utf8, 1},
+    {LUA_UTF8LIBNAME, "len", counted_utf8, 1},
+    {LUA_UTF8LIBNAME, "offset", counted_utf8, 1},
     {LUA_UTF8LIBNAME, "codepoint", counted_range, 1},
     {LUA_STRLIBNAME, "find", tv_strmatch_find, 0},
     {LUA_STRLIBNAME, "match", tv_strmatch_match, 0},
