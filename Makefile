@@ -153,7 +153,7 @@ layers: deps
 # Each tests/fuzz/fuzz_NAME.c is a libFuzzer target (make fuzz, with clang) and,
 # linked with tests/fuzz/replay.c, a normal program that replays its corpus
 # tests/fuzz/corpus/NAME (make check): crashes found become corpus files.
-FUZZ_TARGETS = move position options record ugi ruleset
+FUZZ_TARGETS = move position options record ugi ruleset loader hooks
 FUZZ_SECONDS ?= 30
 FUZZ_DIR = build/fuzz
 FUZZ_SAN = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer

@@ -175,13 +175,17 @@ static int hook_score_locked(tv_ruleset *rs, const tv_state *s, int32_t score[2]
     int rc = call_hook(rs, TV_HOOK_SCORE, push_call(rs, TV_HOOK_SCORE, s), 2, err);
     if (rc)
         return rc;
-    int ok = lua_isinteger(L, -2) && lua_isinteger(L, -1);
-    if (ok) {
-        score[0] = (int32_t)lua_tointeger(L, -2);
-        score[1] = (int32_t)lua_tointeger(L, -1);
+    int ok = 1;
+    for (int p = 0; p < 2; p++) { /* a score that does not fit is an error, never wrapped */
+        lua_Integer n = lua_tointeger(L, p - 2);
+        ok = ok && lua_isinteger(L, p - 2) && n >= -TV_SCORE_MAX && n <= TV_SCORE_MAX;
+        if (ok)
+            score[p] = (int32_t)n;
     }
     lua_settop(L, top);
-    return ok ? TV_OK : tv_error_set(err, TV_EHOOK, "score hook: expected two integers (player 1, player 2)");
+    return ok ? TV_OK
+              : tv_error_set(err, TV_EHOOK, "score hook: expected two integers -%d..%d (player 1, player 2)",
+                             TV_SCORE_MAX, TV_SCORE_MAX);
 }
 
 static int hook_ends_locked(tv_ruleset *rs, const tv_state *s, int *winner, tv_error *err)

@@ -3,6 +3,9 @@
  * primitives). The hooks (tv_hooks.c) point it at a state for each call. */
 #include <lauxlib.h>
 
+#include <stdio.h>
+
+#include "tv_fields.h"
 #include "tv_lines.h"
 #include "tv_play.h"
 #include "tv_ruleset_impl.h"
@@ -40,8 +43,10 @@ static int check_cell(lua_State *L, const view *v, int idx)
     } else if (t == LUA_TSTRING) {
         cell = tv_grid_parse_cell(&v->r->grid, lua_tostring(L, idx));
     }
-    if (cell < 0)
-        luaL_error(L, "bad cell %s", luaL_tolstring(L, idx, NULL));
+    if (cell < 0) {
+        char got[64];
+        luaL_error(L, "bad cell %s", tv_describe(L, idx, got, sizeof got));
+    }
     return cell;
 }
 
@@ -113,12 +118,22 @@ static int v_runs(lua_State *L)
     if (dirs <= 0)
         luaL_argerror(L, 3, "expected directions made of h, v and d");
     tv_lines lines = {dirs, {0}};
-    lua_Integer n = luaL_len(L, 2);
-    for (lua_Integer i = 1; i <= n && i <= TV_MAX_SIDE; i++) {
-        lua_geti(L, 2, i);
-        lines.points[i] = (int32_t)luaL_checkinteger(L, -1);
+    size_t n = lua_rawlen(L, 2); /* raw, as the API reads tables */
+    if (n > TV_MAX_SIDE)
+        luaL_error(L, "runs: expected 0..%d points, got %d", TV_MAX_SIDE, n > 1000000 ? 1000000 : (int)n);
+    for (int i = 1; i <= (int)n; i++) {
+        lua_rawgeti(L, 2, i);
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -TV_RUN_POINTS_MAX ||
+            lua_tointeger(L, -1) > TV_RUN_POINTS_MAX) {
+            char got[64];
+            luaL_error(L, "runs: points[%d]: expected an integer %d..%d, got %s", i, -TV_RUN_POINTS_MAX,
+                       TV_RUN_POINTS_MAX, tv_describe(L, -1, got, sizeof got));
+        }
+        lines.points[i] = (int32_t)lua_tointeger(L, -1);
         lua_pop(L, 1);
     }
+    if (tv_runs_worst(lines.points, (int)n, v->r->ncells) > TV_RUN_TOTAL_MAX)
+        luaL_error(L, "runs: a full board could score more than %d", TV_RUN_TOTAL_MAX);
     int32_t points[2];
     tv_runs_count(&v->r->grid, &lines, v->s->cells, points);
     int sw = (v->s->flags & TV_FLAG_SWAPPED) ? 1 : 0;
@@ -145,13 +160,26 @@ static int primitive(lua_State *L, int rc, const tv_error *err)
     return rc;
 }
 
-/* s:set(cell, value): a cell's contents (grid: 0..3) or seed count (mancala). */
+/* s:set(cell, value): a cell's contents (grid: 0..3) or seed count (mancala).
+ * A mancala board holds at most TV_MANCALA_MAX_SEEDS seeds in all, so that
+ * no sowing can put more than a byte's worth into one hole. */
 static int v_set(lua_State *L)
 {
     view *v = check_mutable(L);
     tv_error err;
     int cell = check_cell(L, v, 2);
-    primitive(L, tv_state_set(v->r, v->mut, v->u, cell, (int)luaL_checkinteger(L, 3), &err), &err);
+    lua_Integer value = luaL_checkinteger(L, 3);
+    int mancala = v->r->board == TV_BOARD_MANCALA, most = mancala ? TV_MANCALA_MAX_SEEDS : TV_BLOCK;
+    if (value < 0 || value > most)
+        luaL_error(L, "set: %I cannot be put in a %s (0..%d)", value, mancala ? "hole" : "cell", most);
+    if (mancala) {
+        long seeds = 0;
+        for (int h = 0; h < v->r->ncells; h++)
+            seeds += h == cell ? (long)value : v->mut->cells[h];
+        if (seeds > TV_MANCALA_MAX_SEEDS)
+            luaL_error(L, "set: the board would hold %d seeds, more than %d", (int)seeds, TV_MANCALA_MAX_SEEDS);
+    }
+    primitive(L, tv_state_set(v->r, v->mut, v->u, cell, (int)value, &err), &err);
     return 0;
 }
 
@@ -215,7 +243,11 @@ static int v_add_score(lua_State *L)
     lua_Integer p = luaL_checkinteger(L, 2), n = luaL_checkinteger(L, 3);
     luaL_argcheck(L, p == 1 || p == 2, 2, "expected player 1 or 2");
     luaL_argcheck(L, n > -1000000 && n < 1000000, 3, "out of range");
-    v->mut->score[p - 1] += (int32_t)n;
+    lua_Integer score = (lua_Integer)v->mut->score[p - 1] + n;
+    if (score < -TV_SCORE_MAX || score > TV_SCORE_MAX)
+        luaL_error(L, "add_score: player %d's score would be %I, outside -%d..%d", (int)p, score, TV_SCORE_MAX,
+                   TV_SCORE_MAX);
+    v->mut->score[p - 1] = (int32_t)score;
     return 0;
 }
 

@@ -12,77 +12,123 @@
 #include "tv_fields.h"
 #include "tv_ruleset_impl.h"
 
+/* ---- the readers -------------------------------------------------------
+ * One reader per constructor type checks a table completely (types, ranges,
+ * list lengths, unknown fields; raw reads only) and fills the C struct. The
+ * constructor runs it on a scratch struct, so that a mistake is reported at
+ * its own file:line, and tags the table; game{} runs it again on the real
+ * description, whatever the table's tag says and whatever was done to the
+ * table in between. Nothing else reads a constructor's table. `pre` starts
+ * each message ("" in a constructor, "game.board: " in game{}). */
+
+
+static int read_dirs(lua_State *L, int idx, const char *what, int def)
+{
+    char dirs[8];
+    if (!tv_str_field(L, idx, what, "directions", dirs, sizeof dirs, 0))
+        return def;
+    int d = tv_dirs_parse(dirs);
+    if (d <= 0)
+        luaL_error(L, "%s.directions: '%s' is not made of h, v and d", what, dirs);
+    return d;
+}
+
+static void read_grid(lua_State *L, int idx, const char *pre, tv_grid *g)
+{
+    static const char *const known[] = {"width", "height", NULL};
+    char what[64];
+    snprintf(what, sizeof what, "%sgrid", pre);
+    tv_check_table(L, idx, what);
+    tv_check_known(L, idx, what, known);
+    g->width = (int)tv_int_field(L, idx, what, "width", 1, TV_MAX_SIDE, 0);
+    g->height = (int)tv_int_field(L, idx, what, "height", 1, TV_MAX_SIDE, 0);
+}
+
+static int read_place(lua_State *L, int idx, const char *pre, const char *kind)
+{
+    static const char *const known[] = {"swap_after", NULL};
+    char what[64];
+    snprintf(what, sizeof what, "%s%s", pre, kind);
+    tv_check_table(L, idx, what);
+    tv_check_known(L, idx, what, known);
+    return (int)tv_int_field(L, idx, what, "swap_after", 0, TV_MAX_CELLS, 0);
+}
+
+static void read_line(lua_State *L, int idx, const char *pre, tv_goal *goal)
+{
+    static const char *const known[] = {"length", "directions", "exact", NULL};
+    char what[64];
+    snprintf(what, sizeof what, "%sline", pre);
+    tv_check_table(L, idx, what);
+    tv_check_known(L, idx, what, known);
+    goal->length = (int)tv_int_field(L, idx, what, "length", 2, TV_MAX_SIDE, 0);
+    goal->dirs = read_dirs(L, idx, what, TV_DIR_ALL);
+    goal->exact = tv_bool_field(L, idx, what, "exact", 0);
+}
+
+static int read_runs(lua_State *L, int idx, const char *pre, tv_lines *lines)
+{
+    static const char *const known[] = {"directions", "points", NULL};
+    char what[64], list[80];
+    snprintf(what, sizeof what, "%sruns", pre);
+    snprintf(list, sizeof list, "%s.points", what);
+    tv_check_table(L, idx, what);
+    tv_check_known(L, idx, what, known);
+    memset(lines, 0, sizeof *lines);
+    lines->dirs = read_dirs(L, idx, what, TV_DIR_H | TV_DIR_V);
+    if (tv_rawfield(L, idx, "points") != LUA_TTABLE)
+        luaL_error(L, "%s: expected a table of points by run length, as {0, 0, 3, 10}", list);
+    int n = tv_list_len(L, -1, list, 1, TV_MAX_SIDE);
+    for (int i = 1; i <= n; i++) {
+        lua_rawgeti(L, -1, i);
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -TV_RUN_POINTS_MAX || lua_tointeger(L, -1) > TV_RUN_POINTS_MAX) {
+            char got[64];
+            luaL_error(L, "%s[%d]: expected an integer %d..%d, got %s", list, i, -TV_RUN_POINTS_MAX, TV_RUN_POINTS_MAX,
+                       tv_describe(L, -1, got, sizeof got));
+        }
+        lines->points[i] = (int32_t)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return n;
+}
+
 /* ---- constructors ------------------------------------------------------ */
 
 static int api_grid(lua_State *L)
 {
-    static const char *const known[] = {"width", "height", NULL};
-    tv_check_table_arg(L, "grid");
-    tv_check_known(L, 1, "grid", known);
-    tv_int_field(L, 1, "grid", "width", 1, TV_MAX_SIDE, 0);
-    tv_int_field(L, 1, "grid", "height", 1, TV_MAX_SIDE, 0);
+    tv_grid g;
+    read_grid(L, 1, "", &g);
     return tv_tagged(L, "grid");
 }
 
 static int api_place(lua_State *L)
 {
-    static const char *const known[] = {"swap_after", NULL};
     if (lua_isnone(L, 1))
         lua_newtable(L);
-    tv_check_table_arg(L, "place");
-    tv_check_known(L, 1, "place", known);
-    tv_int_field(L, 1, "place", "swap_after", 0, TV_MAX_CELLS, 0);
+    read_place(L, 1, "", "place");
     return tv_tagged(L, "place");
 }
 
 static int api_drop(lua_State *L)
 {
-    static const char *const known[] = {"swap_after", NULL};
     if (lua_isnone(L, 1))
         lua_newtable(L);
-    tv_check_table_arg(L, "drop");
-    tv_check_known(L, 1, "drop", known);
-    tv_int_field(L, 1, "drop", "swap_after", 0, TV_MAX_CELLS, 0);
+    read_place(L, 1, "", "drop");
     return tv_tagged(L, "drop");
 }
 
 static int api_line(lua_State *L)
 {
-    static const char *const known[] = {"length", "directions", "exact", NULL};
-    tv_check_table_arg(L, "line");
-    tv_check_known(L, 1, "line", known);
-    tv_int_field(L, 1, "line", "length", 2, TV_MAX_SIDE, 0);
-    char dirs[8] = "hvd";
-    tv_str_field(L, 1, "line", "directions", dirs, sizeof dirs, 0);
-    if (tv_dirs_parse(dirs) <= 0)
-        luaL_error(L, "line.directions: '%s' is not made of h, v and d", dirs);
-    if (lua_getfield(L, 1, "exact") != LUA_TNIL && !lua_isboolean(L, -1))
-        luaL_error(L, "line.exact: expected true or false, got %s", luaL_typename(L, -1));
-    lua_pop(L, 1);
+    tv_goal goal;
+    read_line(L, 1, "", &goal);
     return tv_tagged(L, "line");
 }
 
 static int api_runs(lua_State *L)
 {
-    static const char *const known[] = {"directions", "points", NULL};
-    tv_check_table_arg(L, "runs");
-    tv_check_known(L, 1, "runs", known);
-    char dirs[8] = "hv";
-    tv_str_field(L, 1, "runs", "directions", dirs, sizeof dirs, 0);
-    if (tv_dirs_parse(dirs) <= 0)
-        luaL_error(L, "runs.directions: '%s' is not made of h, v and d", dirs);
-    if (lua_getfield(L, 1, "points") != LUA_TTABLE)
-        luaL_error(L, "runs.points: expected a table of points by run length, as {0, 0, 3, 10}");
-    lua_Integer n = luaL_len(L, -1);
-    if (n < 1 || n > TV_MAX_SIDE)
-        luaL_error(L, "runs.points: expected 1..%d entries, got %d", TV_MAX_SIDE, (int)n);
-    for (lua_Integer i = 1; i <= n; i++) {
-        lua_geti(L, -1, i);
-        if (!lua_isinteger(L, -1))
-            luaL_error(L, "runs.points[%d]: expected an integer, got %s", (int)i, luaL_typename(L, -1));
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
+    tv_lines lines;
+    read_runs(L, 1, "", &lines);
     return tv_tagged(L, "runs");
 }
 
@@ -145,7 +191,7 @@ static int api_options(lua_State *L)
         memset(o, 0, sizeof *o);
         snprintf(o->name, sizeof o->name, "%s", name);
         tv_str_field(L, lua_gettop(L), what, "doc", o->doc, sizeof o->doc, 0);
-        int t = lua_getfield(L, -1, "default");
+        int t = tv_rawfield(L, -1, "default");
         if (t != LUA_TBOOLEAN && t != LUA_TNUMBER && t != LUA_TSTRING)
             luaL_error(L, "%s.default: expected a boolean, number or string, got %s", what, luaL_typename(L, -1));
         snprintf(o->def, sizeof o->def, "%s", luaL_tolstring(L, -1, NULL));
@@ -177,8 +223,8 @@ static int api_options(lua_State *L)
     rs->api.options_text[0] = '\0';
     for (int j = 0; j < rs->api.nopt; j++) {
         tv_option_info *o = &rs->api.opt[j];
-        lua_getfield(L, 1, o->name);
-        int t = lua_getfield(L, -1, "default");
+        tv_rawfield(L, 1, o->name);
+        int t = tv_rawfield(L, -1, "default");
         int is_int = lua_isinteger(L, -1);
         const char *text = rs->api.given ? tv_options_get(rs->api.given, o->name) : NULL;
         if (text)
@@ -201,11 +247,12 @@ static int api_options(lua_State *L)
 
 static int parse_cell(lua_State *L, const tv_rules *r, int idx, const char *what)
 {
-    const char *name = lua_tostring(L, idx);
-    int cell = lua_type(L, idx) == LUA_TSTRING ? tv_grid_parse_cell(&r->grid, name) : -1;
-    if (cell < 0)
-        luaL_error(L, "%s: '%s' is not a cell of this %dx%d board", what, luaL_tolstring(L, idx, NULL),
+    int cell = lua_type(L, idx) == LUA_TSTRING ? tv_grid_parse_cell(&r->grid, lua_tostring(L, idx)) : -1;
+    if (cell < 0) {
+        char got[64];
+        luaL_error(L, "%s: %s is not a cell of this %dx%d board", what, tv_describe(L, idx, got, sizeof got),
                    r->grid.width, r->grid.height);
+    }
     return cell;
 }
 
@@ -215,29 +262,29 @@ static void read_blocks(lua_State *L, tv_rules *r, int idx)
     tv_check_known(L, idx, "game.blocks", known);
     tv_blocks *b = &r->blocks;
     int modes = 0;
-    if (lua_getfield(L, idx, "cells") != LUA_TNIL) {
+    if (tv_rawfield(L, idx, "cells") != LUA_TNIL) {
         if (!lua_istable(L, -1))
             luaL_error(L, "game.blocks.cells: expected a list of cells, as {\"c3\", \"e5\"}");
         b->mode = TV_BLOCKS_LIST;
-        lua_Integer n = luaL_len(L, -1);
-        if (n >= TV_MAX_CELLS)
-            luaL_error(L, "game.blocks.cells: too many cells");
-        b->count = (int)n;
-        for (lua_Integer i = 1; i <= n; i++) {
-            lua_geti(L, -1, i);
+        int n = tv_list_len(L, -1, "game.blocks.cells", 0, r->grid.width * r->grid.height);
+        b->count = n;
+        for (int i = 1; i <= n; i++) {
+            lua_rawgeti(L, -1, i);
             b->cells[i - 1] = (uint16_t)parse_cell(L, r, -1, "game.blocks.cells");
             lua_pop(L, 1);
         }
         modes++;
     }
     lua_pop(L, 1);
-    if (lua_getfield(L, idx, "random") != LUA_TNIL) {
+    if (tv_rawfield(L, idx, "random") != LUA_TNIL) {
         if (!lua_istable(L, -1))
             luaL_error(L, "game.blocks.random: expected {min, max}");
-        lua_geti(L, -1, 1);
-        lua_geti(L, -2, 2);
-        if (!lua_isinteger(L, -2) || !lua_isinteger(L, -1))
-            luaL_error(L, "game.blocks.random: expected two integers {min, max}");
+        lua_rawgeti(L, -1, 1);
+        lua_rawgeti(L, -2, 2);
+        if (!lua_isinteger(L, -2) || !lua_isinteger(L, -1) || lua_tointeger(L, -2) < 0 ||
+            lua_tointeger(L, -2) > lua_tointeger(L, -1) || lua_tointeger(L, -1) > TV_MAX_CELLS)
+            luaL_error(L, "game.blocks.random: expected two integers {min, max}, 0 <= min <= max <= %d",
+                       TV_MAX_CELLS);
         b->mode = TV_BLOCKS_RANDOM;
         b->min = (int)lua_tointeger(L, -2);
         b->max = (int)lua_tointeger(L, -1);
@@ -245,9 +292,7 @@ static void read_blocks(lua_State *L, tv_rules *r, int idx)
         modes++;
     }
     lua_pop(L, 1);
-    if (lua_getfield(L, idx, "odd") != LUA_TNIL)
-        b->odd = lua_toboolean(L, -1);
-    lua_pop(L, 1);
+    b->odd = tv_bool_field(L, idx, "game.blocks", "odd", 0);
     long placed = tv_int_field(L, idx, "game.blocks", "placed", 0, 255, 0);
     if (placed) {
         b->mode = TV_BLOCKS_PLACED;
@@ -258,32 +303,15 @@ static void read_blocks(lua_State *L, tv_rules *r, int idx)
         luaL_error(L, "game.blocks: give exactly one of cells, random or placed");
 }
 
-static void read_runs(lua_State *L, tv_rules *r, int idx)
-{
-    lua_getfield(L, idx, "directions");
-    r->lines.dirs = lua_isnil(L, -1) ? (TV_DIR_H | TV_DIR_V) : tv_dirs_parse(lua_tostring(L, -1));
-    lua_pop(L, 1);
-    lua_getfield(L, idx, "points");
-    lua_Integer n = luaL_len(L, -1);
-    for (lua_Integer i = 1; i <= n; i++) {
-        lua_geti(L, -1, i);
-        r->lines.points[i] = (int32_t)lua_tointeger(L, -1);
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    /* The table must cover every run length the board allows. */
-    int longest = r->grid.width > r->grid.height ? r->grid.width : r->grid.height;
-    if (n < longest)
-        luaL_error(L, "game.score: runs.points has %d entries, the board allows runs of %d", (int)n, longest);
-}
-
 static void set_hook(lua_State *L, tv_ruleset *rs, int which, int idx)
 {
     lua_pushvalue(L, idx);
     tv_hooks_keep(L, &rs->hooks, which);
 }
 
-static void read_ends(lua_State *L, tv_ruleset *rs, int idx)
+#define ENDS_MAX 8
+
+static void read_ends(lua_State *L, tv_ruleset *rs, int idx, int nested)
 {
     int t = lua_type(L, idx);
     if (t == LUA_TFUNCTION) {
@@ -299,18 +327,20 @@ static void read_ends(lua_State *L, tv_ruleset *rs, int idx)
                 rs->rules.ends |= bits[i];
                 return;
             }
-        luaL_error(L, "game.ends: '%s' is not board_full, board_empty, side_empty, no_move or a function", s);
+        char got[64];
+        luaL_error(L, "game.ends: %s is not board_full, board_empty, side_empty, no_move or a function",
+                   tv_describe(L, idx, got, sizeof got));
     }
     if (t != LUA_TTABLE)
         luaL_error(L, "game.ends: expected board_full, board_empty, side_empty, no_move, a function, "
                       "or a list of them (with captured = N)");
+    if (nested)
+        luaL_error(L, "game.ends[%d]: lists do not nest", nested);
     rs->rules.target = (int)tv_int_field(L, idx, "game.ends", "captured", 0, 100000, 0);
-    lua_Integer n = luaL_len(L, idx);
-    for (lua_Integer i = 1; i <= n; i++) {
-        lua_geti(L, idx, i);
-        if (lua_type(L, -1) == LUA_TTABLE)
-            luaL_error(L, "game.ends[%d]: lists do not nest", (int)i);
-        read_ends(L, rs, lua_gettop(L));
+    int n = tv_list_len(L, idx, "game.ends", 0, ENDS_MAX);
+    for (int i = 1; i <= n; i++) {
+        lua_rawgeti(L, idx, i);
+        read_ends(L, rs, lua_gettop(L), i);
         lua_pop(L, 1);
     }
 }
@@ -330,6 +360,31 @@ static void ruleset_name(lua_State *L, tv_rules *r)
     r->name[len] = '\0';
 }
 
+static void read_players(lua_State *L, tv_rules *r)
+{
+    if (tv_rawfield(L, 1, "players") != LUA_TNIL) {
+        if (!lua_istable(L, -1) || lua_rawlen(L, -1) != 2)
+            luaL_error(L, "game.players: expected two names, as {\"White\", \"Black\"}");
+        for (int p = 0; p < 2; p++) {
+            size_t len;
+            if (lua_rawgeti(L, -1, p + 1) != LUA_TSTRING)
+                luaL_error(L, "game.players: expected two names, as {\"White\", \"Black\"}");
+            const char *name = lua_tolstring(L, -1, &len);
+            if (len == 0 || len >= sizeof r->players[p] || strlen(name) != len)
+                luaL_error(L, "game.players[%d]: expected a name of 1..%d characters", p + 1,
+                           (int)sizeof r->players[p] - 1);
+            memcpy(r->players[p], name, len + 1);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
+static int is_kind(lua_State *L, int idx, const char *kind)
+{
+    return strcmp(tv_kind_of(L, idx), kind) == 0;
+}
+
 static int api_game(lua_State *L)
 {
     static const char *const known[] = {"name", "description", "players", "board", "blocks", "moves",
@@ -345,96 +400,89 @@ static int api_game(lua_State *L)
     ruleset_name(L, r);
     tv_str_field(L, 1, "game", "name", r->title, sizeof r->title, 1);
     tv_str_field(L, 1, "game", "description", r->description, sizeof r->description, 0);
+    read_players(L, r);
 
-    if (lua_getfield(L, 1, "players") != LUA_TNIL) {
-        for (int p = 0; p < 2; p++) {
-            if (!lua_istable(L, -1) || lua_geti(L, -1, p + 1) != LUA_TSTRING || luaL_len(L, -2) != 2)
-                luaL_error(L, "game.players: expected two names, as {\"White\", \"Black\"}");
-            snprintf(r->players[p], sizeof r->players[p], "%s", lua_tostring(L, -1));
-            lua_pop(L, 1);
-        }
-    }
-    lua_pop(L, 1);
-
-    lua_getfield(L, 1, "board");
-    if (strcmp(tv_kind_of(L, -1), "mancala") == 0) {
-        tv_read_mancala(L, r, lua_gettop(L));
-    } else if (strcmp(tv_kind_of(L, -1), "grid") == 0) {
-        r->grid.width = (int)tv_int_field(L, lua_gettop(L), "grid", "width", 1, TV_MAX_SIDE, 0);
-        r->grid.height = (int)tv_int_field(L, lua_gettop(L), "grid", "height", 1, TV_MAX_SIDE, 0);
+    tv_rawfield(L, 1, "board");
+    if (is_kind(L, -1, "mancala")) {
+        tv_read_mancala(L, lua_gettop(L), "game.board: ", &r->sow);
+        r->board = TV_BOARD_MANCALA;
+    } else if (is_kind(L, -1, "grid")) {
+        read_grid(L, lua_gettop(L), "game.board: ", &r->grid);
     } else {
         luaL_error(L, "game.board: expected grid { ... } or mancala { ... }, got %s", tv_kind_of(L, -1));
     }
     lua_pop(L, 1);
 
-    if (lua_getfield(L, 1, "blocks") != LUA_TNIL) {
+    if (tv_rawfield(L, 1, "blocks") != LUA_TNIL) {
         if (!lua_istable(L, -1))
             luaL_error(L, "game.blocks: expected a table, as { random = {3, 13}, odd = true }");
         read_blocks(L, r, lua_gettop(L));
     }
     lua_pop(L, 1);
 
-    lua_getfield(L, 1, "moves");
-    if (lua_isfunction(L, -1))
+    tv_rawfield(L, 1, "moves");
+    int moves_hook = lua_isfunction(L, -1), moves_sow = !moves_hook && is_kind(L, -1, "sow");
+    if (moves_hook)
         set_hook(L, rs, TV_HOOK_MOVES, lua_gettop(L));
-    else if (strcmp(tv_kind_of(L, -1), "place") == 0 || strcmp(tv_kind_of(L, -1), "drop") == 0) {
-        r->moves = strcmp(tv_kind_of(L, -1), "drop") == 0 ? TV_MOVES_DROP : TV_MOVES_PLACE;
-        r->swap_after = (int)tv_int_field(L, lua_gettop(L), "place", "swap_after", 0, TV_MAX_CELLS, 0);
-    } else if (strcmp(tv_kind_of(L, -1), "sow") == 0) {
+    else if (is_kind(L, -1, "place") || is_kind(L, -1, "drop")) {
+        int drop = is_kind(L, -1, "drop");
+        r->moves = drop ? TV_MOVES_DROP : TV_MOVES_PLACE;
+        r->swap_after = read_place(L, lua_gettop(L), "game.moves: ", drop ? "drop" : "place");
+    } else if (moves_sow) {
         if (r->board != TV_BOARD_MANCALA)
             luaL_error(L, "game.moves: sow { ... } needs a mancala { ... } board");
-        tv_read_sow(L, r, lua_gettop(L));
+        tv_read_sow(L, lua_gettop(L), "game.moves: ", &r->sow);
         sow_given = 1;
     } else if (!lua_isnil(L, -1))
         luaL_error(L, "game.moves: expected place { ... }, drop { ... }, sow { ... } or a function, got %s",
                    tv_kind_of(L, -1));
-    if (r->board == TV_BOARD_MANCALA && !lua_isfunction(L, -1) && strcmp(tv_kind_of(L, -1), "sow") != 0)
+    if (r->board == TV_BOARD_MANCALA && !moves_hook && !moves_sow)
         luaL_error(L, "game.moves: a mancala board is played with sow { ... } or a moves hook");
     lua_pop(L, 1);
 
     /* The sowing parameters apart from the moves, for rulesets whose moves
      * or effect are hooks that call s:sow. */
-    lua_getfield(L, 1, "sow");
+    tv_rawfield(L, 1, "sow");
     if (!lua_isnil(L, -1)) {
-        if (strcmp(tv_kind_of(L, -1), "sow") != 0 || r->board != TV_BOARD_MANCALA)
+        if (!is_kind(L, -1, "sow") || r->board != TV_BOARD_MANCALA)
             luaL_error(L, "game.sow: expected sow { ... } with a mancala { ... } board");
         if (sow_given)
             luaL_error(L, "game.sow: the sowing is already given by moves = sow { ... }");
-        tv_read_sow(L, r, lua_gettop(L));
+        tv_read_sow(L, lua_gettop(L), "game.sow: ", &r->sow);
     }
     lua_pop(L, 1);
 
-    lua_getfield(L, 1, "play");
+    tv_rawfield(L, 1, "play");
     if (lua_isfunction(L, -1))
         set_hook(L, rs, TV_HOOK_PLAY, lua_gettop(L));
     else if (!lua_isnil(L, -1))
         luaL_error(L, "game.play: expected a function (the effect of a move), got %s", tv_kind_of(L, -1));
     lua_pop(L, 1);
 
-    lua_getfield(L, 1, "goal");
-    if (strcmp(tv_kind_of(L, -1), "line") == 0) {
-        int t = lua_gettop(L);
-        r->goal.length = (int)tv_int_field(L, t, "line", "length", 2, TV_MAX_SIDE, 0);
-        lua_getfield(L, t, "directions");
-        r->goal.dirs = lua_isnil(L, -1) ? TV_DIR_ALL : tv_dirs_parse(lua_tostring(L, -1));
-        lua_getfield(L, t, "exact");
-        r->goal.exact = lua_toboolean(L, -1);
-        lua_pop(L, 2);
-    } else if (!lua_isnil(L, -1))
+    tv_rawfield(L, 1, "goal");
+    if (is_kind(L, -1, "line"))
+        read_line(L, lua_gettop(L), "game.goal: ", &r->goal);
+    else if (!lua_isnil(L, -1))
         luaL_error(L, "game.goal: expected line { length = ..., directions = ... }, got %s", tv_kind_of(L, -1));
     lua_pop(L, 1);
 
-    lua_getfield(L, 1, "score");
-    if (lua_isfunction(L, -1))
+    tv_rawfield(L, 1, "score");
+    if (lua_isfunction(L, -1)) {
         set_hook(L, rs, TV_HOOK_SCORE, lua_gettop(L));
-    else if (strcmp(tv_kind_of(L, -1), "runs") == 0)
-        read_runs(L, r, lua_gettop(L));
-    else if (!lua_isnil(L, -1))
+    } else if (is_kind(L, -1, "runs")) {
+        int n = read_runs(L, lua_gettop(L), "game.score: ", &r->lines);
+        /* The table must cover every run length the board allows. */
+        int longest = r->grid.width > r->grid.height ? r->grid.width : r->grid.height;
+        if (n < longest)
+            luaL_error(L, "game.score: runs.points has %d entries, the board allows runs of %d", n, longest);
+        if (tv_runs_worst(r->lines.points, n, r->grid.width * r->grid.height) > TV_RUN_TOTAL_MAX)
+            luaL_error(L, "game.score: runs.points: a full board could score more than %d", TV_RUN_TOTAL_MAX);
+    } else if (!lua_isnil(L, -1))
         luaL_error(L, "game.score: expected runs { ... } or a function, got %s", tv_kind_of(L, -1));
     lua_pop(L, 1);
 
-    if (lua_getfield(L, 1, "ends") != LUA_TNIL)
-        read_ends(L, rs, lua_gettop(L));
+    if (tv_rawfield(L, 1, "ends") != LUA_TNIL)
+        read_ends(L, rs, lua_gettop(L), 0);
     else if (!r->goal.length)
         luaL_error(L, "game.ends: required field is missing (board_full, no_move or a function)");
     lua_pop(L, 1);
@@ -448,8 +496,8 @@ static int api_game(lua_State *L)
         else
             luaL_error(L, "game.no_move: '%s' is not pass (mancala) or ends", word);
     }
-    if (lua_getfield(L, 1, "repetition") != LUA_TNIL) {
-        if (!lua_isstring(L, -1) || strcmp(lua_tostring(L, -1), "ends") != 0)
+    if (tv_rawfield(L, 1, "repetition") != LUA_TNIL) {
+        if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "ends") != 0)
             luaL_error(L, "game.repetition: expected \"ends\" (a repeated position ends the game)");
         r->repetition = 1;
     }

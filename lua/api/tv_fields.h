@@ -1,4 +1,5 @@
-/* Field checks shared by the ruleset API constructors. */
+/* Field checks shared by the ruleset API constructors. Every read is raw: no
+ * metamethod of a table a ruleset gives runs while C reads it. */
 #ifndef TV_FIELDS_H
 #define TV_FIELDS_H
 
@@ -6,11 +7,18 @@
 
 #include <lua.h>
 
+/* Pushes field key of table idx, read raw; returns its type. */
+int tv_rawfield(lua_State *L, int idx, const char *key);
+
+/* The value at idx as a message shows it (no __tostring); returns buf. */
+const char *tv_describe(lua_State *L, int idx, char *buf, size_t size);
+
 /* Raises an error naming the first key of table idx that is not in known
- * (a NULL-terminated list). */
+ * (a NULL-terminated list; the tag "kind" is always allowed). */
 void tv_check_known(lua_State *L, int idx, const char *what, const char *const known[]);
 
-/* Raises an error unless argument 1 is a table. */
+/* Raises an error unless the value at idx (argument 1) is a table. */
+void tv_check_table(lua_State *L, int idx, const char *what);
 void tv_check_table_arg(lua_State *L, const char *what);
 
 /* Integer field key of table idx in [min, max]; def when absent (an error
@@ -20,6 +28,12 @@ long tv_int_field(lua_State *L, int idx, const char *what, const char *key, long
 /* String field copied into buf; returns 0 when absent (an error if required). */
 int tv_str_field(lua_State *L, int idx, const char *what, const char *key, char *buf, size_t size,
                  int required);
+
+/* Boolean field; def when absent. */
+int tv_bool_field(lua_State *L, int idx, const char *what, const char *key, int def);
+
+/* The raw length of the list at idx, checked to be in [min, max]. */
+int tv_list_len(lua_State *L, int idx, const char *what, int min, int max);
 
 /* A constructor's result: argument 1 tagged with kind. */
 int tv_tagged(lua_State *L, const char *kind);

@@ -4,9 +4,15 @@
  * Library functions that can run long inside C, where the count hook does not
  * see them, charge their work to the same budget (tv_vm_libs.c,
  * tv_strmatch.c). Everything else a single call or instruction does is
- * bounded by the memory cap (copying or comparing at most a few MiB); the
- * count hook then checks the clock more often when instructions get slow, so
- * the time limit is kept within a few milliseconds. */
+ * bounded by the memory cap (copying or comparing at most a few MiB); an
+ * allocation of BIG_ALLOC or more makes the count hook run at the next
+ * instruction, and the hook checks the clock more often while instructions
+ * are slow, so the time limit is kept within a few milliseconds.
+ *
+ * A limit hit trips the VM (vm->stopped) until the outermost call returns:
+ * the count hook raises at every instruction, the replacements of pcall,
+ * xpcall and load re-raise (tv_vm_tripped), the xpcall handler is skipped,
+ * and nested calls fail at once. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <limits.h>
 #include <stdio.h>
@@ -21,6 +27,7 @@
 #define STEP_GRAIN 1000          /* instructions between two checks, normally */
 #define SLOW_NS 1000000LL        /* a check interval longer than this: check more often */
 #define CLOCK_EVERY 1000         /* charged steps between two looks at the clock */
+#define BIG_ALLOC (256u << 10)   /* an allocation this big: check the clock at the next instruction */
 
 static long long now_ns(void)
 {
@@ -83,6 +90,13 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         vm->mem_used = vm->mem_used - old + nsize;
         if (nsize > old)
             vm->mem_refused = 0; /* the second try after a collection worked */
+        /* An instruction that makes a big string (a .. b, rep, upper) takes
+         * long: the count hook looks at the clock before the next one.
+         * lua_sethook is safe here (Lua allows it even from a signal). */
+        if (vm->in_call && nsize - old >= BIG_ALLOC && nsize > old && vm->grain != 1 && !vm->stopped) {
+            vm->grain = 1;
+            lua_sethook(vm->L, vm->hook, LUA_MASKCOUNT, 1);
+        }
     }
     return p;
 }
@@ -116,6 +130,34 @@ static int stop(lua_State *L, tv_vm *vm)
     limit_text(vm, vm->stopped, text, sizeof text);
     lua_pushfstring(L, "%s%s", vm->stop_where, text);
     return lua_error(L);
+}
+
+/* A refused allocation that ended in an error is the memory limit: from now
+ * on nothing of the ruleset runs again in this call (tv_vm_tripped). */
+static void trip_memory(tv_vm *vm)
+{
+    if (vm->stopped || !vm->mem_refused)
+        return;
+    vm->stopped = TV_STOP_MEMORY;
+    memcpy(vm->stop_where, vm->mem_where, sizeof vm->stop_where);
+}
+
+int tv_vm_tripped(lua_State *L, int failed)
+{
+    tv_vm *vm = tv_vm_of(L);
+    if (!vm->in_call)
+        return 0;
+    if (failed)
+        trip_memory(vm);
+    if (vm->stopped)
+        stop(L, vm);
+    return 0;
+}
+
+int tv_vm_stopped(lua_State *L)
+{
+    tv_vm *vm = tv_vm_of(L);
+    return vm->in_call && vm->stopped;
 }
 
 /* Stops the call when its instructions or its time are spent. */
@@ -157,7 +199,7 @@ static void count_hook(lua_State *L, lua_Debug *ar)
 void tv_vm_charge(lua_State *L, long steps)
 {
     tv_vm *vm = tv_vm_of(L);
-    if (!vm->armed)
+    if (!vm->in_call)
         return;
     long left = vm->steps_left - (steps < LONG_MAX / 2 ? steps : LONG_MAX / 2);
     vm->steps_left = left < LONG_MIN / 2 ? LONG_MIN / 2 : left;
@@ -177,6 +219,7 @@ int tv_vm_init(tv_vm *vm, size_t memory, void *user)
     if (!vm->L)
         return 0;
     *(tv_vm **)lua_getextraspace(vm->L) = vm;
+    vm->hook = count_hook;
     return 1;
 }
 
@@ -243,9 +286,14 @@ static void arm(tv_vm *vm)
     vm->mem_where[0] = '\0';
     vm->grain = STEP_GRAIN;
     vm->last_ns = start_ns();
-    vm->deadline_ns = vm->last_ns + (ms > 0 ? ms : 1) * 1000000LL;
+    /* A huge limit is no limit, not an overflow: at most ~146 years. */
+    long long budget_ms = ms > 0 ? ms : 1;
+    if (budget_ms > LLONG_MAX / 4 / 1000000LL)
+        budget_ms = LLONG_MAX / 4 / 1000000LL;
+    vm->deadline_ns = vm->last_ns + budget_ms * 1000000LL;
     lua_sethook(vm->L, count_hook, LUA_MASKCOUNT, STEP_GRAIN); /* also restarts its count */
     vm->armed = 1;
+    vm->in_call = 1;
 }
 
 /* After a protected call: the error message of a limit that stopped it, of
@@ -254,7 +302,11 @@ static int finish(tv_vm *vm, int status, int base)
 {
     lua_State *L = vm->L;
     vm->armed = 0;
+    vm->in_call = 0;
     lua_sethook(L, NULL, 0, 0);
+    if (status != LUA_OK && !vm->stopped && vm->mem_refused && lua_type(L, -1) == LUA_TSTRING &&
+        strcmp(lua_tostring(L, -1), "not enough memory") == 0)
+        trip_memory(vm);
     if (vm->stopped) {
         /* The limit is the error, whatever the code it stopped made of it. */
         char text[160];
@@ -263,8 +315,7 @@ static int finish(tv_vm *vm, int status, int base)
         lua_pushfstring(L, "%s%s", vm->stop_where, text);
         return status == LUA_OK ? LUA_ERRRUN : status;
     }
-    if (status == LUA_ERRMEM || (status != LUA_OK && vm->mem_refused && lua_type(L, -1) == LUA_TSTRING &&
-                                 strcmp(lua_tostring(L, -1), "not enough memory") == 0)) {
+    if (status == LUA_ERRMEM) {
         lua_pop(L, 1);
         memory_message(vm, "");
     } else if (status != LUA_OK && !lua_isstring(L, -1)) {
@@ -279,8 +330,16 @@ int tv_vm_call(tv_vm *vm, int nargs, int nresults, unsigned long steps, long ms)
     lua_State *L = vm->L;
     int base = lua_gettop(L) - nargs - 1;
     vm->entries++;
-    if (vm->armed) /* called from inside a call: it runs on what is left of that call's budget */
+    if (vm->in_call) { /* called from inside a call: it runs on what is left of that call's budget */
+        if (vm->stopped) { /* ... and never after a limit */
+            char text[160];
+            limit_text(vm, vm->stopped, text, sizeof text);
+            lua_settop(L, base);
+            lua_pushfstring(L, "%s%s", vm->stop_where, text);
+            return LUA_ERRRUN;
+        }
         return lua_pcall(L, nargs, nresults, 0);
+    }
     vm->call_steps = steps;
     vm->call_ms = ms;
     arm(vm);
@@ -302,6 +361,8 @@ int tv_vm_run(tv_vm *vm, lua_CFunction fn, void *arg, unsigned long steps, long 
 void tv_vm_call_in_run(tv_vm *vm, int nargs, int nresults)
 {
     vm->entries++;
+    if (vm->stopped) /* a limit ends the run: nothing runs again until it returns */
+        stop(vm->L, vm);
     arm(vm);
     lua_call(vm->L, nargs, nresults);
 }

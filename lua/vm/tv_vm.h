@@ -6,19 +6,22 @@
  * What is limited, per call into the VM (tv_vm_call, tv_vm_run and each
  * tv_vm_call_in_run):
  *   - instructions: a count hook, plus the work library functions do in C
- *     (pattern matching, table.sort, move, insert, remove, load), charged
- *     with tv_vm_charge;
- *   - wall-clock time: a deadline checked by the count hook and by charges;
+ *     (pattern matching, rep, upper, lower, reverse, format, sub, byte,
+ *     char, pack, unpack, tostring, tonumber, utf8.*, table.concat, unpack,
+ *     sort, move, insert, remove, load), charged with tv_vm_charge before
+ *     it is done;
+ *   - wall-clock time: a deadline checked by the count hook, by charges
+ *     and, after any big allocation, at the very next instruction;
  *   - memory, for the VM's whole life: a counting allocator refuses requests
  *     past the cap while a protected step runs (setup, parse, calls).
  * When a limit is hit, the message names the limit and the innermost Lua
- * file:line. Instructions and time cannot be caught: from then on every
- * instruction raises the error again, so pcall and error handlers in Lua
- * cannot go on and the call ends with the limit's error. A refused
- * allocation is Lua's "not enough memory" error, which pcall in Lua does
- * catch (the request is refused all the same); only when it ends the call
- * does the message name the memory limit. The next call starts with a fresh
- * budget, as if nothing had happened.
+ * file:line, and the VM is tripped: no Lua code runs again until the
+ * outermost call returns. Every instruction raises the error again; pcall,
+ * xpcall and load re-raise it when they return; an xpcall message handler
+ * is not called; a nested tv_vm_call fails at once. So no limit can be
+ * caught. A refused allocation trips the VM as soon as it ends in an error
+ * (the memory limit): pcall cannot catch it either. The next call starts
+ * with a fresh budget, as if nothing had happened.
  *
  * Threads: a VM runs on one thread at a time. Users that share one between
  * threads hold tv_vm_lock around every call (and around whatever they do with
@@ -52,6 +55,8 @@ typedef struct tv_vm {
     long long deadline_ns, last_ns; /* CLOCK_MONOTONIC of the current call */
     long clock_mark;                /* steps_left at which charged C work looks at the clock again */
     char stop_where[128];           /* "file:line: " where the limit was hit */
+    int in_call;                    /* a call (tv_vm_call, tv_vm_run) is running: the limits apply */
+    lua_Hook hook;                  /* the count hook (the allocator sets its grain) */
     int mem_refused;                /* the allocator refused a request in this protected step */
     char mem_where[128];            /* "file:line: " of that request */
 } tv_vm;
@@ -95,6 +100,13 @@ void tv_vm_call_in_run(tv_vm *vm, int nargs, int nresults);
  * limit's error when it is spent or the call's time is up. No-op outside a
  * call. Library replacements call it before the work they stand for. */
 void tv_vm_charge(lua_State *L, long steps);
+
+/* For functions that catch errors (pcall, xpcall, load): call it when they
+ * return. If the VM is tripped (or `failed` and an allocation was refused:
+ * then it trips now, on the memory limit), raises the limit's error again;
+ * else returns 0. tv_vm_stopped says whether the VM is tripped. */
+int tv_vm_tripped(lua_State *L, int failed);
+int tv_vm_stopped(lua_State *L);
 
 /* How many times C has entered the VM: calls, and calls in a run. */
 static inline unsigned long tv_vm_entries(const tv_vm *vm) { return vm->entries; }

@@ -20,15 +20,17 @@ static int run_original(lua_State *L)
     return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
-/* load() for text chunks only, in the sandbox's globals unless told otherwise. */
+/* load() for text chunks only, in the sandbox's globals unless told otherwise.
+ * The chunk is always named "(load)": a ruleset cannot make its errors
+ * claim to come from another file (argument 2 is ignored). */
 static int safe_load(lua_State *L)
 {
     size_t len;
     const char *s = luaL_checklstring(L, 1, &len);
-    const char *name = luaL_optstring(L, 2, "=(load)");
     int env = !lua_isnone(L, 4);
     tv_vm_charge(L, (long)(len / 4) + 1); /* compiling takes time too */
-    if (luaL_loadbufferx(L, s, len, name, "t") != LUA_OK) {
+    if (luaL_loadbufferx(L, s, len, "=(load)", "t") != LUA_OK) {
+        tv_vm_tripped(L, 1); /* out of memory while compiling: the limit, not a fail */
         luaL_pushfail(L);
         lua_insert(L, -2);
         return 2;
@@ -39,6 +41,40 @@ static int safe_load(lua_State *L)
             lua_pop(L, 1);
     }
     return 1;
+}
+
+/* pcall and xpcall catch errors, but never a limit: when they return on a
+ * tripped VM (tv_vm.h), the limit's error goes on. */
+static int safe_pcall(lua_State *L)
+{
+    int n = run_original(L);
+    tv_vm_tripped(L, !lua_toboolean(L, -n));
+    return n;
+}
+
+/* The message handler of xpcall runs only for errors that are not a limit:
+ * after one, Lua code must not run at all (and a handler of an error raised
+ * by the count hook would run with the hook off). */
+static int guarded_handler(lua_State *L)
+{
+    if (tv_vm_stopped(L))
+        return lua_gettop(L) > 0 ? 1 : 0;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static int safe_xpcall(lua_State *L)
+{
+    if (lua_type(L, 2) == LUA_TFUNCTION) {
+        lua_pushvalue(L, 2);
+        lua_pushcclosure(L, guarded_handler, 1);
+        lua_replace(L, 2);
+    }
+    int n = run_original(L);
+    tv_vm_tripped(L, !lua_toboolean(L, -n));
+    return n;
 }
 
 /* setmetatable without finalizers: a __gc method would run Lua code whenever
@@ -113,6 +149,103 @@ static int counted_sort(lua_State *L)
     return run_original(L);
 }
 
+/* ---- C work that grows with the arguments ----------------------------------
+ * Charged before it is done, in instructions, at about what the work costs
+ * beside a VM instruction (~10 ns): one per 64 bytes copied (rep, sub,
+ * concat, tostring), one per 8 bytes transformed one by one (upper, lower,
+ * reverse, format, pack), one per 4 bytes decoded (utf8), one per element.
+ * A big charge also looks at the clock (tv_vm_charge), so the time limit
+ * holds however long one such call takes. */
+#define BYTES_PER_STEP 64
+#define BYTES_PER_STEP_BYTEWISE 8
+#define BYTES_PER_STEP_UTF8 4
+
+static long steps_of(lua_Unsigned n)
+{
+    return n > (lua_Unsigned)(LONG_MAX / 2) ? LONG_MAX / 2 : (long)n;
+}
+
+/* The bytes of every string argument (format, upper, lower, reverse, byte,
+ * char, pack, unpack, utf8.*): what these functions read or copy at most. */
+static lua_Unsigned string_args(lua_State *L)
+{
+    lua_Unsigned bytes = 0;
+    for (int i = 1, n = lua_gettop(L); i <= n; i++)
+        if (lua_type(L, i) == LUA_TSTRING)
+            bytes += lua_rawlen(L, i);
+    return bytes + (lua_Unsigned)lua_gettop(L);
+}
+
+static int counted_strings(lua_State *L)
+{
+    tv_vm_charge(L, steps_of(string_args(L) / BYTES_PER_STEP + 1));
+    return run_original(L);
+}
+
+static int counted_bytewise(lua_State *L)
+{
+    tv_vm_charge(L, steps_of(string_args(L) / BYTES_PER_STEP_BYTEWISE + 1));
+    return run_original(L);
+}
+
+static int counted_utf8(lua_State *L)
+{
+    tv_vm_charge(L, steps_of(string_args(L) / BYTES_PER_STEP_UTF8 + 1));
+    return run_original(L);
+}
+
+/* string.byte(s, i, j) and utf8.codepoint(s, i, j) push one value per byte
+ * of the range: the string's length bounds it. */
+static int counted_range(lua_State *L)
+{
+    size_t len = lua_type(L, 1) == LUA_TSTRING ? lua_rawlen(L, 1) : 0;
+    tv_vm_charge(L, steps_of(string_args(L) / BYTES_PER_STEP + len + 1));
+    return run_original(L);
+}
+
+/* string.rep(s, n, sep) copies n times: n steps of loop however short s is
+ * (rep('', 1 << 62) makes nothing and loops 2^62 times). A result too big
+ * for the memory cap is not charged: its allocation fails first, with the
+ * memory limit's error. */
+static int counted_rep(lua_State *L)
+{
+    if (lua_isinteger(L, 2) && lua_type(L, 1) == LUA_TSTRING) {
+        lua_Integer n = lua_tointeger(L, 2);
+        if (n > 0) {
+            lua_Unsigned each = lua_rawlen(L, 1) + (lua_type(L, 3) == LUA_TSTRING ? lua_rawlen(L, 3) : 0);
+            lua_Unsigned cap = tv_vm_of(L)->memory;
+            if (each == 0 || (lua_Unsigned)n <= cap / each)
+                tv_vm_charge(L, steps_of((lua_Unsigned)n / 16 + (lua_Unsigned)n * each / BYTES_PER_STEP + 1));
+        }
+    }
+    return run_original(L);
+}
+
+/* table.concat(t, sep, i, j) and table.unpack(t, i, j): one step per element
+ * of the range. Without j the range ends at the raw length (the function
+ * itself then asks __len, which runs as Lua code under the budget). */
+static lua_Unsigned range_of(lua_State *L, int first)
+{
+    lua_Integer i = lua_isinteger(L, first) ? lua_tointeger(L, first) : 1;
+    lua_Integer j = lua_isinteger(L, first + 1) ? lua_tointeger(L, first + 1)
+                    : lua_type(L, 1) == LUA_TTABLE ? (lua_Integer)lua_rawlen(L, 1) : 0;
+    return j >= i ? (lua_Unsigned)j - (lua_Unsigned)i + 1u : 0;
+}
+
+static int counted_concat(lua_State *L)
+{
+    lua_Unsigned n = range_of(L, 3);
+    lua_Unsigned sep = lua_type(L, 2) == LUA_TSTRING ? lua_rawlen(L, 2) : 0;
+    tv_vm_charge(L, steps_of(n + (sep ? n / BYTES_PER_STEP * sep : 0) + 1));
+    return run_original(L);
+}
+
+static int counted_unpack(lua_State *L)
+{
+    tv_vm_charge(L, steps_of(range_of(L, 2) + 1));
+    return run_original(L);
+}
+
 /* ---- the list ------------------------------------------------------------ */
 
 static const luaL_Reg libs[] = {
@@ -138,11 +271,32 @@ static const struct change {
     {LUA_MATHLIBNAME, "random", NULL, 0},
     {LUA_MATHLIBNAME, "randomseed", NULL, 0},
     {NULL, "load", safe_load, 0},
+    {NULL, "pcall", safe_pcall, 1},
+    {NULL, "xpcall", safe_xpcall, 1},
+    {NULL, "tostring", counted_strings, 1},
+    {NULL, "tonumber", counted_strings, 1},
     {NULL, "setmetatable", safe_setmetatable, 1},
     {LUA_TABLIBNAME, "insert", counted_shift, 1},
     {LUA_TABLIBNAME, "remove", counted_shift, 1},
     {LUA_TABLIBNAME, "move", counted_move, 1},
     {LUA_TABLIBNAME, "sort", counted_sort, 1},
+    {LUA_TABLIBNAME, "concat", counted_concat, 1},
+    {LUA_TABLIBNAME, "unpack", counted_unpack, 1},
+    {LUA_STRLIBNAME, "rep", counted_rep, 1},
+    {LUA_STRLIBNAME, "upper", counted_bytewise, 1},
+    {LUA_STRLIBNAME, "lower", counted_bytewise, 1},
+    {LUA_STRLIBNAME, "reverse", counted_bytewise, 1},
+    {LUA_STRLIBNAME, "format", counted_bytewise, 1},
+    {LUA_STRLIBNAME, "sub", counted_strings, 1},
+    {LUA_STRLIBNAME, "char", counted_strings, 1},
+    {LUA_STRLIBNAME, "byte", counted_range, 1},
+    {LUA_STRLIBNAME, "pack", counted_bytewise, 1},
+    {LUA_STRLIBNAME, "packsize", counted_strings, 1},
+    {LUA_STRLIBNAME, "unpack", counted_bytewise, 1},
+    {LUA_UTF8LIBNAME, "char", counted_utf8, 1},
+    {LUA_UTF8LIBNAME, "len", counted_utf8, 1},
+    {LUA_UTF8LIBNAME, "offset", counted_utf8, 1},
+    {LUA_UTF8LIBNAME, "codepoint", counted_range, 1},
     {LUA_STRLIBNAME, "find", tv_strmatch_find, 0},
     {LUA_STRLIBNAME, "match", tv_strmatch_match, 0},
     {LUA_STRLIBNAME, "gmatch", tv_strmatch_gmatch, 0},
