@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "test_util.h"
+#include "tv_check.h"
 #include "tv_play.h"
 #include "tv_ruleset_impl.h"
 
@@ -233,23 +234,14 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("limits");
-    TCase *tc = tcase_create("uncatchable");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, xpcall_handler_does_not_run_after_a_limit);
-    tcase_add_test(tc, nothing_runs_after_a_limit);
-    tcase_add_test(tc, memory_cannot_be_caught);
-    tcase_add_test(tc, hooks_stop_and_release_the_lock);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("charged");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, library_work_is_charged);
-    tcase_add_test(tc, time_limit_holds_for_slow_instructions);
-    tcase_add_test(tc, huge_limits_saturate);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const tv_check_test tests[] = {
+        {"uncatchable", xpcall_handler_does_not_run_after_a_limit, 600, 0},
+        {"uncatchable", nothing_runs_after_a_limit, 600, 0},
+        {"uncatchable", memory_cannot_be_caught, 600, 0},
+        {"uncatchable", hooks_stop_and_release_the_lock, 600, 0},
+        {"charged", library_work_is_charged, 600, 0},
+        {"charged", time_limit_holds_for_slow_instructions, 600, 0},
+        {"charged", huge_limits_saturate, 600, 0},
+    };
+    return tv_check_run("limits", tests, TV_CHECK_COUNT(tests));
 }

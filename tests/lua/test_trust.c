@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "test_util.h"
+#include "tv_check.h"
 #include "tv_play.h"
 #include "tv_ruleset_impl.h"
 
@@ -333,23 +334,14 @@ END_TEST
 
 int main(void)
 {
-    Suite *s = suite_create("trust");
-    TCase *tc = tcase_create("readers");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, tables_changed_after_their_constructor);
-    tcase_add_test(tc, forged_kind_tags);
-    tcase_add_test(tc, metamethods_do_not_run);
-    tcase_add_test(tc, lists_are_bounded_before_the_loop);
-    tcase_add_test(tc, load_cannot_choose_its_chunk_name);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("hooks");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, hook_numbers_are_checked_not_wrapped);
-    tcase_add_test(tc, numbers_in_range_still_work);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    const tv_check_test tests[] = {
+        {"readers", tables_changed_after_their_constructor, 120, 0},
+        {"readers", forged_kind_tags, 120, 0},
+        {"readers", metamethods_do_not_run, 120, 0},
+        {"readers", lists_are_bounded_before_the_loop, 120, 0},
+        {"readers", load_cannot_choose_its_chunk_name, 120, 0},
+        {"hooks", hook_numbers_are_checked_not_wrapped, 120, 0},
+        {"hooks", numbers_in_range_still_work, 120, 0},
+    };
+    return tv_check_run("trust", tests, TV_CHECK_COUNT(tests));
 }
