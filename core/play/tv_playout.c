@@ -224,13 +224,13 @@ static int playout_mancala(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error
         s->ply++;
         s->last = (int16_t)m;
         /* The kernel's end rules, in its order: the board's, a repetition, no move. */
-        int over = tv_play_mancala_over(r, s) || (r->repetition && tv_play_repeats(s, hist, nhist));
+        int over = tv_play_mancala_over(r, s) || (r->repetition && tv_play_repeats(s, hist, nhist)), winner = -1;
         if (!over) {
             n = tv_sow_moves(r, s, moves, cap);
-            over = tv_play_no_move_ends(r, n);
+            over = tv_play_no_move_ends(r, n) || tv_play_capped(r, s, &winner);
         }
         if (over)
-            tv_play_end(r, s, -1);
+            tv_play_end(r, s, winner);
     }
     return TV_OK;
 }
@@ -318,8 +318,8 @@ int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err
 {
     if (s->status != TV_ONGOING)
         return TV_OK;
-    if (!tv_play_has_hooks(r) && r->board == TV_BOARD_GRID && !r->repetition)
-        return playout_grid(r, s, rng, err);
+    if (!tv_play_has_hooks(r) && r->board == TV_BOARD_GRID && !r->repetition && !r->cap_binds)
+        return playout_grid(r, s, rng, err); /* ends within its cells: the move limit cannot bind */
     if (!tv_play_has_hooks(r) && r->board == TV_BOARD_MANCALA)
         return playout_mancala(r, s, rng, err);
     return playout_any(r, s, rng, err);
