@@ -297,7 +297,10 @@ int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *l
         /* Nothing left the board and nothing was scored: the position may come back. */
         s->quiet = s->stones == stones && (int64_t)s->score[0] + s->score[1] == scored ? (uint16_t)(quiet + 1) : 0;
     } else if (r->board == TV_BOARD_MANCALA) {
-        if (tv_sow_apply(r, s, m, u))
+        int again = tv_sow_apply(r, s, m, u);
+        if (again < 0)
+            return tv_error_set(err, again, "the relay sowing would never end");
+        if (again)
             next = s->to_move; /* extra turn */
     } else if (m == TV_MOVE_SWAP) {
         s->flags ^= TV_FLAG_SWAPPED;
