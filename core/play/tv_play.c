@@ -19,6 +19,11 @@ int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value
     if (value < 0 || value > (mancala ? TV_MANCALA_MAX_SEEDS : TV_BLOCK))
         return tv_error_set(err, TV_EINVAL, "%d cannot be put in a %s", value, mancala ? "hole" : "cell");
     int old = s->cells[cell];
+    /* A hole is one byte: with at most TV_MANCALA_MAX_SEEDS on the board no
+     * sowing can make one wrap. */
+    if (mancala && s->stones + value - old > TV_MANCALA_MAX_SEEDS)
+        return tv_error_set(err, TV_EINVAL, "%d seeds in a hole would make %d on the board, more than %d", value,
+                            s->stones + value - old, TV_MANCALA_MAX_SEEDS);
     if (u) {
         if (u->n == TV_UNDO_CELLS)
             return tv_error_set(err, TV_ELIMIT, "a move may change at most %d cells", TV_UNDO_CELLS);
@@ -372,6 +377,9 @@ int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
         int seeds = 0;
         for (int h = 0; h < r->ncells; h++)
             seeds += s->cells[h];
+        if (seeds > TV_MANCALA_MAX_SEEDS) /* a sowing could make a hole wrap */
+            return tv_error_set(err, TV_EINVAL, "position: %d seeds on the board, more than %d", seeds,
+                                TV_MANCALA_MAX_SEEDS);
         s->stones = (uint16_t)seeds;
         s->empty = 0;
         s->hash = tv_state_hash(r, s);
