@@ -19,6 +19,11 @@ int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value
     if (value < 0 || value > (mancala ? TV_MANCALA_MAX_SEEDS : TV_BLOCK))
         return tv_error_set(err, TV_EINVAL, "%d cannot be put in a %s", value, mancala ? "hole" : "cell");
     int old = s->cells[cell];
+    /* A hole is one byte: with at most TV_MANCALA_MAX_SEEDS on the board no
+     * sowing can make one wrap. */
+    if (mancala && s->stones + value - old > TV_MANCALA_MAX_SEEDS)
+        return tv_error_set(err, TV_EINVAL, "%d seeds in a hole would make %d on the board, more than %d", value,
+                            s->stones + value - old, TV_MANCALA_MAX_SEEDS);
     if (u) {
         if (u->n == TV_UNDO_CELLS)
             return tv_error_set(err, TV_ELIMIT, "a move may change at most %d cells", TV_UNDO_CELLS);
@@ -110,9 +115,10 @@ static inline int end_rules(const tv_rules *r, tv_state *s, int line_winner, int
             return rc;
         if (*winner < -1 || *winner > 2)
             return tv_error_set(err, TV_EHOOK, "ends hook: winner %d is not nil, 0, 1 or 2", *winner);
-        return *winner >= 0;
+        if (*winner >= 0)
+            return 1;
     }
-    return 0;
+    return tv_play_capped(r, s, winner);
 }
 
 /* Status and winner of s as end_rules found them (over: 1 or 0). */
@@ -123,6 +129,7 @@ static void conclude(const tv_rules *r, tv_state *s, int over, int winner)
     } else {
         s->status = TV_ONGOING;
         s->winner = -1;
+        s->flags &= (uint8_t)~TV_FLAG_CAPPED;
     }
 }
 
@@ -287,15 +294,18 @@ int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *l
     *line_winner = -1;
     if (r->hooks.play) { /* the ruleset's own effect, through the primitives */
         uint16_t quiet = s->quiet, stones = s->stones;
-        int32_t scored = s->score[0] + s->score[1];
+        int64_t scored = (int64_t)s->score[0] + s->score[1]; /* hook scores may be any int32 */
         rc = r->hooks.play(r->hooks.ctx, r, s, m, u, err);
         if (rc == 1)
             next = s->to_move; /* the mover moves again */
         rc = rc > 0 ? TV_OK : rc;
         /* Nothing left the board and nothing was scored: the position may come back. */
-        s->quiet = s->stones == stones && s->score[0] + s->score[1] == scored ? (uint16_t)(quiet + 1) : 0;
+        s->quiet = s->stones == stones && (int64_t)s->score[0] + s->score[1] == scored ? (uint16_t)(quiet + 1) : 0;
     } else if (r->board == TV_BOARD_MANCALA) {
-        if (tv_sow_apply(r, s, m, u))
+        int again = tv_sow_apply(r, s, m, u);
+        if (again < 0)
+            return tv_error_set(err, again, "the relay sowing would never end");
+        if (again)
             next = s->to_move; /* extra turn */
     } else if (m == TV_MOVE_SWAP) {
         s->flags ^= TV_FLAG_SWAPPED;
@@ -367,6 +377,9 @@ int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
         int seeds = 0;
         for (int h = 0; h < r->ncells; h++)
             seeds += s->cells[h];
+        if (seeds > TV_MANCALA_MAX_SEEDS) /* a sowing could make a hole wrap */
+            return tv_error_set(err, TV_EINVAL, "position: %d seeds on the board, more than %d", seeds,
+                                TV_MANCALA_MAX_SEEDS);
         s->stones = (uint16_t)seeds;
         s->empty = 0;
         s->hash = tv_state_hash(r, s);

@@ -49,7 +49,7 @@ static inline int tv_play_score_can_wait(const tv_rules *r)
 /* ---- the end rules, in the order the kernel applies them ------------------
  * A line that meets the goal (tv_place says so), a full grid, a mancala
  * board's own rules, a repetition, no move for the player to move, the ends
- * hook. */
+ * hook, the move limit. */
 
 /* A full grid ends every game: without a moves hook nothing is left to play. */
 static inline int tv_play_grid_full(const tv_rules *r, const tv_state *s)
@@ -81,6 +81,17 @@ static inline int tv_play_repeats(const tv_state *s, const uint64_t *hist, int n
 static inline int tv_play_no_move_ends(const tv_rules *r, int nmoves)
 {
     return (r->ends & TV_END_NO_MOVE) && nmoves == 0;
+}
+
+/* The move limit, the last end rule: a game that no other rule ended by
+ * ply r->ply_cap is a draw, marked TV_FLAG_CAPPED (*winner = 0). */
+static inline int tv_play_capped(const tv_rules *r, tv_state *s, int *winner)
+{
+    if (s->ply < r->ply_cap)
+        return 0;
+    s->flags |= TV_FLAG_CAPPED;
+    *winner = 0;
+    return 1;
 }
 
 /* Ends the game: winner is 0 (draw), 1 or 2 when a rule named it (a line, the

@@ -204,11 +204,14 @@ static int playout_grid(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *e
 }
 
 /* Mancala games without hooks. */
-static int playout_mancala(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
+static int playout_mancala(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx,
+                           tv_error *err)
 {
     tv_move moves[2 * TV_MANCALA_MAX_HOLES + 1];
     int cap = 2 * TV_MANCALA_MAX_HOLES + 1, nhist = 0, n = tv_sow_moves(r, s, moves, cap);
     while (s->status == TV_ONGOING) {
+        if (halt && (s->ply & 63) == 0 && halt(ctx))
+            return TV_PLAYOUT_HALTED;
         if (r->repetition) {
             int rc = hist_push(s, &nhist, err);
             if (rc)
@@ -224,13 +227,13 @@ static int playout_mancala(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error
         s->ply++;
         s->last = (int16_t)m;
         /* The kernel's end rules, in its order: the board's, a repetition, no move. */
-        int over = tv_play_mancala_over(r, s) || (r->repetition && tv_play_repeats(s, hist, nhist));
+        int over = tv_play_mancala_over(r, s) || (r->repetition && tv_play_repeats(s, hist, nhist)), winner = -1;
         if (!over) {
             n = tv_sow_moves(r, s, moves, cap);
-            over = tv_play_no_move_ends(r, n);
+            over = tv_play_no_move_ends(r, n) || tv_play_capped(r, s, &winner);
         }
         if (over)
-            tv_play_end(r, s, -1);
+            tv_play_end(r, s, winner);
     }
     return TV_OK;
 }
@@ -245,6 +248,8 @@ typedef struct playout_job {
     tv_error *err;
     tv_undo u;   /* the move being played when a hook fails half-way */
     int in_move; /* u is that move's record */
+    int (*halt)(void *ctx);
+    void *ctx;
 } playout_job;
 
 /* One uniformly random legal move: a moves hook with a pick converts only
@@ -275,6 +280,10 @@ static int playout_steps(void *arg)
     tv_state *s = j->s;
     int nhist = 0, late = tv_play_score_can_wait(r), hooks = tv_play_has_hooks(r), rc = TV_OK;
     while (s->status == TV_ONGOING) {
+        if (j->halt && j->halt(j->ctx)) {
+            rc = TV_PLAYOUT_HALTED;
+            break;
+        }
         if (r->repetition && (rc = hist_push(s, &nhist, j->err)))
             break;
         tv_move m;
@@ -301,9 +310,9 @@ static int playout_steps(void *arg)
     return rc;
 }
 
-static int playout_any(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
+static int playout_any(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
 {
-    playout_job job = {.r = r, .s = s, .rng = rng, .err = err, .in_move = 0};
+    playout_job job = {.r = r, .s = s, .rng = rng, .err = err, .in_move = 0, .halt = halt, .ctx = ctx};
     int rc = r->hooks.batch ? r->hooks.batch(r->hooks.ctx, playout_steps, &job, err) : playout_steps(&job);
     if (rc && job.in_move)
         tv_unplay(r, s, &job.u);
@@ -314,13 +323,19 @@ static int playout_any(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *er
     return rc;
 }
 
-int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
+int tv_random_playout_halt(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *ctx), void *ctx,
+                           tv_error *err)
 {
     if (s->status != TV_ONGOING)
         return TV_OK;
-    if (!tv_play_has_hooks(r) && r->board == TV_BOARD_GRID && !r->repetition)
-        return playout_grid(r, s, rng, err);
+    if (!tv_play_has_hooks(r) && r->board == TV_BOARD_GRID && !r->repetition && !r->cap_binds)
+        return playout_grid(r, s, rng, err); /* ends within its cells: the move limit cannot bind */
     if (!tv_play_has_hooks(r) && r->board == TV_BOARD_MANCALA)
-        return playout_mancala(r, s, rng, err);
-    return playout_any(r, s, rng, err);
+        return playout_mancala(r, s, rng, halt, ctx, err);
+    return playout_any(r, s, rng, halt, ctx, err);
+}
+
+int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
+{
+    return tv_random_playout_halt(r, s, rng, NULL, NULL, err);
 }

@@ -13,4 +13,15 @@
  * so steady-state playouts do not allocate). */
 int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err);
 
+/* tv_random_playout that asks halt(ctx) now and then (every ply of a ruleset
+ * with hooks, every 64 plies of a mancala game; a grid game without hooks
+ * ends within its cells and is not asked): when it says so the playout stops
+ * after a whole ply, the game not over, with TV_PLAYOUT_HALTED. A search
+ * keeps to its stop flag and time this way even when one playout is long
+ * (the move limit bounds it, but thousands of plies of hook calls may take
+ * seconds). */
+#define TV_PLAYOUT_HALTED 1
+int tv_random_playout_halt(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *ctx), void *ctx,
+                           tv_error *err);
+
 #endif

@@ -63,15 +63,55 @@ static int capture_set(const tv_rules *r, const tv_state *s, int last, int mover
     return n;
 }
 
+/* A relay sowing can go round for ever: mancala{holes=1, seeds=1} with
+ * sow{relay=true, skip_origin=true} does from the first move. It is
+ * deterministic: the holes, the place on the track and the seeds in hand at
+ * a lift decide all that follows, so a sowing that comes back to a lift it
+ * has already passed never ends. Lifts are compared with a snapshot taken at
+ * lift 1, 2, 4, 8, .. (Brent's method: a cycle is seen within twice its
+ * length past its start); a sowing that lifts more than TV_SOW_LAPS times the
+ * track's length in seeds per seed on the board (a cycle too long to see
+ * soon, or a sowing no board can justify) is refused too. */
+#define TV_SOW_LAPS 64
+
+typedef struct lift_watch {
+    uint8_t cells[2 * TV_MANCALA_MAX_HOLES];
+    int pos, seeds;
+    long power, lam, lifted, bound;
+} lift_watch;
+
+/* Whether the sowing, at a lift of `seeds` at track place pos, goes on for ever. */
+static int endless(const tv_rules *r, const uint8_t *cells, int pos, int seeds, lift_watch *lw)
+{
+    size_t n = (size_t)r->ncells;
+    if (lw->lam > 0 && lw->pos == pos && lw->seeds == seeds && memcmp(lw->cells, cells, n) == 0)
+        return 1;
+    if ((lw->lifted += seeds) > lw->bound)
+        return 1;
+    if (lw->lam == lw->power) { /* a new snapshot, twice as far on */
+        memcpy(lw->cells, cells, n);
+        lw->pos = pos;
+        lw->seeds = seeds;
+        lw->power *= 2;
+        lw->lam = 0;
+    }
+    lw->lam++;
+    return 0;
+}
+
 /* The whole move on the counts, the scores and the seed total; *slam is set
  * when the capture would take all the opponent's seeds. The hash is left to
  * the caller: tv_sow_apply updates it once for the whole move, not once per
- * seed, and a look ahead does not need it. Returns 1 for an extra turn. */
+ * seed, and a look ahead does not need it. Returns 1 for an extra turn, 0, or
+ * SOW_ENDLESS for a relay sowing that never ends (s is then half-sown: the
+ * caller restores it). */
+#define SOW_ENDLESS (-1)
 static int sow(const tv_rules *r, tv_state *s, int hole, int *slam)
 {
     const tv_sow *w = &r->sow;
     uint8_t *cells = s->cells;
     int mover = s->to_move, seeds = cells[hole], pos = r->track_pos[hole], last = hole, len = r->track_len;
+    lift_watch lw;
     *slam = 0;
     cells[hole] = 0;
     if (w->origin_first) {
@@ -86,6 +126,12 @@ static int sow(const tv_rules *r, tv_state *s, int hole, int *slam)
             cells[track[pos]]++;
         }
         last = track[pos];
+    }
+    if (w->relay) {
+        lw.power = lw.lam = 1;
+        lw.pos = -1;
+        lw.lifted = 0;
+        lw.bound = (long)TV_SOW_LAPS * len * (s->stones > 0 ? s->stones : 1);
     }
     while (seeds > 0) {
         if (++pos == len)
@@ -109,6 +155,8 @@ static int sow(const tv_rules *r, tv_state *s, int hole, int *slam)
         if (seeds == 0 && w->relay && cells[t] > 1) { /* relay: lift and go on */
             seeds = cells[t];
             cells[t] = 0;
+            if (endless(r, cells, pos, seeds, &lw))
+                return SOW_ENDLESS;
         }
     }
     if (last < 0)
@@ -134,35 +182,35 @@ static int sow(const tv_rules *r, tv_state *s, int hole, int *slam)
     return 0;
 }
 
-/* Whether the feeding and grand-slam rules need a look ahead in s: only a
- * capture can empty the opponent's row, so feeding needs one only when that
- * row is empty or a slam may take it all. */
+/* Whether the feeding, grand-slam and relay rules need a look ahead in s:
+ * only a capture can empty the opponent's row, so feeding needs one only
+ * when that row is empty or a slam may take it all; a relay sowing may never
+ * end, which only sowing it shows. */
 static inline int must_look(const tv_rules *r, const tv_state *s)
 {
     const tv_sow *w = &r->sow;
     return (w->must_feed && (tv_sow_row_seeds(r, s, s->to_move ^ 1) == 0 || w->grand_slam == TV_SLAM_ALLOWED)) ||
-           w->grand_slam == TV_SLAM_ILLEGAL;
+           w->grand_slam == TV_SLAM_ILLEGAL || w->relay;
 }
 
-/* The look ahead: whether sowing hole keeps to those rules. */
-static int allowed_after(const tv_rules *r, const tv_state *s, int hole)
+/* Why sowing hole breaks those rules, or NULL when it keeps to them. */
+static const char *refused_after(const tv_rules *r, const tv_state *s, int hole)
 {
     const tv_sow *w = &r->sow;
     tv_state_buf buf;
     tv_state *t = &buf.state;
     memcpy(t, s, (size_t)r->state_size);
     int slam;
-    sow(r, t, hole, &slam);
+    if (sow(r, t, hole, &slam) == SOW_ENDLESS)
+        return "the relay sowing would never end";
     if (slam && w->grand_slam == TV_SLAM_ILLEGAL)
-        return 0;
-    return !w->must_feed || tv_sow_row_seeds(r, t, s->to_move ^ 1) > 0;
+        return "the move would capture all the opponent's seeds";
+    if (w->must_feed && tv_sow_row_seeds(r, t, s->to_move ^ 1) == 0)
+        return "the move must leave the opponent seeds";
+    return NULL;
 }
 
-/* Whether hole is playable under the feeding and grand-slam rules. */
-static int allowed(const tv_rules *r, const tv_state *s, int hole)
-{
-    return !must_look(r, s) || allowed_after(r, s, hole);
-}
+static int allowed_after(const tv_rules *r, const tv_state *s, int hole) { return !refused_after(r, s, hole); }
 
 int tv_sow_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap)
 {
@@ -195,16 +243,15 @@ int tv_sow_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
     }
     if (m < 0 || m >= r->ncells)
         return tv_error_set(err, TV_EILLEGAL, "not a move of this game");
-    if (row_of(r, m) == s->to_move && s->cells[m] != 0 && allowed(r, s, m))
+    const char *why = NULL;
+    if (row_of(r, m) == s->to_move && s->cells[m] != 0 && (!must_look(r, s) || !(why = refused_after(r, s, m))))
         return TV_OK;
     tv_grid_cell_name(&r->grid, m, name, sizeof name); /* named only when refused */
     if (row_of(r, m) != s->to_move)
         return tv_error_set(err, TV_EILLEGAL, "%s: not a hole of player %d", name, s->to_move + 1);
     if (s->cells[m] == 0)
         return tv_error_set(err, TV_EILLEGAL, "%s: the hole is empty", name);
-    return tv_error_set(err, TV_EILLEGAL, "%s: %s", name,
-                        r->sow.must_feed ? "the move must leave the opponent seeds"
-                                         : "the move would capture all the opponent's seeds");
+    return tv_error_set(err, TV_EILLEGAL, "%s: %s", name, why);
 }
 
 /* The hash of the holes' counts (the part of the state hash they make). */
@@ -231,7 +278,16 @@ int tv_sow_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u)
     /* The hash changes once for the whole move, not once per seed. */
     uint64_t before = holes_hash(r, s->cells, n);
     int stones = s->stones, slam;
+    tv_state_buf keep;
+    if (r->sow.relay) /* a sowing that never ends leaves s as it was */
+        memcpy(&keep.state, s, (size_t)r->state_size);
     int again = sow(r, s, m, &slam);
+    if (again == SOW_ENDLESS) {
+        memcpy(s, &keep.state, (size_t)r->state_size);
+        if (u)
+            u->n = (uint16_t)(u->n - n);
+        return TV_EILLEGAL;
+    }
     s->hash ^= before ^ holes_hash(r, s->cells, n);
     s->quiet = s->stones == stones ? (uint16_t)(s->quiet + 1) : 0;
     return again;

@@ -17,7 +17,9 @@ int tv_sow_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap);
 int tv_sow_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err);
 
 /* Plays a legal sowing move or pass on s; records every hole in u (if any)
- * first. Returns 1 when the mover moves again (extra turn), else 0. */
+ * first. Returns 1 when the mover moves again (extra turn), else 0; a relay
+ * sowing that would never end (which tv_sow_moves never offers, but a play
+ * hook may ask for) is TV_EILLEGAL, s and u left as they were. */
 int tv_sow_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u);
 
 /* At the end of a game: the seeds left in the holes go to the players as

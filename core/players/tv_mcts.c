@@ -275,7 +275,21 @@ static uint32_t reward(const tv_state *s, int p)
 }
 
 /* One iteration: select, expand, play out, back up. */
-static int iterate(mcts *m, int nhist0, tv_rng *rng, tv_error *err)
+/* What ends a search: the stop flag, the deadline (tv_now_ms, 0 = none). */
+typedef struct halt_ctx {
+    const atomic_int *stop;
+    long deadline;
+} halt_ctx;
+
+static int halt_now(void *arg)
+{
+    const halt_ctx *h = arg;
+    return atomic_load_explicit(h->stop, memory_order_relaxed) || (h->deadline && tv_now_ms() >= h->deadline);
+}
+
+/* One iteration: TV_OK, TV_PLAYOUT_HALTED when the playout was cut short
+ * (nothing is backed up), or an error code. */
+static int iterate(mcts *m, int nhist0, tv_rng *rng, halt_ctx *halt, tv_error *err)
 {
     const tv_rules *r = m->rules;
     arena *a = &m->a[m->cur];
@@ -306,7 +320,7 @@ static int iterate(mcts *m, int nhist0, tv_rng *rng, tv_error *err)
     }
     tv_state_buf end;
     tv_state_copy(r, &end.state, state_of(at(m, a, n)));
-    if (end.state.status == TV_ONGOING && (rc = tv_random_playout(r, &end.state, rng, err)))
+    if (end.state.status == TV_ONGOING && (rc = tv_random_playout_halt(r, &end.state, rng, halt_now, halt, err)))
         return rc;
     at(m, a, 0)->visits++;
     for (int i = 1; i < depth; i++) {
@@ -340,10 +354,14 @@ static int mcts_choose(void *self, const tv_game *g, const tv_budget *budget, tv
     if (iterations <= 0 && ms <= 0)
         iterations = 10000;
     long start = ms > 0 ? tv_now_ms() : 0, done = 0;
+    halt_ctx halt = {stop, ms > 0 ? start + ms : 0};
     arena *a = &m->a[m->cur];
-    /* At least one iteration, so there is always a child to choose. */
+    /* At least one iteration, so there is always a child to choose, unless
+     * the stop or the time cut its playout short. */
     do {
-        if ((rc = iterate(m, g->nply + 1, rng, err))) {
+        if ((rc = iterate(m, g->nply + 1, rng, &halt, err)) == TV_PLAYOUT_HALTED)
+            break;
+        if (rc) {
             m->have_tree = 0; /* a half-backed-up tree is not worth keeping */
             return rc;
         }
@@ -353,6 +371,13 @@ static int mcts_choose(void *self, const tv_game *g, const tv_budget *budget, tv
     } while (!atomic_load_explicit(stop, memory_order_relaxed) && (iterations <= 0 || done < iterations) &&
              at(m, a, 0)->visits < MAX_VISITS);
 
+    if (at(m, a, 0)->visits == 0) { /* stopped before one playout ended: nothing learnt */
+        *best = moves[0];
+        info->nodes = 0;
+        info->depth = 0;
+        info->score = 0;
+        return TV_OK;
+    }
     uint32_t c = most_visited(m, a, 0);
     node *cn = at(m, a, c);
     *best = cn->move;

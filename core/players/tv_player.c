@@ -148,10 +148,13 @@ int tv_player_choose(tv_player *p, const tv_game *g, const tv_budget *budget, tv
         return tv_error_set(err, TV_EINVAL, "the player was made for another ruleset");
     if (g->state->status != TV_ONGOING)
         return tv_error_set(err, TV_EILLEGAL, "the game is over");
-    atomic_store(&p->stop, 0);
+    /* The stop flag is cleared when the search returns, not when it starts:
+     * a host that starts the search on another thread may stop it before it
+     * runs (UGI "go infinite" then "stop"), and that stop must not be lost. */
     long start = tv_now_ms();
     memset(&p->info, 0, sizeof p->info);
     int rc = p->engine->choose(p->self, g, budget ? budget : &p->budget, &p->rng, &p->stop, &p->info, best, err);
+    atomic_store(&p->stop, 0);
     p->info.ms = tv_now_ms() - start;
     p->info.best = *best;
     return rc;

@@ -71,7 +71,9 @@ void tv_player_free(tv_player *p);
 int tv_player_choose(tv_player *p, const tv_game *g, const tv_budget *budget, tv_move *best,
                      tv_error *err);
 
-/* Ends the current search as soon as possible (thread-safe). */
+/* Ends the current search as soon as possible (thread-safe); called before
+ * the search has started, it ends that search at once. The request is
+ * cleared when tv_player_choose returns. */
 void tv_player_stop(tv_player *p);
 
 const tv_search_info *tv_player_info(const tv_player *p);

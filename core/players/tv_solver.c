@@ -2,10 +2,11 @@
  * reverse topological order, and threshold games inside the cycles. */
 #include "tv_solver.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tv_player.h" /* TV_SCORE_WIN */
+#include "tv_player.h" /* TV_SCORE_WIN, tv_now_ms */
 
 #define NONE UINT32_MAX
 
@@ -24,7 +25,37 @@ struct tv_solution {
     uint64_t hcap;
     uint64_t *table;      /* position index + 1, by key hash; 0 = empty */
     uint64_t cycles;
+    uint64_t max_bytes;   /* the memory the tables may take */
+    long deadline;        /* tv_now_ms() limit, 0 = none */
+    const atomic_int *stop;
 };
+
+/* The bytes of the tables for cap positions, ecap moves and hcap slots, and
+ * the four arrays of values the second phase adds. */
+static uint64_t table_bytes(const tv_solution *sol, uint64_t cap, uint64_t ecap, uint64_t hcap)
+{
+    return cap * (sol->ssize + sizeof(uint64_t)) + ecap * 2 * sizeof(int64_t) + hcap * sizeof(uint64_t) +
+           cap * (sizeof(int64_t) + 2 * sizeof(uint32_t) + sizeof(uint64_t));
+}
+
+/* TV_ELIMIT when growing to these sizes would pass the memory budget. */
+static int over_budget(const tv_solution *sol, uint64_t cap, uint64_t ecap, uint64_t hcap, tv_error *err)
+{
+    if (table_bytes(sol, cap, ecap, hcap) <= sol->max_bytes)
+        return TV_OK;
+    return tv_error_set(err, TV_ELIMIT, "more than %llu MiB of memory at %llu positions: too large to solve here",
+                        (unsigned long long)(sol->max_bytes >> 20), (unsigned long long)sol->n);
+}
+
+/* TV_ELIMIT once the time is up or the search was stopped. */
+static int halted(const tv_solution *sol, tv_error *err)
+{
+    if (sol->stop && atomic_load_explicit(sol->stop, memory_order_relaxed))
+        return tv_error_set(err, TV_ELIMIT, "stopped after %llu positions", (unsigned long long)sol->n);
+    if (sol->deadline && tv_now_ms() >= sol->deadline)
+        return tv_error_set(err, TV_ELIMIT, "out of time after %llu positions", (unsigned long long)sol->n);
+    return TV_OK;
+}
 
 static tv_state *state_at(const tv_solution *sol, uint64_t i)
 {
@@ -80,6 +111,8 @@ static int64_t intern(tv_solution *sol, const tv_state *s, uint64_t max, tv_erro
     }
     if (sol->n == sol->cap) {
         uint64_t cap = sol->cap * 2;
+        if (over_budget(sol, cap, sol->ecap, sol->hcap, err))
+            return -1;
         if (grow((void **)&sol->states, cap, sol->ssize) || grow((void **)&sol->first, cap + 1, sizeof *sol->first)) {
             tv_error_set(err, TV_ENOMEM, "out of memory at %llu positions", (unsigned long long)sol->n);
             return -1;
@@ -87,6 +120,8 @@ static int64_t intern(tv_solution *sol, const tv_state *s, uint64_t max, tv_erro
         sol->cap = cap;
     }
     if (2 * (sol->n + 1) > sol->hcap) { /* keep the table at most half full */
+        if (over_budget(sol, sol->cap, sol->ecap, sol->hcap * 2, err))
+            return -1;
         uint64_t hcap = sol->hcap * 2, *table = calloc(hcap, sizeof *table);
         if (!table) {
             tv_error_set(err, TV_ENOMEM, "out of memory at %llu positions", (unsigned long long)sol->n);
@@ -130,6 +165,9 @@ static int add_edge(tv_solution *sol, int64_t to, int64_t pay, tv_error *err)
 {
     if (sol->ne == sol->ecap) {
         uint64_t cap = sol->ecap * 2;
+        int rc = over_budget(sol, sol->cap, cap, sol->hcap, err);
+        if (rc)
+            return rc;
         if (grow((void **)&sol->to, cap, sizeof *sol->to) || grow((void **)&sol->pay, cap, sizeof *sol->pay))
             return tv_error_set(err, TV_ENOMEM, "out of memory at %llu moves", (unsigned long long)sol->ne);
         sol->ecap = cap;
@@ -156,9 +194,14 @@ static int build(tv_solution *sol, const tv_state *root, uint64_t max, tv_progre
         int k = tv_legal_moves(r, &cur.state, moves, TV_MAX_MOVES, err);
         if (k < 0)
             return k;
+        if ((i & 1023) == 1023 && halted(sol, err))
+            return err->code;
         for (int j = 0; j < k; j++) {
             tv_state_buf child;
             memcpy(&child.state, &cur.state, sol->ssize);
+            /* The ply is not part of a position: counted from 0 here, the
+             * move limit never cuts the graph (a cycle is worth 0 anyway). */
+            child.state.ply = 0;
             int rc = tv_play(r, &child.state, moves[j], NULL, err);
             if (rc)
                 return rc;
@@ -292,6 +335,10 @@ static int solve_cycle(tv_solution *sol, uint64_t cid, uint64_t k, scratch *w, t
     for (uint64_t i = 0; i < nt; i++) {
         if (i > 0 && thresholds[i] == thresholds[i - 1])
             continue;
+        if ((i & 63) == 63 && halted(sol, err)) {
+            free(thresholds);
+            return err->code;
+        }
         int64_t t = thresholds[i];
         threshold(sol, cid, k, t, w);
         for (uint64_t a = 0; a < k; a++) {
@@ -389,6 +436,8 @@ static int solve_components(tv_solution *sol, tv_progress_fn progress, void *ctx
                 solve_single(sol, v);
             cid++;
             done += k;
+            if (rc == TV_OK && (cid & 1023) == 0)
+                rc = halted(sol, err);
             if (progress && (done & ~(uint64_t)0xFFFF) != ((done - k) & ~(uint64_t)0xFFFF))
                 progress(ctx, "values", done);
         }
@@ -409,9 +458,66 @@ void tv_solution_free(tv_solution *sol)
     free(sol);
 }
 
+/* log10 of C(n, k). */
+static double log10_choose(double n, double k)
+{
+    return (lgamma(n + 1) - lgamma(k + 1) - lgamma(n - k + 1)) / log(10.0);
+}
+
+/* log10(10^a + 10^b). */
+static double log10_add(double a, double b)
+{
+    double hi = a > b ? a : b, lo = a > b ? b : a;
+    return hi + log10(1.0 + pow(10.0, lo - hi));
+}
+
+double tv_solve_estimate_log10(const tv_rules *r, const tv_state *root)
+{
+    if (r->hooks.moves || r->hooks.play)
+        return -1; /* the hooks decide what a position can be */
+    if (r->board == TV_BOARD_MANCALA) {
+        /* The seeds left in the holes shared among them, some in the stores
+         * (C(seeds + holes, holes)), by side to move; and the store split
+         * when a capture target makes the scores part of a position. */
+        double seeds = root->stones, holes = r->ncells;
+        double b = log10_choose(seeds + holes, holes) + log10(2.0);
+        return r->target ? b + log10(seeds + 1) : b;
+    }
+    /* Placement (a drop is one): k more stones on e empty cells, of which
+     * the mover's colour has half rounded up: C(e, k) C(k, k/2), summed over
+     * k; blocks still to place in the setup multiply by their cells; the
+     * swap flag doubles. */
+    double e = root->empty, total = 0.0 / 1.0, setup = root->setup_left;
+    int first = 1;
+    for (int k = 0; k <= (int)(e - setup); k++) {
+        double t = log10_choose(e - setup, k) + log10_choose(k, (k + 1) / 2);
+        total = first ? t : log10_add(total, t);
+        first = 0;
+    }
+    if (setup > 0)
+        total = log10_add(total + log10_choose(e, setup), (setup + 1) * log10(e + 1));
+    return r->swap_after ? total + log10(2.0) : total;
+}
+
 tv_solution *tv_solve(const tv_rules *r, const tv_state *root, uint64_t max_positions, tv_progress_fn progress,
                       void *ctx, tv_error *err)
 {
+    tv_solve_limits limits = {.max_positions = max_positions};
+    return tv_solve_within(r, root, &limits, progress, ctx, err);
+}
+
+tv_solution *tv_solve_within(const tv_rules *r, const tv_state *root, const tv_solve_limits *limits,
+                             tv_progress_fn progress, void *ctx, tv_error *err)
+{
+    uint64_t max_positions = limits->max_positions ? limits->max_positions : UINT64_MAX;
+    double bound = tv_solve_estimate_log10(r, root);
+    if (bound > log10((double)max_positions) + log10((double)TV_SOLVE_HOPELESS)) {
+        tv_error_set(err, TV_ELIMIT,
+                     "this board has up to 10^%.0f positions, far more than the limit of %llu: "
+                     "too large to solve, refused before starting",
+                     bound, (unsigned long long)max_positions);
+        return NULL;
+    }
     tv_solution *sol = calloc(1, sizeof *sol);
     if (!sol) {
         tv_error_set(err, TV_ENOMEM, "out of memory");
@@ -419,6 +525,9 @@ tv_solution *tv_solve(const tv_rules *r, const tv_state *root, uint64_t max_posi
     }
     sol->r = r;
     sol->ssize = (size_t)r->state_size;
+    sol->max_bytes = limits->max_bytes ? limits->max_bytes : TV_SOLVE_MAX_BYTES;
+    sol->deadline = limits->ms > 0 ? tv_now_ms() + limits->ms : 0;
+    sol->stop = limits->stop;
     sol->cap = 1024;
     sol->ecap = 4096;
     sol->hcap = 4096;

@@ -16,6 +16,7 @@
 #ifndef TV_SOLVER_H
 #define TV_SOLVER_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "tv_play.h"
@@ -26,9 +27,33 @@ typedef struct tv_solution tv_solution;
  * how far it is. */
 typedef void (*tv_progress_fn)(void *ctx, const char *phase, uint64_t done);
 
-/* Solves from `root`; refuses (TV_ELIMIT) beyond max_positions positions. */
+/* What a solve may take. It refuses (TV_ELIMIT) a game it cannot finish
+ * before it starts: a ruleset without hooks whose positions, counted from the
+ * board (placements: cells and colours; mancala: the ways to share the seeds),
+ * are more than TV_SOLVE_HOPELESS times max_positions. It stops (TV_ELIMIT)
+ * beyond max_positions positions or max_bytes of memory, after ms
+ * milliseconds, or once *stop is set. 0 / NULL: no limit of that kind, but
+ * max_bytes 0 is TV_SOLVE_MAX_BYTES. */
+typedef struct tv_solve_limits {
+    uint64_t max_positions;
+    uint64_t max_bytes;
+    long ms;
+    const atomic_int *stop;
+} tv_solve_limits;
+
+#define TV_SOLVE_HOPELESS 1000
+#define TV_SOLVE_MAX_BYTES (2ull << 30)
+
+tv_solution *tv_solve_within(const tv_rules *r, const tv_state *root, const tv_solve_limits *limits,
+                             tv_progress_fn progress, void *ctx, tv_error *err);
+
+/* tv_solve_within with max_positions and the default memory, no time limit. */
 tv_solution *tv_solve(const tv_rules *r, const tv_state *root, uint64_t max_positions,
                       tv_progress_fn progress, void *ctx, tv_error *err);
+
+/* An upper bound on the positions reachable from root, as log10 (from the
+ * board alone; a ruleset with hooks has none: returns -1). */
+double tv_solve_estimate_log10(const tv_rules *r, const tv_state *root);
 void tv_solution_free(tv_solution *sol);
 
 uint64_t tv_solution_positions(const tv_solution *sol);

@@ -34,12 +34,14 @@ static void *solver_create(const tv_rules *r, const tv_params *params, tv_budget
 static int solver_choose(void *self, const tv_game *g, const tv_budget *budget, tv_rng *rng,
                          const atomic_int *stop, tv_search_info *info, tv_move *best, tv_error *err)
 {
-    (void)budget, (void)rng, (void)stop;
+    (void)rng;
     solver_player *p = self;
     int64_t value;
     if (!p->sol || tv_solution_value(p->sol, g->state, &value) != TV_OK) {
         tv_solution_free(p->sol);
-        if (!(p->sol = tv_solve(p->r, g->state, (uint64_t)p->positions, NULL, NULL, err)))
+        /* The host's time and stop end a solve that cannot finish in time. */
+        tv_solve_limits limits = {.max_positions = (uint64_t)p->positions, .ms = budget->ms, .stop = stop};
+        if (!(p->sol = tv_solve_within(p->r, g->state, &limits, NULL, NULL, err)))
             return err->code;
     }
     int rc = tv_solution_best(p->sol, g->state, g->hashes, g->nply + 1, best, &value, err);

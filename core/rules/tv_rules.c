@@ -88,6 +88,45 @@ static int check_mancala(tv_rules *r, tv_error *err)
     return TV_OK;
 }
 
+/* The run table must not let a score wrap. A player's score is a sum over
+ * the directions of points[len] over runs whose lengths add up to at most the
+ * cells, so |score| <= dirs * cells * max(|points[n]| / n); that must fit in
+ * TV_MAX_SCORE (both players' scores then add up without wrapping too). A
+ * placement's change sums up to 3 entries a direction: each entry is at most
+ * TV_MAX_SCORE / 8, so that sum fits as well. */
+static int check_points(const tv_rules *r, tv_error *err)
+{
+    int dirs = 0, longest = r->grid.width > r->grid.height ? r->grid.width : r->grid.height;
+    for (int d = r->lines.dirs; d; d &= d - 1)
+        dirs++;
+    if (!dirs)
+        return TV_OK;
+    if (r->lines.points[0])
+        return tv_error_set(err, TV_ERULES, "runs: a run of 0 stones cannot score");
+    for (int n = 1; n <= TV_MAX_SIDE; n++) {
+        int64_t p = r->lines.points[n], a = p < 0 ? -p : p;
+        if (n > longest)
+            continue; /* no run of that length fits on this board */
+        if (a > TV_MAX_SCORE / 8 || a * dirs * r->ncells / n > TV_MAX_SCORE)
+            return tv_error_set(err, TV_ERULES,
+                                "runs: %lld points for a run of %d could make a score of more than %d on this board",
+                                (long long)p, n, TV_MAX_SCORE);
+    }
+    return TV_OK;
+}
+
+/* The move limit, and whether a game without hooks could meet it: a grid game
+ * ends within its empty cells, the blocks placed in the setup and the swap. */
+static int check_plies(tv_rules *r, tv_error *err)
+{
+    if (r->max_plies < 0 || r->max_plies > TV_MAX_MAX_PLIES)
+        return tv_error_set(err, TV_ERULES, "max_plies: %d is outside 1..%d", r->max_plies, TV_MAX_MAX_PLIES);
+    r->ply_cap = r->max_plies ? r->max_plies : TV_DEFAULT_MAX_PLIES;
+    int longest = r->ncells + (r->blocks.mode == TV_BLOCKS_PLACED ? r->blocks.count : 0) + (r->swap_after > 0);
+    r->cap_binds = r->board == TV_BOARD_MANCALA || r->ply_cap <= longest;
+    return TV_OK;
+}
+
 int tv_rules_finish(tv_rules *r, tv_error *err)
 {
     if (r->board == TV_BOARD_MANCALA) {
@@ -105,6 +144,8 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
         return rc;
     if (r->lines.dirs & ~TV_DIR_ALL)
         return tv_error_set(err, TV_ERULES, "score: unknown direction bits");
+    if ((rc = check_points(r, err)) || (rc = check_plies(r, err)))
+        return rc;
     if (r->swap_after < 0 || r->swap_after >= r->ncells)
         return tv_error_set(err, TV_ERULES, "swap after %d stones is impossible on %d cells", r->swap_after, r->ncells);
     if (r->goal.length && (r->goal.length < 2 || r->goal.length > TV_MAX_SIDE || !(r->goal.dirs & TV_DIR_ALL) ||

@@ -16,6 +16,18 @@
 #define TV_TEXT_MAX 256
 #define TV_MAX_MOVES (TV_MAX_CELLS + 2)
 
+/* The move limit: a game that reaches this many plies ends as a draw (the
+ * state says TV_FLAG_CAPPED), so that no game -- a random playout, a search,
+ * a match -- can go on for ever, whatever the rules. Far above any real game:
+ * a grid game ends within its cells (676) plus the setup and the swap. A
+ * ruleset may declare its own (game{max_plies=N}); the ply count is 16 bits. */
+#define TV_DEFAULT_MAX_PLIES 5000
+#define TV_MAX_MAX_PLIES 60000
+
+/* A score must never wrap: the run table's points are bounded so that the
+ * largest score a board can hold, and every sum on the way to it, fits. */
+#define TV_MAX_SCORE (INT32_MAX / 2)
+
 typedef struct tv_rules tv_rules;
 
 /* How blocked cells (Pahtum's black holes) come onto the board. */
@@ -141,10 +153,13 @@ struct tv_rules {
     int target; /* > 0: a player who has captured this many ends the game */
     int repetition; /* a repeated position (board and side to move) ends the game */
     int remainder;  /* TV_REMAINDER_*: seeds left on the board when the game ends */
+    int max_plies;  /* 0: TV_DEFAULT_MAX_PLIES; else 1..TV_MAX_MAX_PLIES */
     tv_hooks hooks;
 
     /* Derived by tv_rules_finish. */
     int ncells;
+    int ply_cap;    /* the move limit in force (max_plies or the default) */
+    int cap_binds;  /* a game without hooks could reach ply_cap before its other ends */
     int state_size; /* bytes of one tv_state, rounded up to 8 */
     uint64_t zcell[TV_MAX_CELLS][4];
     uint64_t zseed[2 * TV_MANCALA_MAX_HOLES][TV_MANCALA_MAX_SEEDS + 1];

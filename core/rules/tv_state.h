@@ -21,7 +21,8 @@ enum { TV_ONGOING = 0, TV_OVER = 1 };
 /* State flags. */
 enum {
     TV_FLAG_SWAPPED = 1, /* colours were exchanged by the swap (pie) move */
-    TV_FLAG_SETUP = 2    /* the players are still placing blocks */
+    TV_FLAG_SETUP = 2,   /* the players are still placing blocks */
+    TV_FLAG_CAPPED = 4   /* the game was ended, a draw, by the move limit (not hashed) */
 };
 
 typedef struct tv_state {

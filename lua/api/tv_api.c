@@ -389,7 +389,7 @@ static int api_game(lua_State *L)
 {
     static const char *const known[] = {"name", "description", "players", "board", "blocks", "moves",
                                         "play", "sow", "score", "goal", "ends", "no_move", "repetition",
-                                        "remainder", "winner", NULL};
+                                        "remainder", "winner", "max_plies", NULL};
     tv_ruleset *rs = tv_ruleset_of(L);
     tv_rules *r = &rs->rules;
     int sow_given = 0;
@@ -516,6 +516,8 @@ static int api_game(lua_State *L)
     tv_str_field(L, 1, "game", "winner", winner, sizeof winner, 0);
     if (strcmp(winner, "higher_score") != 0 && strcmp(winner, "most_captured") != 0)
         luaL_error(L, "game.winner: '%s' is not higher_score or most_captured", winner);
+
+    r->max_plies = (int)tv_int_field(L, 1, "game", "max_plies", 1, TV_MAX_MAX_PLIES, TV_DEFAULT_MAX_PLIES);
 
     tv_hooks_install(rs);
     tv_error err;

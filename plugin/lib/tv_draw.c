@@ -34,7 +34,9 @@ static void status(tv_out *o, const tv_game *g)
     else
         tv_out_put(o, "ply %u  %s (%c) %d  %s (%c) %d  ", (unsigned)s->ply, p1.text, cell_char[tv_colour_of(s, 0)],
             (int)s->score[0], p2.text, cell_char[tv_colour_of(s, 1)], (int)s->score[1]);
-    if (s->status == TV_OVER && s->winner == 0)
+    if (s->status == TV_OVER && (s->flags & TV_FLAG_CAPPED))
+        tv_out_put(o, "game over: draw, the move limit of %d plies was reached\n", r->ply_cap);
+    else if (s->status == TV_OVER && s->winner == 0)
         tv_out_put(o, "game over: draw\n");
     else if (s->status == TV_OVER)
         tv_out_put(o, "game over: %s wins\n", s->winner == 1 ? p1.text : p2.text);
