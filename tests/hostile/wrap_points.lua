@@ -2,7 +2,7 @@
 -- the run scoring). Points that could make a score wrap are a ruleset error.
 -- run: play {} --p1 random --p2 random
 -- exit: 1
--- stderr: runs: 2147483647 points for a run of 1 could make a score of more than
+-- stderr: wrap_points.lua:10: runs.points[1]: expected an integer -10000000..10000000, got 2147483647
 return game {
   name = 'WrapPoints',
   board = grid { width = 3, height = 3 },
