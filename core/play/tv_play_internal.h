@@ -62,7 +62,7 @@ static inline int tv_play_mancala_over(const tv_rules *r, const tv_state *s)
 {
     if ((r->ends & TV_END_BOARD_EMPTY) && s->stones == 0)
         return 1;
-    if ((r->ends & TV_END_SIDE_EMPTY) && (!tv_sow_row_seeds(r, s, 0) || !tv_sow_row_seeds(r, s, 1)))
+    if ((r->ends & TV_END_SIDE_EMPTY) && (tv_sow_row_empty(r, s, 0) || tv_sow_row_empty(r, s, 1)))
         return 1;
     return r->target > 0 && (s->score[0] >= r->target || s->score[1] >= r->target);
 }

@@ -17,12 +17,26 @@ static void put(const tv_rules *r, tv_state *s, int hole, int count)
     s->cells[hole] = (uint8_t)count;
 }
 
+/* The sum of the n counts at c, four at a time: a 32-bit load times
+ * 0x01010101 has the sum of its four bytes in its top byte, and no sum
+ * carries out of it, since a board holds at most TV_MANCALA_MAX_SEEDS (255)
+ * seeds in all. */
+static inline int sum_counts(const uint8_t *c, int n)
+{
+    int total = 0, i = 0;
+    for (; i + 4 <= n; i += 4) {
+        uint32_t w;
+        memcpy(&w, c + i, 4);
+        total += (int)((w * 0x01010101u) >> 24);
+    }
+    for (; i < n; i++)
+        total += c[i];
+    return total;
+}
+
 int tv_sow_row_seeds(const tv_rules *r, const tv_state *s, int p)
 {
-    int n = r->sow.holes, total = 0;
-    for (int i = p * n; i < (p + 1) * n; i++)
-        total += s->cells[i];
-    return total;
+    return sum_counts(s->cells + p * r->sow.holes, r->sow.holes);
 }
 
 /* Whether a hole holding n seeds is taken: counts are 1..31 (bit n), while a
@@ -100,14 +114,17 @@ static int endless(const tv_rules *r, const uint8_t *cells, int pos, int seeds, 
 }
 
 /* The whole move on the counts, the scores and the seed total; *slam is set
- * when the capture would take all the opponent's seeds. The hash is left to
- * the caller: tv_sow_apply updates it once for the whole move, not once per
- * seed, and a look ahead does not need it. Returns 1 for an extra turn, 0, or
- * SOW_ENDLESS for a relay sowing that never ends (s is then half-sown: the
- * caller restores it). */
+ * when the capture would take all the opponent's seeds. With hashing (a
+ * constant: the compiler makes two versions), s->hash follows every count
+ * that changes, one Zobrist pair a seed (a hole's pair for c -> c+1); a look
+ * ahead does without. Returns 1 for an extra turn, 0, or SOW_ENDLESS for a
+ * relay sowing that never ends (s is then half-sown: the caller restores it). */
 #define SOW_ENDLESS (-1)
-static int sow(const tv_rules *r, tv_state *s, int hole, int *slam)
+static inline __attribute__((always_inline)) int sow_impl(const tv_rules *r, tv_state *s, int hole, int *slam,
+                                                           const int hashing)
 {
+    uint64_t dh = 0;
+    const uint64_t(*z)[TV_MANCALA_MAX_SEEDS + 1] = r->zseed;
     const tv_sow *w = &r->sow;
     uint8_t *cells = s->cells;
     int mover = s->to_move, seeds = cells[hole], pos = r->track_pos[hole], last = hole, len = r->track_len;
@@ -118,12 +135,17 @@ static int sow(const tv_rules *r, tv_state *s, int hole, int *slam)
         cells[hole] = 1;
         seeds--;
     }
+    if (hashing)
+        dh = z[hole][seeds + (w->origin_first != 0)] ^ z[hole][cells[hole]];
     if (!w->stores && !w->skip_origin && !w->relay) { /* one seed a hole, lap after lap */
         const int8_t *track = r->track;
         for (; seeds > 0; seeds--) {
             if (++pos == len)
                 pos = 0;
-            cells[track[pos]]++;
+            int t = track[pos];
+            if (hashing)
+                dh ^= z[t][cells[t]] ^ z[t][cells[t] + 1];
+            cells[t]++;
         }
         last = track[pos];
     }
@@ -149,16 +171,22 @@ static int sow(const tv_rules *r, tv_state *s, int hole, int *slam)
         }
         if (t == hole && w->skip_origin)
             continue;
+        if (hashing)
+            dh ^= z[t][cells[t]] ^ z[t][cells[t] + 1];
         cells[t]++;
         seeds--;
         last = t;
         if (seeds == 0 && w->relay && cells[t] > 1) { /* relay: lift and go on */
             seeds = cells[t];
+            if (hashing)
+                dh ^= z[t][cells[t]] ^ z[t][0];
             cells[t] = 0;
             if (endless(r, cells, pos, seeds, &lw))
                 return SOW_ENDLESS;
         }
     }
+    if (hashing)
+        s->hash ^= dh;
     if (last < 0)
         return w->extra_turn && last == -1 - mover;
 
@@ -177,10 +205,15 @@ static int sow(const tv_rules *r, tv_state *s, int hole, int *slam)
     for (int i = 0; i < n; i++) {
         s->score[mover] += cells[holes[i]];
         s->stones = (uint16_t)(s->stones - cells[holes[i]]);
+        if (hashing)
+            s->hash ^= z[holes[i]][cells[holes[i]]] ^ z[holes[i]][0];
         cells[holes[i]] = 0;
     }
     return 0;
 }
+
+/* A look ahead: the move without the hash. */
+static int sow(const tv_rules *r, tv_state *s, int hole, int *slam) { return sow_impl(r, s, hole, slam, 0); }
 
 /* Whether the feeding, grand-slam and relay rules need a look ahead in s:
  * only a capture can empty the opponent's row, so feeding needs one only
@@ -220,6 +253,11 @@ int tv_sow_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap)
         for (int h = first; h < end && n < cap; h++)
             if (cells[h] > 0 && allowed_after(r, s, h))
                 out[n++] = h;
+    } else if (cap >= r->sow.holes) { /* without a branch a hole */
+        for (int h = first; h < end; h++) {
+            out[n] = h;
+            n += cells[h] != 0;
+        }
     } else {
         for (int h = first; h < end && n < cap; h++)
             if (cells[h] > 0)
@@ -254,15 +292,6 @@ int tv_sow_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
     return tv_error_set(err, TV_EILLEGAL, "%s: %s", name, why);
 }
 
-/* The hash of the holes' counts (the part of the state hash they make). */
-static inline uint64_t holes_hash(const tv_rules *r, const uint8_t *cells, int n)
-{
-    uint64_t h = 0;
-    for (int i = 0; i < n; i++)
-        h ^= r->zseed[i][cells[i]];
-    return h;
-}
-
 int tv_sow_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u)
 {
     int n = r->ncells;
@@ -275,20 +304,17 @@ int tv_sow_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u)
         s->quiet++;
         return 0;
     }
-    /* The hash changes once for the whole move, not once per seed. */
-    uint64_t before = holes_hash(r, s->cells, n);
     int stones = s->stones, slam;
     tv_state_buf keep;
     if (r->sow.relay) /* a sowing that never ends leaves s as it was */
         memcpy(&keep.state, s, (size_t)r->state_size);
-    int again = sow(r, s, m, &slam);
+    int again = sow_impl(r, s, m, &slam, 1); /* the hash follows the counts that change */
     if (again == SOW_ENDLESS) {
         memcpy(s, &keep.state, (size_t)r->state_size);
         if (u)
             u->n = (uint16_t)(u->n - n);
         return TV_EILLEGAL;
     }
-    s->hash ^= before ^ holes_hash(r, s->cells, n);
     s->quiet = s->stones == stones ? (uint16_t)(s->quiet + 1) : 0;
     return again;
 }

@@ -8,6 +8,16 @@
 
 /* Seeds in player p's row (p = 0 or 1). */
 int tv_sow_row_seeds(const tv_rules *r, const tv_state *s, int p);
+/* Whether player p's row holds no seed; stops at the first seed (the end
+ * rules ask it every ply, the count is not needed). */
+static inline int tv_sow_row_empty(const tv_rules *r, const tv_state *s, int p)
+{
+    const uint8_t *c = s->cells + p * r->sow.holes;
+    for (int i = 0; i < r->sow.holes; i++)
+        if (c[i])
+            return 0;
+    return 1;
+}
 
 /* Legal moves of the player to move: own non-empty holes that the feeding and
  * grand-slam rules allow, or pass when there is none and the rules pass. */
