@@ -6,6 +6,7 @@
 #include <check.h>
 
 #include "tv_check.h"
+#include "tv_fixture.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,17 +16,6 @@
 #include "tv_lines.h"
 #include "tv_perft.h"
 #include "tv_sow.h"
-
-static tv_rules *mancala_new(int holes, int seeds)
-{
-    tv_rules *r = malloc(sizeof *r);
-    tv_rules_init(r);
-    r->board = TV_BOARD_MANCALA;
-    r->sow.holes = holes;
-    r->sow.seeds = seeds;
-    r->ends = TV_END_BOARD_EMPTY;
-    return r;
-}
 
 static tv_rules *grid_new(int w, int h)
 {
@@ -37,12 +27,6 @@ static tv_rules *grid_new(int w, int h)
     return r;
 }
 
-static void finish(tv_rules *r)
-{
-    tv_error err;
-    ck_assert_msg(tv_rules_finish(r, &err) == TV_OK, "%s", err.msg);
-}
-
 /* tv_rules_finish must refuse r with a message containing `want`. */
 static void refused(tv_rules *r, const char *want)
 {
@@ -51,25 +35,16 @@ static void refused(tv_rules *r, const char *want)
     ck_assert_msg(strstr(err.msg, want), "'%s' lacks '%s'", err.msg, want);
 }
 
-static tv_game *at(const tv_rules *r, const char *pos)
-{
-    tv_error err;
-    tv_game *g = tv_game_new(r, 1, &err);
-    ck_assert_ptr_nonnull(g);
-    ck_assert_msg(tv_game_set_position(g, pos, &err) == TV_OK, "%s: %s", pos, err.msg);
-    return g;
-}
-
 /* ---- relay sowing ------------------------------------------------------- */
 
 START_TEST(endless_relay_is_an_illegal_move)
 {
     /* One hole a row, the origin skipped: the last seed always lands on the
      * other hole, which then holds 2 and is lifted again, for ever. */
-    tv_rules *r = mancala_new(1, 1);
+    tv_rules *r = mancala_rules_new(1, 1);
     r->sow.relay = r->sow.skip_origin = 1;
     r->sow.pass = 1;
-    finish(r);
+    rules_finish_ok(r);
     tv_game *g = tv_game_new(r, 1, NULL);
     tv_move moves[TV_MAX_MOVES];
     tv_error err = {0};
@@ -94,9 +69,9 @@ END_TEST
 START_TEST(relay_that_ends_is_still_a_move)
 {
     /* a1 (1): b1 held 1 -> 2, lift: b2, a2 -> a2 held 1 -> 2, lift: a1, b1 -> b1 was empty: stop. */
-    tv_rules *r = mancala_new(2, 1);
+    tv_rules *r = mancala_rules_new(2, 1);
     r->sow.relay = 1;
-    finish(r);
+    rules_finish_ok(r);
     tv_game *g = tv_game_new(r, 1, NULL);
     tv_error err = {0};
     ck_assert_msg(tv_game_play(g, 0, &err) == TV_OK, "%s", err.msg);
@@ -111,10 +86,10 @@ END_TEST
 START_TEST(relay_perft_ends_from_every_position)
 {
     /* mancala{holes=2, seeds=2} with relay hung perft from some positions. */
-    tv_rules *r = mancala_new(2, 2);
+    tv_rules *r = mancala_rules_new(2, 2);
     r->sow.relay = 1;
     r->sow.pass = 1;
-    finish(r);
+    rules_finish_ok(r);
     tv_state_buf b;
     tv_error err = {0};
     ck_assert_int_eq(tv_state_new(r, 1, &b.state, &err), TV_OK);
@@ -127,7 +102,7 @@ START_TEST(relay_perft_ends_from_every_position)
             continue;
         char pos[64];
         snprintf(pos, sizeof pos, "%d,%d/%d,%d 0,%d 1 0", c[3], c[2], c[0], c[1], 8 - (c[0] + c[1] + c[2] + c[3]));
-        tv_game *g = at(r, pos);
+        tv_game *g = game_from(r, pos);
         tv_move moves[TV_MAX_MOVES];
         int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
         ck_assert_int_ge(n, 0);
@@ -157,10 +132,10 @@ END_TEST
 /* Seeds going round for ever: no capture, no store. */
 static tv_rules *never_ending(int max_plies)
 {
-    tv_rules *r = mancala_new(2, 2);
+    tv_rules *r = mancala_rules_new(2, 2);
     r->sow.pass = 1;
     r->max_plies = max_plies;
-    finish(r);
+    rules_finish_ok(r);
     return r;
 }
 
@@ -221,7 +196,7 @@ START_TEST(a_grid_limit_that_binds_leaves_the_fast_path)
 {
     tv_rules *r = grid_new(4, 4);
     r->max_plies = 5;
-    finish(r);
+    rules_finish_ok(r);
     ck_assert(r->cap_binds);
     tv_rng rng;
     tv_rng_seed(&rng, 1);
@@ -232,7 +207,7 @@ START_TEST(a_grid_limit_that_binds_leaves_the_fast_path)
     assert_capped(r, &b.state, 5);
     ck_assert_int_eq(b.state.empty, 11);
     r->max_plies = 0; /* the default is far above 16 cells */
-    finish(r);
+    rules_finish_ok(r);
     ck_assert(!r->cap_binds);
     ck_assert_int_eq(tv_state_new(r, 1, &b.state, &err), TV_OK);
     ck_assert_int_eq(tv_random_playout(r, &b.state, &rng, &err), TV_OK);
@@ -250,7 +225,7 @@ START_TEST(the_limit_fits_the_ply_count)
     r->max_plies = -1;
     refused(r, "max_plies");
     r->max_plies = TV_MAX_MAX_PLIES;
-    finish(r);
+    rules_finish_ok(r);
     ck_assert_int_lt(TV_MAX_MAX_PLIES, 65535); /* s->ply and s->quiet are 16 bits */
     free(r);
 }
@@ -274,7 +249,7 @@ START_TEST(run_points_that_could_wrap_are_refused)
     refused(r, "run of 3");
     r->lines.points[3] = -(TV_MAX_SCORE / 8);
     r->lines.points[2] = TV_MAX_SCORE / 8;
-    finish(r);
+    rules_finish_ok(r);
     r->lines.points[0] = 1;
     refused(r, "a run of 0");
     r->lines.points[0] = 0;
@@ -283,7 +258,7 @@ START_TEST(run_points_that_could_wrap_are_refused)
     r->lines.points[1] = TV_MAX_SCORE / 36;
     r->lines.points[2] = TV_MAX_SCORE / 18;
     r->lines.points[3] = -(TV_MAX_SCORE / 12);
-    finish(r);
+    rules_finish_ok(r);
     /* The largest tables allowed: scores stay in range in every game (UBSan
      * would see a wrap), and the incremental score is the recount. */
     tv_rng rng;
@@ -308,11 +283,11 @@ END_TEST
 
 START_TEST(seeds_never_exceed_a_hole)
 {
-    tv_rules *r = mancala_new(8, 16); /* 256 seeds */
+    tv_rules *r = mancala_rules_new(8, 16); /* 256 seeds */
     refused(r, "more than 255");
     free(r);
-    r = mancala_new(2, 1);
-    finish(r);
+    r = mancala_rules_new(2, 1);
+    rules_finish_ok(r);
     tv_error err = {0};
     tv_game *g = tv_game_new(r, 1, &err);
     /* A play hook's s:set piling seeds on: refused before a hole can wrap. */

@@ -6,36 +6,10 @@
 #include <string.h>
 
 #include "tv_check.h"
+#include "tv_fixture.h"
 #include "tv_game.h"
 #include "tv_perft.h"
 #include "tv_sow.h"
-
-static tv_rules *rules_new(int holes, int seeds)
-{
-    tv_rules *r = malloc(sizeof *r);
-    tv_rules_init(r);
-    r->board = TV_BOARD_MANCALA;
-    r->sow.holes = holes;
-    r->sow.seeds = seeds;
-    r->ends = TV_END_BOARD_EMPTY;
-    return r;
-}
-
-static void finish(tv_rules *r)
-{
-    tv_error err;
-    ck_assert_msg(tv_rules_finish(r, &err) == TV_OK, "%s", err.msg);
-}
-
-/* A game started from a position string. */
-static tv_game *at(const tv_rules *r, const char *pos)
-{
-    tv_error err;
-    tv_game *g = tv_game_new(r, 1, &err);
-    ck_assert_ptr_nonnull(g);
-    ck_assert_msg(tv_game_set_position(g, pos, &err) == TV_OK, "%s: %s", pos, err.msg);
-    return g;
-}
 
 static void play(tv_game *g, const char *moves)
 {
@@ -70,15 +44,15 @@ static int legal(const tv_game *g, char *out)
 
 START_TEST(counter_clockwise_and_clockwise)
 {
-    tv_rules *r = rules_new(3, 2);
-    finish(r);
-    tv_game *g = at(r, "2,2,2/2,4,0 0,0 1 0");
+    tv_rules *r = mancala_rules_new(3, 2);
+    rules_finish_ok(r);
+    tv_game *g = game_from(r, "2,2,2/2,4,0 0,0 1 0");
     play(g, "b1"); /* c1 c2 b2 a2 */
     expect(g, "3,3,3/2,0,1 0,0 2 1");
     tv_game_free(g);
     r->sow.cw = 1;
-    finish(r);
-    g = at(r, "2,2,2/2,4,0 0,0 1 0");
+    rules_finish_ok(r);
+    g = game_from(r, "2,2,2/2,4,0 0,0 1 0");
     play(g, "b1"); /* a1 a2 b2 c2 */
     expect(g, "3,3,3/3,0,0 0,0 2 1");
     tv_game_free(g);
@@ -88,15 +62,15 @@ END_TEST
 
 START_TEST(origin_first)
 {
-    tv_rules *r = rules_new(2, 7);
+    tv_rules *r = mancala_rules_new(2, 7);
     r->sow.origin_first = 1;
-    finish(r);
+    rules_finish_ok(r);
     tv_game *g = tv_game_new(r, 1, NULL);
     play(g, "a1 a2 b1"); /* worked by hand: see the Tihbat readings */
     expect(g, "5,14/6,3 0,0 2 3");
     tv_game_free(g);
     /* One seed goes back where it was: only the side to move changes. */
-    g = at(r, "7,7/1,13 0,0 1 0");
+    g = game_from(r, "7,7/1,13 0,0 1 0");
     play(g, "a1");
     expect(g, "7,7/1,13 0,0 2 1");
     tv_game_free(g);
@@ -106,15 +80,15 @@ END_TEST
 
 START_TEST(skip_origin_on_laps)
 {
-    tv_rules *r = rules_new(6, 4);
-    finish(r);
-    tv_game *g = at(r, "3,3,3,3,3,3/12,3,3,3,3,0 3,3 1 0");
+    tv_rules *r = mancala_rules_new(6, 4);
+    rules_finish_ok(r);
+    tv_game *g = game_from(r, "3,3,3,3,3,3/12,3,3,3,3,0 3,3 1 0");
     play(g, "a1"); /* 11 seeds round the board, the 12th back into a1 */
     expect(g, "4,4,4,4,4,4/1,4,4,4,4,1 3,3 2 1");
     tv_game_free(g);
     r->sow.skip_origin = 1;
-    finish(r);
-    g = at(r, "3,3,3,3,3,3/12,3,3,3,3,0 3,3 1 0");
+    rules_finish_ok(r);
+    g = game_from(r, "3,3,3,3,3,3/12,3,3,3,3,0 3,3 1 0");
     play(g, "a1"); /* the 12th passes over a1 to b1 */
     expect(g, "4,4,4,4,4,4/0,5,4,4,4,1 3,3 2 1");
     tv_game_free(g);
@@ -124,11 +98,11 @@ END_TEST
 
 START_TEST(relay_sowing)
 {
-    tv_rules *r = rules_new(3, 2);
+    tv_rules *r = mancala_rules_new(3, 2);
     r->sow.relay = 1;
-    finish(r);
+    rules_finish_ok(r);
     /* a1 (2): b1, c1 -> c1 held 1, now 2: lift 2: c2, b2 -> b2 held 0: stop. */
-    tv_game *g = at(r, "1,0,5/2,3,1 0,0 1 0");
+    tv_game *g = game_from(r, "1,0,5/2,3,1 0,0 1 0");
     play(g, "a1");
     expect(g, "1,1,6/0,4,0 0,0 2 1");
     tv_game_free(g);
@@ -138,11 +112,11 @@ END_TEST
 
 START_TEST(stores_and_extra_turn)
 {
-    tv_rules *r = rules_new(6, 4);
+    tv_rules *r = mancala_rules_new(6, 4);
     r->sow.stores = r->sow.own_store = r->sow.extra_turn = 1;
     r->ends = TV_END_SIDE_EMPTY;
     r->remainder = TV_REMAINDER_OWN_ROW;
-    finish(r);
+    rules_finish_ok(r);
     tv_game *g = tv_game_new(r, 1, NULL);
     play(g, "c1"); /* d1 e1 f1 store: player 1 moves again */
     expect(g, "4,4,4,4,4,4/4,4,0,5,5,5 1,0 1 1");
@@ -150,13 +124,13 @@ START_TEST(stores_and_extra_turn)
     expect(g, "4,4,5,5,5,5/4,4,0,5,5,0 2,0 2 2");
     tv_game_free(g);
     /* The opponent's store is passed over; with both stores it is sown. */
-    g = at(r, "2,2,2,2,2,2/4,4,4,4,4,12 2,2 1 0");
+    g = game_from(r, "2,2,2,2,2,2/4,4,4,4,4,12 2,2 1 0");
     play(g, "f1"); /* 12 seeds: store 1, f2..a2 (6), a1..e1 (5) */
     expect(g, "3,3,3,3,3,3/5,5,5,5,5,0 3,2 2 1");
     tv_game_free(g);
     r->sow.opp_store = 1;
-    finish(r);
-    g = at(r, "2,2,2,2,2,2/4,4,4,4,4,12 2,2 1 0");
+    rules_finish_ok(r);
+    g = game_from(r, "2,2,2,2,2,2/4,4,4,4,4,12 2,2 1 0");
     play(g, "f1"); /* 12 seeds: store 1, f2..a2 (6), store 2, a1..d1 */
     expect(g, "3,3,3,3,3,3/5,5,5,5,4,0 3,3 2 1");
     tv_game_free(g);
@@ -166,25 +140,25 @@ END_TEST
 
 START_TEST(capture_by_counts_and_chains)
 {
-    tv_rules *r = rules_new(6, 4);
+    tv_rules *r = mancala_rules_new(6, 4);
     r->sow.counts = 1u << 2 | 1u << 3;
     r->sow.side = TV_SIDE_OPP;
-    finish(r);
+    rules_finish_ok(r);
     /* d1 (4): e1 f1 f2 e2 -> e2 now 3: captured. Not chained: f2 stays. */
-    tv_game *g = at(r, "4,4,4,4,2,1/4,4,4,4,4,6 3,0 1 0");
+    tv_game *g = game_from(r, "4,4,4,4,2,1/4,4,4,4,4,6 3,0 1 0");
     play(g, "d1");
     expect(g, "4,4,4,4,0,2/4,4,4,0,5,7 6,0 2 1");
     tv_game_free(g);
     r->sow.chain = 1;
     r->sow.chain_side = TV_SIDE_OPP;
-    finish(r);
+    rules_finish_ok(r);
     /* Chained backwards: e2 (3) then f2 (2); f1 is the mover's: stop. */
-    g = at(r, "4,4,4,4,2,1/4,4,4,4,4,6 3,0 1 0");
+    g = game_from(r, "4,4,4,4,2,1/4,4,4,4,4,6 3,0 1 0");
     play(g, "d1");
     expect(g, "4,4,4,4,0,0/4,4,4,0,5,7 8,0 2 1");
     tv_game_free(g);
     /* A landing on the mover's own side captures nothing here. */
-    g = at(r, "4,4,4,4,4,4/1,1,4,4,4,6 4,0 1 0");
+    g = game_from(r, "4,4,4,4,4,4/1,1,4,4,4,6 4,0 1 0");
     play(g, "a1");
     expect(g, "4,4,4,4,4,4/0,2,4,4,4,6 4,0 2 1");
     tv_game_free(g);
@@ -194,25 +168,25 @@ END_TEST
 
 START_TEST(capture_on_own_side_tihbat)
 {
-    tv_rules *r = rules_new(2, 7);
+    tv_rules *r = mancala_rules_new(2, 7);
     r->sow.origin_first = 1;
     r->sow.counts = 1u << 2 | 1u << 4 | 1u << 6 | 1u << 8;
     r->sow.side = TV_SIDE_OWN;
-    finish(r);
+    rules_finish_ok(r);
     /* a1 (3): a1, b1, b2 -> last on b2, the opponent's: nothing. */
-    tv_game *g = at(r, "7,7/3,11 0,0 1 0");
+    tv_game *g = game_from(r, "7,7/3,11 0,0 1 0");
     play(g, "a1");
     expect(g, "7,8/1,12 0,0 2 1");
     tv_game_free(g);
     /* b1 (5): b1, b2, a2, a1, b1 -> b1 holds 2: captured; a1 (4) too only with chain. */
-    g = at(r, "7,7/3,5 3,3 1 0");
+    g = game_from(r, "7,7/3,5 3,3 1 0");
     play(g, "b1");
     expect(g, "8,8/4,0 5,3 2 1");
     tv_game_free(g);
     r->sow.chain = 1;
     r->sow.chain_side = TV_SIDE_OWN;
-    finish(r);
-    g = at(r, "7,7/3,5 3,3 1 0");
+    rules_finish_ok(r);
+    g = game_from(r, "7,7/3,5 3,3 1 0");
     play(g, "b1"); /* backwards from b1: a1 holds 4, own side: captured too */
     expect(g, "8,8/0,0 9,3 2 1");
     tv_game_free(g);
@@ -222,24 +196,24 @@ END_TEST
 
 START_TEST(empty_hole_captures_opposite)
 {
-    tv_rules *r = rules_new(6, 4);
+    tv_rules *r = mancala_rules_new(6, 4);
     r->sow.stores = r->sow.own_store = 1;
     r->sow.empty_capture = TV_EMPTY_CAPTURE_NONEMPTY;
     r->ends = TV_END_SIDE_EMPTY;
-    finish(r);
+    rules_finish_ok(r);
     /* a1 (2): b1, c1 (empty) -> c1 and c2 (5) into the store. */
-    tv_game *g = at(r, "4,4,5,4,4,4/2,4,0,4,4,4 2,3 1 0");
+    tv_game *g = game_from(r, "4,4,5,4,4,4/2,4,0,4,4,4 2,3 1 0");
     play(g, "a1");
     expect(g, "4,4,0,4,4,4/0,5,0,4,4,4 8,3 2 1");
     tv_game_free(g);
     /* Opposite hole empty: no capture, unless the variant says always. */
-    g = at(r, "4,4,0,4,4,4/2,4,0,4,4,4 2,8 1 0");
+    g = game_from(r, "4,4,0,4,4,4/2,4,0,4,4,4 2,8 1 0");
     play(g, "a1");
     expect(g, "4,4,0,4,4,4/0,5,1,4,4,4 2,8 2 1");
     tv_game_free(g);
     r->sow.empty_capture = TV_EMPTY_CAPTURE_ALWAYS;
-    finish(r);
-    g = at(r, "4,4,0,4,4,4/2,4,0,4,4,4 2,8 1 0");
+    rules_finish_ok(r);
+    g = game_from(r, "4,4,0,4,4,4/2,4,0,4,4,4 2,8 1 0");
     play(g, "a1");
     expect(g, "4,4,0,4,4,4/0,5,0,4,4,4 3,8 2 1");
     tv_game_free(g);
@@ -251,25 +225,25 @@ START_TEST(grand_slam_policies)
 {
     /* d1 (4): e1 f1 f2 e2: e2 -> 3 and f2 -> 2, the opponent's only seeds. */
     const char *start = "0,0,0,0,2,1/4,4,4,4,4,17 8,0 1 0";
-    tv_rules *r = rules_new(6, 4);
+    tv_rules *r = mancala_rules_new(6, 4);
     r->sow.counts = 1u << 2 | 1u << 3;
     r->sow.side = r->sow.chain_side = TV_SIDE_OPP;
     r->sow.chain = 1;
     r->ends = TV_END_BOARD_EMPTY;
-    finish(r);
-    tv_game *g = at(r, start);
+    rules_finish_ok(r);
+    tv_game *g = game_from(r, start);
     play(g, "d1");
     expect(g, "0,0,0,0,0,0/4,4,4,0,5,18 13,0 2 1");
     tv_game_free(g);
     r->sow.grand_slam = TV_SLAM_NO_CAPTURE;
-    finish(r);
-    g = at(r, start);
+    rules_finish_ok(r);
+    g = game_from(r, start);
     play(g, "d1");
     expect(g, "0,0,0,0,3,2/4,4,4,0,5,18 8,0 2 1");
     tv_game_free(g);
     r->sow.grand_slam = TV_SLAM_ILLEGAL;
-    finish(r);
-    g = at(r, start);
+    rules_finish_ok(r);
+    g = game_from(r, start);
     char moves[128];
     legal(g, moves);
     ck_assert_str_eq(moves, "a1 b1 c1 e1 f1");
@@ -283,13 +257,13 @@ END_TEST
 
 START_TEST(must_feed_and_no_move_end)
 {
-    tv_rules *r = rules_new(6, 4);
+    tv_rules *r = mancala_rules_new(6, 4);
     r->sow.must_feed = 1;
     r->ends = TV_END_NO_MOVE;
     r->remainder = TV_REMAINDER_OWN_ROW;
-    finish(r);
+    rules_finish_ok(r);
     /* Player 2 is empty: only the moves that reach row 2 are legal. */
-    tv_game *g = at(r, "0,0,0,0,0,0/1,1,1,1,1,2 0,41 1 0");
+    tv_game *g = game_from(r, "0,0,0,0,0,0/1,1,1,1,1,2 0,41 1 0");
     char moves[128];
     legal(g, moves);
     ck_assert_str_eq(moves, "f1");
@@ -298,7 +272,7 @@ START_TEST(must_feed_and_no_move_end)
     ck_assert_msg(strstr(err.msg, "leave the opponent seeds") != NULL, "%s", err.msg);
     tv_game_free(g);
     /* No move can feed: the game ends and each keeps their own row. */
-    g = at(r, "0,0,0,0,0,0/1,1,1,1,0,0 0,44 1 0");
+    g = game_from(r, "0,0,0,0,0,0/1,1,1,1,0,0 0,44 1 0");
     ck_assert_int_eq(g->state->status, TV_OVER);
     expect(g, "0,0,0,0,0,0/0,0,0,0,0,0 4,44 1 0");
     ck_assert_int_eq(g->state->winner, 2);
@@ -309,11 +283,11 @@ END_TEST
 
 START_TEST(pass_when_no_move)
 {
-    tv_rules *r = rules_new(2, 7);
+    tv_rules *r = mancala_rules_new(2, 7);
     r->sow.origin_first = 1;
     r->sow.pass = 1;
-    finish(r);
-    tv_game *g = at(r, "3,5/0,0 10,10 1 0");
+    rules_finish_ok(r);
+    tv_game *g = game_from(r, "3,5/0,0 10,10 1 0");
     char moves[64];
     legal(g, moves);
     ck_assert_str_eq(moves, "pass");
@@ -328,13 +302,13 @@ END_TEST
 
 START_TEST(repetition_ends_and_splits)
 {
-    tv_rules *r = rules_new(2, 7);
+    tv_rules *r = mancala_rules_new(2, 7);
     r->sow.origin_first = 1;
     r->sow.pass = 1;
     r->repetition = 1;
     r->remainder = TV_REMAINDER_SPLIT;
-    finish(r);
-    tv_game *g = at(r, "1,0/1,0 13,13 1 0");
+    rules_finish_ok(r);
+    tv_game *g = game_from(r, "1,0/1,0 13,13 1 0");
     play(g, "a1");
     ck_assert_int_eq(g->state->status, TV_ONGOING);
     play(g, "a2"); /* the start position again, player 1 to move */
@@ -349,8 +323,8 @@ START_TEST(repetition_ends_and_splits)
     tv_game_free(g);
     /* Without the rule the same moves go on. */
     r->repetition = 0;
-    finish(r);
-    g = at(r, "1,0/1,0 13,13 1 0");
+    rules_finish_ok(r);
+    g = game_from(r, "1,0/1,0 13,13 1 0");
     play(g, "a1 a2 a1 a2");
     ck_assert_int_eq(g->state->status, TV_ONGOING);
     tv_game_free(g);
@@ -360,25 +334,25 @@ END_TEST
 
 START_TEST(capture_target_and_side_empty)
 {
-    tv_rules *r = rules_new(6, 4);
+    tv_rules *r = mancala_rules_new(6, 4);
     r->sow.counts = 1u << 2 | 1u << 3;
     r->sow.side = TV_SIDE_OPP;
     r->target = 25;
     r->remainder = TV_REMAINDER_OWN_ROW;
-    finish(r);
-    tv_game *g = at(r, "4,4,4,4,2,1/0,0,0,4,0,0 22,3 1 0");
+    rules_finish_ok(r);
+    tv_game *g = game_from(r, "4,4,4,4,2,1/0,0,0,4,0,0 22,3 1 0");
     play(g, "d1"); /* captures 3: 25 ends the game; each keeps their row */
     ck_assert_int_eq(g->state->status, TV_OVER);
     expect(g, "0,0,0,0,0,0/0,0,0,0,0,0 27,21 2 1");
     ck_assert_int_eq(g->state->winner, 1);
     tv_game_free(g);
 
-    tv_rules *k = rules_new(6, 4);
+    tv_rules *k = mancala_rules_new(6, 4);
     k->sow.stores = k->sow.own_store = 1;
     k->ends = TV_END_SIDE_EMPTY;
     k->remainder = TV_REMAINDER_OWN_ROW;
-    finish(k);
-    g = at(k, "1,1,1,1,1,1/0,0,0,0,0,1 20,21 1 0");
+    rules_finish_ok(k);
+    g = game_from(k, "1,1,1,1,1,1/0,0,0,0,0,1 20,21 1 0");
     play(g, "f1"); /* into the store: row 1 empty, player 2 keeps row 2 */
     ck_assert_int_eq(g->state->status, TV_OVER);
     expect(g, "0,0,0,0,0,0/0,0,0,0,0,0 21,27 2 1");
@@ -391,9 +365,9 @@ END_TEST
 
 START_TEST(bad_moves_leave_the_state)
 {
-    tv_rules *r = rules_new(6, 4);
-    finish(r);
-    tv_game *g = at(r, "4,4,4,4,4,4/0,4,4,4,4,8 0,0 1 0");
+    tv_rules *r = mancala_rules_new(6, 4);
+    rules_finish_ok(r);
+    tv_game *g = game_from(r, "4,4,4,4,4,4/0,4,4,4,4,8 0,0 1 0");
     tv_state_buf before;
     tv_state_copy(r, &before.state, g->state);
     tv_error err;
@@ -412,8 +386,8 @@ END_TEST
 
 START_TEST(corrupt_positions_are_refused)
 {
-    tv_rules *r = rules_new(2, 7);
-    finish(r);
+    tv_rules *r = mancala_rules_new(2, 7);
+    rules_finish_ok(r);
     tv_game *g = tv_game_new(r, 1, NULL);
     tv_state_buf before;
     tv_state_copy(r, &before.state, g->state);
@@ -437,7 +411,7 @@ END_TEST
 START_TEST(random_games_keep_invariants)
 {
     for (int config = 0; config < 4; config++) {
-        tv_rules *r = rules_new(config == 0 ? 2 : 6, config == 0 ? 7 : 4);
+        tv_rules *r = mancala_rules_new(config == 0 ? 2 : 6, config == 0 ? 7 : 4);
         if (config == 0) { /* Tihbat-like */
             r->sow.origin_first = r->sow.pass = r->repetition = 1;
             r->sow.counts = 0x154;
@@ -467,7 +441,7 @@ START_TEST(random_games_keep_invariants)
             r->repetition = 1;
             r->remainder = TV_REMAINDER_SPLIT;
         }
-        finish(r);
+        rules_finish_ok(r);
         tv_rng rng;
         tv_rng_seed(&rng, (uint64_t)config);
         size_t size = (size_t)r->state_size;

@@ -32,6 +32,26 @@ tv_rules *rules_finish_ok(tv_rules *r)
     return r;
 }
 
+tv_rules *mancala_rules_new(int holes, int seeds)
+{
+    tv_rules *r = malloc(sizeof *r);
+    tv_rules_init(r);
+    r->board = TV_BOARD_MANCALA;
+    r->sow.holes = holes;
+    r->sow.seeds = seeds;
+    r->ends = TV_END_BOARD_EMPTY;
+    return r;
+}
+
+tv_game *game_from(const tv_rules *r, const char *pos)
+{
+    tv_error err;
+    tv_game *g = tv_game_new(r, 1, &err);
+    ck_assert_ptr_nonnull(g);
+    ck_assert_msg(tv_game_set_position(g, pos, &err) == TV_OK, "%s: %s", pos, err.msg);
+    return g;
+}
+
 tv_rules *pahtum(void) { return rules_finish_ok(rules_new(7, 7, TV_DIR_H | TV_DIR_V)); }
 
 tv_rules *pahtum_holes(int w, int h, int dirs)

@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "tv_game.h"
 #include "tv_play.h"
 #include "tv_rng.h"
 #include "tv_rules.h"
@@ -30,6 +31,13 @@ tv_rules *rules_new(int w, int h, int dirs);
 
 /* tv_rules_finish, which must succeed; returns r. */
 tv_rules *rules_finish_ok(tv_rules *r);
+
+/* A mancala board of 2 x holes, seeds in each, that ends when it is empty
+ * (rules_finish_ok it after setting the sowing). */
+tv_rules *mancala_rules_new(int holes, int seeds);
+
+/* A game of r started from a position string, which must be read. */
+tv_game *game_from(const tv_rules *r, const char *pos);
 
 /* Plain Pahtum: 7x7, rows and columns, no blocks, no swap. */
 tv_rules *pahtum(void);
