@@ -204,25 +204,28 @@ typedef struct tavola_api {
      * a in [0, num_actions) (n must be at least that: else TAVOLA_ELIMIT);
      * returns the number of legal actions. */
     int (*legal_mask)(tavola_game *g, uint8_t *mask, int n);
-    /* Plays action a, as play does its move (TAVOLA_EINVAL for no action id). */
+    /* Plays action a, as play does its move (TAVOLA_EINVAL for no action id),
+     * and returns the status after it, TAVOLA_ONGOING (= TAVOLA_OK) or
+     * TAVOLA_OVER, so that a step needs one call. */
     int (*play_action)(tavola_game *g, int action);
     /* The observation tensor's shape into dims[0..3): planes, height, width
      * (TAVOLA_OBS_DIMS); returns the number of dimensions. */
     int (*observation_shape)(const tavola_ruleset *rs, int *dims);
     /* The observation of the current state into out[0..n) as planes * height
-     * * width floats, plane by plane, row by row: from the view of the player
-     * to move. Grids: own stones, the opponent's stones, blocks, a constant
-     * plane 1 when player 1 is to move (else 0); when the ruleset scores, the
-     * mover's and the opponent's scores as constant planes (divided by the
-     * points of the best single run); when the players place blocks, the
-     * share of blocks still to place. Row r of a plane is the board's row
-     * r + 1, so a placement's action id is its index in a plane. Mancala:
-     * seeds per hole, the mover's store, the opponent's store (all divided by
-     * the seeds of the start), player 1 to move; row 0 holds the mover's
-     * holes, and player 2 sees the board turned round (plane index 2h-1-c for
-     * hole c), so the view is the same from both sides. Returns the number of
-     * floats written, or TAVOLA_ELIMIT when n is less. */
-    int (*observation)(tavola_game *g, float *out, size_t n);
+     * * width floats, plane by plane, row by row, from the view of player (1
+     * or 2; 0: the player to move, as a learner mostly wants it). Grids: the
+     * viewer's stones, the opponent's stones, blocks, a constant plane 1 when
+     * player 1 is to move (else 0); when the ruleset scores, the viewer's and
+     * the opponent's scores as constant planes (divided by the points of the
+     * best single run); when the players place blocks, the share of blocks
+     * still to place. Row r of a plane is the board's row r + 1, so a
+     * placement's action id is its index in a plane. Mancala: seeds per hole,
+     * the viewer's store, the opponent's store (all divided by the seeds of
+     * the start), player 1 to move; row 0 holds the viewer's holes, and
+     * player 2 sees the board turned round (plane index 2h-1-c for hole c),
+     * so the view is the same from both sides. Returns the number of floats
+     * written, or TAVOLA_ELIMIT when n is less. */
+    int (*observation)(tavola_game *g, int player, float *out, size_t n);
     /* n uniformly random playouts from the current state, which is left
      * unchanged, drawn from seed: results[0] draws, results[1] and results[2]
      * the wins of player 1 and 2 (results may be NULL), and the mean number

@@ -428,7 +428,8 @@ static int api_play_action(tavola_game *h, int a)
     if (tv_move_of_action(h->g->rules, a, &m))
         return tv_error_set(&h->err, TV_EINVAL, "%d is not an action id (0..%d)", a,
                             tv_actions_count(h->g->rules) - 1);
-    return api_play(h, m);
+    int rc = api_play(h, m);
+    return rc < 0 ? rc : h->g->state->status;
 }
 
 static int api_observation_shape(const tavola_ruleset *h, int *dims)
@@ -436,9 +437,11 @@ static int api_observation_shape(const tavola_ruleset *h, int *dims)
     return dims ? tv_observation_shape(rules_of(h), dims) : TAVOLA_EINVAL;
 }
 
-static int api_observation(tavola_game *h, float *out, size_t n)
+static int api_observation(tavola_game *h, int player, float *out, size_t n)
 {
-    int rc = out ? tv_observation(h->g->rules, h->g->state, out, n) : TV_ELIMIT;
+    if (player < 0 || player > 2)
+        return tv_error_set(&h->err, TV_EINVAL, "player %d: expected 1, 2 or 0 (the player to move)", player);
+    int rc = out ? tv_observation(h->g->rules, h->g->state, player, out, n) : TV_ELIMIT;
     if (rc < 0)
         return tv_error_set(&h->err, rc, "the observation needs more room than %zu floats", out ? n : 0);
     return result(h, rc);

@@ -92,18 +92,18 @@ static void fill(float *plane, int cells, float v)
         plane[i] = v;
 }
 
-int tv_observation(const tv_rules *r, const tv_state *s, float *out, size_t n)
+int tv_observation(const tv_rules *r, const tv_state *s, int player, float *out, size_t n)
 {
     int dims[TV_OBS_DIMS];
     tv_observation_shape(r, dims);
-    int cells = dims[1] * dims[2], total = dims[0] * cells, me = s->to_move;
+    int cells = dims[1] * dims[2], total = dims[0] * cells, me = player ? player - 1 : s->to_move;
     if (n < (size_t)total)
         return TV_ELIMIT;
     memset(out, 0, (size_t)total * sizeof *out);
-    float first = me == 0 ? 1.0f : 0.0f;
+    float first = s->to_move == 0 ? 1.0f : 0.0f;
     if (r->board == TV_BOARD_MANCALA) {
-        /* Seen from the mover's side: player 2 sees the board turned round,
-         * so row 0 is always the mover's holes in sowing order. */
+        /* Seen from one side: player 2 sees the board turned round, so row
+         * 0 is always the viewer's holes in sowing order. */
         int seeds = 2 * r->sow.holes * r->sow.seeds;
         float scale = seeds > 0 ? (float)seeds : 1.0f;
         for (int c = 0; c < cells; c++)

@@ -24,10 +24,11 @@ int tv_move_of_action(const tv_rules *r, int a, tv_move *m);
 /* The observation's shape into dims[0..3) (planes, height, width); returns
  * TV_OBS_DIMS. */
 int tv_observation_shape(const tv_rules *r, int dims[TV_OBS_DIMS]);
-/* The planes of s from the view of the player to move into out[0..n);
+/* The planes of s from the view of player (1 or 2; 0: the player to move)
+ * into out[0..n);
  * returns the number of floats (planes * height * width), or TV_ELIMIT when
  * n is less. */
-int tv_observation(const tv_rules *r, const tv_state *s, float *out, size_t n);
+int tv_observation(const tv_rules *r, const tv_state *s, int player, float *out, size_t n);
 
 /* n random playouts from s (s unchanged), one random stream from seed:
  * results[0] draws, results[1] and [2] the wins of player 1 and 2, and the

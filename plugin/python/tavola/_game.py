@@ -136,7 +136,7 @@ class Game:
         g = self._api.game_new(self._rs, seed)
         if not g:
             raise TavolaError(self._api.ruleset_error(self._rs).decode())
-        return State(self, g)
+        return State(self, ctypes.c_void_p(g))
 
     def new_state_from_position(self, position):
         """A state from a position string (State.position())."""
@@ -181,13 +181,21 @@ class State:
     leaves the state as it was.
     """
 
-    __slots__ = ("game", "_g", "_api", "_abuf", "__weakref__")
+    __slots__ = ("game", "_g", "_api", "_fast", "_abuf", "_over", "_n", "__weakref__")
 
     def __init__(self, game, handle):
         self.game = game
-        self._g = handle
+        self._g = handle  # a c_void_p
         self._api = game._api
-        self._abuf = None
+        self._fast = game._api.fast
+        self._n = game._num_actions
+        self._abuf = (ctypes.c_int32 * max(self._n, 1))()
+        self._sync()
+
+    def _sync(self):
+        """After any change of the position: whether the game is over (kept
+        here, as every change goes through this object)."""
+        self._over = self._fast.status(self._g) == L.OVER
 
     def __del__(self):
         api, g = getattr(self, "_api", None), getattr(self, "_g", None)
@@ -202,19 +210,17 @@ class State:
     # ---- the OpenSpiel-like interface
     def current_player(self):
         """0 or 1, or TERMINAL (-4) when the game is over."""
-        if self._api.status(self._g) == L.OVER:
+        if self._over:
             return TERMINAL
-        return self._api.to_move(self._g) - 1
+        return self._fast.to_move(self._g) - 1
 
     def is_terminal(self):
-        return self._api.status(self._g) == L.OVER
+        return self._over
 
     def legal_actions(self, player=None):
         """The legal action ids, increasing (empty when the game is over)."""
         buf = self._abuf
-        if buf is None:
-            buf = self._abuf = (ctypes.c_int32 * max(self.game._num_actions, 1))()
-        n = self._api.legal_actions(self._g, buf, len(buf))
+        n = self._fast.legal_actions(self._g, buf, self._n)
         if n < 0:
             if n == L.ELIMIT:  # a hook gave the same move twice: room for all
                 buf = (ctypes.c_int32 * L.MOVES_CAP)()
@@ -243,14 +249,14 @@ class State:
 
     def apply_action(self, action):
         """Plays an action id; IllegalMove (state unchanged) when the rules refuse it."""
-        n = self.game._num_actions
         if action.__class__ is not int:
             action = self.game._check_action(action)
-        elif not 0 <= action < n:
-            raise InvalidArgument("%d is not an action id (0..%d)" % (action, n - 1))
-        rc = self._api.play_action(self._g, action)
+        elif not 0 <= action < self._n:
+            raise InvalidArgument("%d is not an action id (0..%d)" % (action, self._n - 1))
+        rc = self._fast.play_action(self._g, action)  # the status after it
         if rc < 0:
             self._fail(rc)
+        self._over = rc == L.OVER
 
     def apply_move(self, text):
         """Plays a move given as text: "d4", "d" (a column), "pass", "swap"."""
@@ -261,12 +267,14 @@ class State:
         rc = self._api.play_text(self._g, text.encode())
         if rc < 0:
             self._fail(rc)
+        self._sync()
 
     def undo(self):
         """Takes back the last move (InvalidArgument when there is none)."""
         rc = self._api.undo(self._g)
         if rc < 0:
             self._fail(rc)
+        self._sync()
 
     def undo_action(self, player, action):
         """OpenSpiel's form: takes back the last move, which must be (player, action)."""
@@ -280,7 +288,7 @@ class State:
 
     def returns(self):
         """[r0, r1]: +1 for the winner, -1 for the loser, 0 for a draw or a game not over."""
-        w = self._api.winner(self._g)
+        w = self._fast.winner(self._g)
         if w == 1:
             return [1.0, -1.0]
         if w == 2:
@@ -318,7 +326,7 @@ class State:
         g = self._api.game_clone(self._g)
         if not g:
             raise TavolaError(self._api.ruleset_error(self.game._rs).decode())
-        return State(self.game, g)
+        return State(self.game, ctypes.c_void_p(g))
 
     __copy__ = clone
 
@@ -389,6 +397,7 @@ class State:
         if "\0" in text:
             raise InvalidArgument("a position with a NUL byte")
         rc = self._api.set_position(self._g, text.encode())
+        self._sync()  # a refused position leaves the state as it was
         if rc < 0:
             self._fail(rc)
 

@@ -72,6 +72,6 @@ def load_error(message):
     failures without a file:line or an option in them."""
     if message.startswith("unknown ruleset"):
         return RulesetNotFound(message)
-    if message.startswith("option ") or message.startswith("no ruleset name"):
+    if message.startswith("option") or message.startswith("no ruleset name"):
         return InvalidArgument(message)
     return RulesetError(message)
