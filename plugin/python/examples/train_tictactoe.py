@@ -192,8 +192,9 @@ def main():
     a1.set_ylabel("loss (policy cross-entropy + value MSE)")
     a1.set_title("training loss")
     xs = [i for i, _ in evals]
-    for key, colour in (("draw", "tab:blue"), ("loss", "tab:red"), ("win", "tab:green")):
-        a2.plot(xs, [r[key] for _, r in evals], marker="o", color=colour, label=key + "s")
+    for key, label, colour in (("draw", "draws", "tab:blue"), ("loss", "losses", "tab:red"),
+                               ("win", "wins", "tab:green")):
+        a2.plot(xs, [r[key] for _, r in evals], marker="o", color=colour, label=label)
     a2.set_xlabel("iteration")
     a2.set_ylabel("games of %d" % args.eval_games)
     a2.set_title("against tavola's solver, from the start")
