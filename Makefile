@@ -6,6 +6,8 @@
 #   make valgrind   valgrind memcheck on the command and the example host
 #   make tsan       ThreadSanitizer on the ABI threads test (build/tsan)
 #   make install    PREFIX=/usr/local DESTDIR=... ; make uninstall
+#   make bench-python  random rollouts from Python beside plain-Python peers
+#   make example-train the tic-tac-toe self-play trainer (installs python3-torch)
 .SUFFIXES:
 
 CC      = cc
@@ -80,7 +82,14 @@ $(addsuffix .o,$(TESTS)) $(SUPPORT_OBJ): DEFS = $(SUITE_WERROR)
 
 REF_GAMES ?= 300
 
-.PHONY: all deps demo bench-ai bench bench-peers check test-build run-tests clean install uninstall install-test fuzz fuzz-build valgrind layers tsan
+# The Python package (plugin/python) is tested with Debian's interpreter, which
+# finds Debian's python3-numpy and python3-pytest (another python3 earlier on
+# PATH may not). PYDIR: where make install puts the package for it (Debian's
+# python3 reads /usr/local/lib/python3.X/dist-packages and /usr/lib/python3.X/...).
+PYTHON ?= /usr/bin/python3
+PYDIR  ?= $(PREFIX)/lib/python$(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)/dist-packages
+
+.PHONY: all deps demo bench-ai bench bench-peers bench-python example-train python-tests check test-build run-tests clean install uninstall install-test fuzz fuzz-build valgrind layers tsan
 .SECONDARY:
 
 all: $(BUILD)/tavola $(BUILD)/libtavola.a $(BUILD)/libtavola.so $(LUAMOD)
@@ -229,6 +238,20 @@ run-tests: test-build
 	@$(BUILD)/load_test
 	@set -e; for ref in tests/ref/*.lua; do \
 	  echo "== $$ref against $(BUILD)/tavola"; lua5.4 $$ref $(BUILD)/tavola $(REF_GAMES); done
+	@$(MAKE) --no-print-directory python-tests
+
+# The Python package under pytest, over $(BUILD)'s library and command (under
+# the sanitizers, with ASan preloaded as for the Lua module), then, in the
+# plain build, the example trainer for a few seconds where torch is importable.
+python-tests: $(BUILD)/$(SONAME) $(BUILD)/tavola
+	@echo "== Python package (pytest, $(PYTHON), $(BUILD)/$(SONAME))"
+	@TAVOLA_BUILD=$(BUILD) $(SAN_LUA_ENV) $(PYTHON) -m pytest -q -p no:cacheprovider tests/python
+	@if [ -n "$(SAN)" ]; then echo "== example trainer: skipped under the sanitizers"; \
+	elif $(PYTHON) -c "import torch" 2>/dev/null; then \
+	  echo "== example trainer, a tiny budget (plugin/python/examples/train_tictactoe.py --tiny)"; \
+	  TAVOLA_LIB=$(BUILD)/$(SONAME) $(PYTHON) plugin/python/examples/train_tictactoe.py --tiny \
+	    --out $(BUILD)/train_tictactoe_tiny.png; \
+	else echo "== example trainer: skipped ($(PYTHON) cannot import torch; make example-train installs it)"; fi
 
 # Play strength as figures: fixed-seed matches against the targets (AI_GAMES=N).
 bench-ai: $(BUILD)/tavola
@@ -258,6 +281,20 @@ bench: deps
 	         "$$($(BENCH_DIR)/bench openspiel-games)") || exit 1; fi; \
 	BENCH_QUICK=$(BENCH_QUICK) BENCH_OPENSPIEL=$$osp $(BENCH_DIR)/bench
 
+# Random rollouts from Python: step by step and batched, on Connect Four and
+# Pahtum, beside plain-Python Connect Four (tests/python/bench_python.py).
+bench-python: deps
+	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) OPT="$(BENCH_OPT)" SAN= $(BENCH_DIR)/$(SONAME)
+	@TAVOLA_LIB=$(BENCH_DIR)/$(SONAME) $(PYTHON) tests/python/bench_python.py $(if $(BENCH_QUICK),--quick,--check)
+
+# The example: self-play tic-tac-toe in PyTorch, until it draws tavola's solver
+# (TRAIN_MINUTES of CPU); writes plugin/python/examples/train_tictactoe.png.
+TRAIN_MINUTES ?= 4
+example-train: $(BUILD)/$(SONAME)
+	@TAVOLA_DEPS_EXTRA="python3-torch python3-matplotlib" PYTHON=$(PYTHON) sh tools/ensure-deps.sh
+	TAVOLA_LIB=$(BUILD)/$(SONAME) $(PYTHON) plugin/python/examples/train_tictactoe.py \
+	  --minutes $(TRAIN_MINUTES) --out plugin/python/examples/train_tictactoe.png
+
 bench-peers:
 	@[ -n "$(OPENSPIEL_SRC)" ] || { echo "make bench-peers needs OPENSPIEL_SRC=DIR (an OpenSpiel checkout, or a built peer)"; exit 1; }
 	@$(MAKE) --no-print-directory bench
@@ -281,6 +318,7 @@ check: deps
 	@$(MAKE) --no-print-directory run-tests REF_GAMES=2000
 	@$(MAKE) --no-print-directory install-test
 	@$(MAKE) --no-print-directory bench BENCH_QUICK=1
+	@$(MAKE) --no-print-directory bench-python BENCH_QUICK=1
 	@$(MAKE) --no-print-directory valgrind
 	@$(MAKE) --no-print-directory tsan
 	@$(MAKE) --no-print-directory run-tests BUILD=build/san OPT="-O1 -g" REF_GAMES=200 \
@@ -309,11 +347,14 @@ install: all $(BUILD)/tavola.pc
 	install -m 644 $(BUILD)/tavola.pc $(LIBDIR)/pkgconfig/tavola.pc
 	install -m 755 $(LUAMOD) $(LUADIR)/tavola.so
 	install -m 644 rulesets/*.lua rulesets/README.md $(SHAREDIR)/
+	install -d $(DESTDIR)$(PYDIR)/tavola
+	install -m 644 plugin/python/tavola/*.py $(DESTDIR)$(PYDIR)/tavola/
+	echo 'LIB = "$(PREFIX)/lib/$(SONAME)"  # written by make install' > $(DESTDIR)$(PYDIR)/tavola/_installed.py
 
 uninstall:
 	rm -f $(BINDIR)/tavola $(LIBDIR)/$(SONAME) $(LIBDIR)/libtavola.so $(LIBDIR)/libtavola.a
 	rm -f $(INCDIR)/tavola.h $(LIBDIR)/pkgconfig/tavola.pc $(LUADIR)/tavola.so
-	rm -rf $(SHAREDIR)
+	rm -rf $(SHAREDIR) $(DESTDIR)$(PYDIR)/tavola
 	-rmdir $(DESTDIR)$(PREFIX)/share/tavola 2>/dev/null
 
 clean:

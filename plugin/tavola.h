@@ -183,7 +183,62 @@ typedef struct tavola_api {
      * other games go on. TAVOLA_EINVAL for a negative time. */
     int (*set_limits)(size_t memory, unsigned long load_steps, unsigned long hook_steps, long load_ms,
                       long hook_ms);
+
+    /* ---- learning: actions, observations, batched playouts ------------------
+     * (present when size >= offsetof(tavola_api, playouts) + sizeof(void *))
+     *
+     * A fixed action space per loaded ruleset, so that a network can have one
+     * output per action: ids 0..num_actions-1 renumber the moves densely, the
+     * board's cells first (cell = row * width + column; mancala holes; the
+     * columns a.. for dropped stones) as the same numbers, then "pass" when
+     * the ruleset can pass, then "swap" when it can swap. The mapping depends
+     * on the ruleset and its options only, never on the game's state. */
+    int (*num_actions)(const tavola_ruleset *rs);
+    /* The action id of move m (>= 0), or TAVOLA_EINVAL for no move of this board. */
+    int (*move_action)(const tavola_ruleset *rs, tavola_move m);
+    /* The move of action id a into *m; TAVOLA_EINVAL outside [0, num_actions). */
+    int (*action_move)(const tavola_ruleset *rs, int action, tavola_move *m);
+    /* The legal actions, in increasing order, into actions[0..cap); returns
+     * their count (0 when the game is over) or a negative code. cap >= 1024 is
+     * always enough. */
+    int (*legal_actions)(tavola_game *g, int32_t *actions, int cap);
+    /* The legal-action mask: mask[a] = 1 when action a is legal, else 0, for
+     * a in [0, num_actions) (n must be at least that: else TAVOLA_ELIMIT);
+     * returns the number of legal actions. */
+    int (*legal_mask)(tavola_game *g, uint8_t *mask, int n);
+    /* Plays action a, as play does its move (TAVOLA_EINVAL for no action id),
+     * and returns the status after it, TAVOLA_ONGOING (= TAVOLA_OK) or
+     * TAVOLA_OVER, so that a step needs one call. */
+    int (*play_action)(tavola_game *g, int action);
+    /* The observation tensor's shape into dims[0..3): planes, height, width
+     * (TAVOLA_OBS_DIMS); returns the number of dimensions. */
+    int (*observation_shape)(const tavola_ruleset *rs, int *dims);
+    /* The observation of the current state into out[0..n) as planes * height
+     * * width floats, plane by plane, row by row, from the view of player (1
+     * or 2; 0: the player to move, as a learner mostly wants it). Grids: the
+     * viewer's stones, the opponent's stones, blocks, a constant plane 1 when
+     * player 1 is to move (else 0); when the ruleset scores, the viewer's and
+     * the opponent's scores as constant planes (divided by the points of the
+     * best single run); when the players place blocks, the share of blocks
+     * still to place. Row r of a plane is the board's row r + 1, so a
+     * placement's action id is its index in a plane. Mancala: seeds per hole,
+     * the viewer's store, the opponent's store (all divided by the seeds of
+     * the start), player 1 to move; row 0 holds the viewer's holes, and
+     * player 2 sees the board turned round (plane index 2h-1-c for hole c),
+     * so the view is the same from both sides. Returns the number of floats
+     * written, or TAVOLA_ELIMIT when n is less. */
+    int (*observation)(tavola_game *g, int player, float *out, size_t n);
+    /* n uniformly random playouts from the current state, which is left
+     * unchanged, drawn from seed: results[0] draws, results[1] and results[2]
+     * the wins of player 1 and 2 (results may be NULL), and the mean number
+     * of plies a playout played (may be NULL). A repetition counts from the
+     * playout's start, as in tavola's MCTS. Returns n or a negative code
+     * (a hook's failure: the message on g). One call for many games: a host
+     * in a slow language need not cross into the library once per ply. */
+    int (*playouts)(tavola_game *g, int n, uint64_t seed, int64_t *results, double *mean_plies);
 } tavola_api;
+
+enum { TAVOLA_OBS_DIMS = 3 };
 
 enum { TAVOLA_DRAW_ROWS = 0, TAVOLA_DRAW_BOARD = 1, TAVOLA_DRAW_SVG = 2 };
 

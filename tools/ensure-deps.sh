@@ -11,6 +11,21 @@ have_pc lua5.4 || missing="$missing liblua5.4-dev"
 have_pc check || missing="$missing check"
 command -v lua5.4 >/dev/null 2>&1 || missing="$missing lua5.4"
 command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
+# The Python package's tests run under Debian's interpreter (PYTHON), which
+# finds Debian's python3-* packages; TAVOLA_DEPS_EXTRA names more (the
+# example's torch and matplotlib), checked the same way.
+PY=${PYTHON:-/usr/bin/python3}
+have_py() { [ -x "$PY" ] && "$PY" -c "import $1" >/dev/null 2>&1; }
+[ -x "$PY" ] || missing="$missing python3"
+have_py numpy || missing="$missing python3-numpy"
+have_py pytest || missing="$missing python3-pytest"
+for extra in ${TAVOLA_DEPS_EXTRA:-}; do
+  case $extra in
+    python3-torch) have_py torch || missing="$missing python3-torch" ;;
+    python3-matplotlib) have_py matplotlib || missing="$missing python3-matplotlib" ;;
+    *) dpkg -s "$extra" >/dev/null 2>&1 || missing="$missing $extra" ;;
+  esac
+done
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

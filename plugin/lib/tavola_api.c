@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tavola.h"
+#include "tv_actions.h"
 #include "tv_catalog.h"
 #include "tv_draw.h"
 #include "tv_svg.h"
@@ -376,6 +377,81 @@ static int api_solve(tavola_game *h, uint64_t max_positions, void (*progress)(vo
     return n < 0 ? n : result(h, k);
 }
 
+/* ---- learning: actions, observations, batched playouts (tv_actions.h) ---- */
+
+static int api_num_actions(const tavola_ruleset *h) { return tv_actions_count(rules_of(h)); }
+static int api_move_action(const tavola_ruleset *h, tavola_move m) { return tv_action_of_move(rules_of(h), m); }
+
+static int api_action_move(const tavola_ruleset *h, int a, tavola_move *m)
+{
+    return m ? tv_move_of_action(rules_of(h), a, m) : TAVOLA_EINVAL;
+}
+
+/* The legal moves as action ids; moves come cells first, then pass or swap,
+ * so the ids are already increasing. */
+static int api_legal_actions(tavola_game *h, int32_t *actions, int cap)
+{
+    tv_move buf[TV_MAX_MOVES];
+    int n = tv_legal_moves(h->g->rules, h->g->state, buf, TV_MAX_MOVES, &h->err);
+    if (n < 0)
+        return n;
+    if (n > cap || (n > 0 && !actions))
+        return tv_error_set(&h->err, TV_ELIMIT, "%d legal actions, room for %d", n, cap);
+    for (int i = 0; i < n; i++) {
+        int a = tv_action_of_move(h->g->rules, buf[i]);
+        if (a < 0)
+            return tv_error_set(&h->err, TV_EHOOK, "legal move %d has no action id", (int)buf[i]);
+        actions[i] = a;
+    }
+    tv_error_clear(&h->err);
+    return n;
+}
+
+static int api_legal_mask(tavola_game *h, uint8_t *mask, int size)
+{
+    int count = tv_actions_count(h->g->rules);
+    if (!mask || size < count)
+        return tv_error_set(&h->err, TV_ELIMIT, "%d actions, room for %d", count, size);
+    int32_t actions[TV_MAX_MOVES];
+    int n = api_legal_actions(h, actions, TV_MAX_MOVES);
+    if (n < 0)
+        return n;
+    memset(mask, 0, (size_t)count);
+    for (int i = 0; i < n; i++)
+        mask[actions[i]] = 1;
+    return n;
+}
+
+static int api_play_action(tavola_game *h, int a)
+{
+    tv_move m;
+    if (tv_move_of_action(h->g->rules, a, &m))
+        return tv_error_set(&h->err, TV_EINVAL, "%d is not an action id (0..%d)", a,
+                            tv_actions_count(h->g->rules) - 1);
+    int rc = api_play(h, m);
+    return rc < 0 ? rc : h->g->state->status;
+}
+
+static int api_observation_shape(const tavola_ruleset *h, int *dims)
+{
+    return dims ? tv_observation_shape(rules_of(h), dims) : TAVOLA_EINVAL;
+}
+
+static int api_observation(tavola_game *h, int player, float *out, size_t n)
+{
+    if (player < 0 || player > 2)
+        return tv_error_set(&h->err, TV_EINVAL, "player %d: expected 1, 2 or 0 (the player to move)", player);
+    int rc = out ? tv_observation(h->g->rules, h->g->state, player, out, n) : TV_ELIMIT;
+    if (rc < 0)
+        return tv_error_set(&h->err, rc, "the observation needs more room than %zu floats", out ? n : 0);
+    return result(h, rc);
+}
+
+static int api_playouts(tavola_game *h, int n, uint64_t seed, int64_t *results, double *mean_plies)
+{
+    return result(h, tv_playouts(h->g->rules, h->g->state, n, seed, results, mean_plies, &h->err));
+}
+
 static const tavola_api api = {
     .abi_version = TAVOLA_ABI_VERSION,
     .size = sizeof(tavola_api),
@@ -422,6 +498,15 @@ static const tavola_api api = {
     .player_info = api_player_info,
     .solve = api_solve,
     .set_limits = api_set_limits,
+    .num_actions = api_num_actions,
+    .move_action = api_move_action,
+    .action_move = api_action_move,
+    .legal_actions = api_legal_actions,
+    .legal_mask = api_legal_mask,
+    .play_action = api_play_action,
+    .observation_shape = api_observation_shape,
+    .observation = api_observation,
+    .playouts = api_playouts,
 };
 
 const tavola_api *tavola_get_api(uint32_t abi_version)

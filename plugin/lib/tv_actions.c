@@ -1,0 +1,159 @@
+/* The learning view of a ruleset: action ids, observation planes and batched
+ * random playouts (tv_actions.h; the layout is documented in the README,
+ * "## Python"). Nothing here is static but constants: it runs on any thread. */
+#include <string.h>
+
+#include "tv_actions.h"
+#include "tv_play.h"
+
+/* Moves on the board itself: columns for dropped stones on a grid, else the
+ * cells (a mancala board's holes). */
+static int board_actions(const tv_rules *r)
+{
+    return r->moves == TV_MOVES_DROP && r->board == TV_BOARD_GRID ? r->grid.width : r->ncells;
+}
+
+/* A moves hook may return "pass" or "swap" (lua/tv_hooks.c reads move text). */
+static int can_pass(const tv_rules *r)
+{
+    return (r->board == TV_BOARD_MANCALA && r->sow.pass) || r->hooks.moves != NULL;
+}
+
+static int can_swap(const tv_rules *r) { return r->swap_after > 0 || r->hooks.moves != NULL; }
+
+int tv_actions_count(const tv_rules *r) { return board_actions(r) + can_pass(r) + can_swap(r); }
+
+int tv_action_of_move(const tv_rules *r, tv_move m)
+{
+    int b = board_actions(r);
+    if (m >= 0 && m < b)
+        return m;
+    if (m == TV_MOVE_PASS && can_pass(r))
+        return b;
+    if (m == TV_MOVE_SWAP && can_swap(r))
+        return b + can_pass(r);
+    return TV_EINVAL;
+}
+
+int tv_move_of_action(const tv_rules *r, int a, tv_move *m)
+{
+    int b = board_actions(r);
+    if (a < 0 || a >= tv_actions_count(r))
+        return TV_EINVAL;
+    if (a < b)
+        *m = a;
+    else if (a == b && can_pass(r))
+        *m = TV_MOVE_PASS;
+    else
+        *m = TV_MOVE_SWAP;
+    return TV_OK;
+}
+
+/* Grid planes: own stones, opponent's stones, blocks, player 1 to move; then
+ * both scores when the ruleset scores; then the share of blocks still to be
+ * placed when the players place them. Mancala planes: seeds, own store,
+ * opponent's store, player 1 to move. */
+static int has_scores(const tv_rules *r) { return r->lines.dirs != 0 || r->hooks.score != NULL; }
+
+static int grid_planes(const tv_rules *r)
+{
+    return 4 + 2 * has_scores(r) + (r->blocks.mode == TV_BLOCKS_PLACED);
+}
+
+int tv_observation_shape(const tv_rules *r, int dims[TV_OBS_DIMS])
+{
+    if (r->board == TV_BOARD_MANCALA) {
+        dims[0] = 4;
+        dims[1] = 2;
+        dims[2] = r->sow.holes;
+    } else {
+        dims[0] = grid_planes(r);
+        dims[1] = r->grid.height;
+        dims[2] = r->grid.width;
+    }
+    return TV_OBS_DIMS;
+}
+
+/* Scores are scaled by the points of the best single run (line scoring), so
+ * that a typical score is a small number; a score hook's are taken as they are. */
+static float score_scale(const tv_rules *r)
+{
+    int32_t best = 0;
+    if (r->lines.dirs)
+        for (int i = 0; i <= TV_MAX_SIDE; i++)
+            if (r->lines.points[i] > best)
+                best = r->lines.points[i];
+    return best > 0 ? (float)best : 1.0f;
+}
+
+static void fill(float *plane, int cells, float v)
+{
+    for (int i = 0; i < cells; i++)
+        plane[i] = v;
+}
+
+int tv_observation(const tv_rules *r, const tv_state *s, int player, float *out, size_t n)
+{
+    int dims[TV_OBS_DIMS];
+    tv_observation_shape(r, dims);
+    int cells = dims[1] * dims[2], total = dims[0] * cells, me = player ? player - 1 : s->to_move;
+    if (n < (size_t)total)
+        return TV_ELIMIT;
+    memset(out, 0, (size_t)total * sizeof *out);
+    float first = s->to_move == 0 ? 1.0f : 0.0f;
+    if (r->board == TV_BOARD_MANCALA) {
+        /* Seen from one side: player 2 sees the board turned round, so row
+         * 0 is always the viewer's holes in sowing order. */
+        int seeds = 2 * r->sow.holes * r->sow.seeds;
+        float scale = seeds > 0 ? (float)seeds : 1.0f;
+        for (int c = 0; c < cells; c++)
+            out[me == 0 ? c : cells - 1 - c] = (float)s->cells[c] / scale;
+        fill(out + cells, cells, (float)s->score[me] / scale);
+        fill(out + 2 * cells, cells, (float)s->score[1 - me] / scale);
+        fill(out + 3 * cells, cells, first);
+        return total;
+    }
+    int own = tv_colour_of(s, me);
+    for (int c = 0; c < cells; c++) {
+        int v = s->cells[c];
+        if (v == TV_BLOCK)
+            out[2 * cells + c] = 1.0f;
+        else if (v != TV_EMPTY)
+            out[(v == own ? 0 : cells) + c] = 1.0f;
+    }
+    fill(out + 3 * cells, cells, first);
+    int p = 4;
+    if (has_scores(r)) {
+        float scale = score_scale(r);
+        fill(out + p++ * cells, cells, (float)s->score[me] / scale);
+        fill(out + p++ * cells, cells, (float)s->score[1 - me] / scale);
+    }
+    if (r->blocks.mode == TV_BLOCKS_PLACED)
+        fill(out + p * cells, cells, r->blocks.count > 0 ? (float)s->setup_left / (float)r->blocks.count : 0.0f);
+    return total;
+}
+
+int tv_playouts(const tv_rules *r, const tv_state *s, int n, uint64_t seed, int64_t results[3],
+                double *mean_plies, tv_error *err)
+{
+    if (n < 0)
+        return tv_error_set(err, TV_EINVAL, "a negative number of playouts (%d)", n);
+    int64_t counts[3] = {0, 0, 0}, plies = 0;
+    tv_state_buf buf;
+    tv_rng rng;
+    tv_rng_seed(&rng, seed);
+    for (int i = 0; i < n; i++) {
+        tv_state_copy(r, &buf.state, s);
+        int rc = tv_random_playout(r, &buf.state, &rng, err);
+        if (rc)
+            return rc;
+        int w = buf.state.winner;
+        counts[w >= 0 && w <= 2 ? w : 0]++;
+        plies += buf.state.ply - s->ply;
+    }
+    if (results)
+        memcpy(results, counts, sizeof counts);
+    if (mean_plies)
+        *mean_plies = n > 0 ? (double)plies / n : 0.0;
+    return n;
+}

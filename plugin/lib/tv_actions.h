@@ -1,0 +1,39 @@
+/* The learning view of a ruleset (tavola.h's num_actions .. playouts): a
+ * fixed action space, the observation tensor and batched random playouts.
+ *
+ * Action ids are a dense renumbering of the moves: the board's cells (holes
+ * for mancala, columns for dropped stones) as their move numbers 0..B-1, then
+ * "pass" as B when the ruleset can pass, then "swap" when it can swap. A
+ * moves hook may return either, so such a ruleset has both. */
+#ifndef TV_ACTIONS_H
+#define TV_ACTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tv_rules.h"
+
+#define TV_OBS_DIMS 3 /* planes, height, width */
+
+int tv_actions_count(const tv_rules *r);
+/* The action id of move m, or TV_EINVAL when m is no move of this board. */
+int tv_action_of_move(const tv_rules *r, tv_move m);
+/* The move of action id a: TV_OK, or TV_EINVAL outside [0, count). */
+int tv_move_of_action(const tv_rules *r, int a, tv_move *m);
+
+/* The observation's shape into dims[0..3) (planes, height, width); returns
+ * TV_OBS_DIMS. */
+int tv_observation_shape(const tv_rules *r, int dims[TV_OBS_DIMS]);
+/* The planes of s from the view of player (1 or 2; 0: the player to move)
+ * into out[0..n);
+ * returns the number of floats (planes * height * width), or TV_ELIMIT when
+ * n is less. */
+int tv_observation(const tv_rules *r, const tv_state *s, int player, float *out, size_t n);
+
+/* n random playouts from s (s unchanged), one random stream from seed:
+ * results[0] draws, results[1] and [2] the wins of player 1 and 2, and the
+ * mean number of plies each played. Returns n or an error code. */
+int tv_playouts(const tv_rules *r, const tv_state *s, int n, uint64_t seed, int64_t results[3],
+                double *mean_plies, tv_error *err);
+
+#endif

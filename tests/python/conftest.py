@@ -1,0 +1,14 @@
+"""pytest setup: the package from plugin/python, the library and CLI from the build.
+
+TAVOLA_BUILD (default build) names the build folder; TAVOLA_LIB, when set,
+names the library itself."""
+import os
+import sys
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+BUILD = os.path.join(ROOT, os.environ.get("TAVOLA_BUILD", "build"))
+sys.path.insert(0, os.path.join(ROOT, "plugin", "python"))
+os.environ.setdefault("TAVOLA_LIB", os.path.join(BUILD, "libtavola.so.1"))
+
+RULESETS = ["pahtum", "tihbat", "tictactoe", "connect4", "gomoku", "kalah", "oware", "notakto"]
+CLI = os.path.join(BUILD, "tavola")

@@ -1,0 +1,351 @@
+"""The package's API: action ids, masks, observation tensors on hand-worked
+positions, errors, clones, playouts, players and the solver."""
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+import tavola
+from conftest import ROOT, RULESETS
+
+np = pytest.importorskip("numpy")
+
+
+def random_states(name, games=2, seed=7):
+    """Every state of a few random games (a clone of each)."""
+    game = tavola.load_game(name)
+    rng = random.Random(seed)
+    for g in range(games):
+        s = game.new_initial_state(seed + g)
+        while True:
+            yield s.clone()
+            if s.is_terminal():
+                break
+            s.apply_action(rng.choice(s.legal_actions()))
+
+
+# ---- action ids ------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_action_ids_round_trip(name):
+    game = tavola.load_game(name)
+    s = game.new_initial_state(3)
+    n = game.num_distinct_actions()
+    texts = set()
+    for a in range(n):
+        t = s.action_to_string(a)
+        assert s.string_to_action(t) == a
+        assert game.move_action(game.action_move(a)) == a
+        texts.add(t)
+    assert len(texts) == n
+
+
+def test_action_space_sizes():
+    sizes = {name: tavola.load_game(name).num_distinct_actions() for name in RULESETS}
+    assert sizes["tictactoe"] == 9 and sizes["connect4"] == 7 and sizes["gomoku"] == 225
+    assert sizes["pahtum"] == 49 and sizes["kalah"] == 12 and sizes["oware"] == 12
+    assert tavola.load_game("pahtum", swap=True).num_distinct_actions() == 50  # the swap
+    g = tavola.load_game("pahtum", swap=True)
+    assert g.new_initial_state().action_to_string(49) == "swap"
+    assert tavola.load_game("connect4", width=9).num_distinct_actions() == 9
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_masks_equal_legal_moves(name):
+    for s in random_states(name):
+        legal = s.legal_actions()
+        mask = s.legal_actions_mask()
+        assert mask.dtype == np.int8 and mask.shape == (s.game.num_distinct_actions(),)
+        assert list(np.flatnonzero(mask)) == legal
+        assert legal == sorted(legal)
+        assert (legal == []) == s.is_terminal()
+
+
+def test_swap_is_an_action():
+    g = tavola.load_game("pahtum", holes="c3,e5,d4", swap=True)
+    s = g.new_initial_state()
+    for m in ("a1", "b1", "a2"):
+        s.apply_move(m)
+    assert 49 in s.legal_actions()
+    s.apply_action(49)
+    assert s.history()[-1] == 49 and s.action_to_string(49) == "swap"
+
+
+# ---- observation tensors ---------------------------------------------------------
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_tensor_shapes(name):
+    game = tavola.load_game(name)
+    shape = tuple(game.observation_tensor_shape())
+    assert game.observation_tensor_size() == shape[0] * shape[1] * shape[2]
+    for s in random_states(name, games=1):
+        t = s.observation_tensor()
+        assert t.shape == shape and t.dtype == np.float32
+        assert np.isfinite(t).all()
+
+
+def test_tictactoe_planes():
+    s = tavola.load_game("tictactoe").new_initial_state()
+    s.apply_move("a1")  # X
+    s.apply_move("b2")  # O; X to move
+    t = s.observation_tensor()
+    assert t.shape == (4, 3, 3)
+    own, opp, blocks, first = t
+    assert own[0][0] == 1 and own.sum() == 1  # a1: row 1, column a
+    assert opp[1][1] == 1 and opp.sum() == 1
+    assert blocks.sum() == 0
+    assert (first == 1).all()  # player 1 (X) to move
+    o = s.observation_tensor(1)  # O's view of the same position
+    assert (o[0] == opp).all() and (o[1] == own).all() and (o[3] == 1).all()
+    s.apply_move("c3")
+    t = s.observation_tensor()  # O to move
+    assert t[0][1][1] == 1 and t[1][0][0] == 1 and t[1][2][2] == 1 and (t[3] == 0).all()
+
+
+def test_connect4_planes():
+    s = tavola.load_game("connect4").new_initial_state()
+    for m in "d d c".split():
+        s.apply_move(m)
+    t = s.observation_tensor()  # Yellow (o) to move
+    assert t.shape == (4, 6, 7)
+    assert t[0][1][3] == 1 and t[0].sum() == 1  # o on d2
+    assert t[1][0][2] == 1 and t[1][0][3] == 1 and t[1].sum() == 2
+    assert (t[3] == 0).all()
+
+
+def test_pahtum_planes_blocks_and_scores():
+    g = tavola.load_game("pahtum", holes="c3,e5,d4")
+    assert g.observation_tensor_shape() == [6, 7, 7]
+    s = g.new_initial_state()
+    for m in "a1 a7 b1 b7 c1".split():  # White: a1 b1 c1, a run of 3 (3 points)
+        s.apply_move(m)
+    assert s.scores() == [3, 0]
+    t = s.observation_tensor()  # Black to move
+    blocks = t[2]
+    assert blocks[2][2] == 1 and blocks[4][4] == 1 and blocks[3][3] == 1 and blocks.sum() == 3
+    assert t[1][0][:3].tolist() == [1, 1, 1]  # White's stones are the opponent's
+    assert t[0][6][:2].tolist() == [1, 1]
+    assert (t[3] == 0).all()
+    assert np.allclose(t[4], 0) and np.allclose(t[5], 3 / 119)  # scores / the best run's points
+    w = s.observation_tensor(0)
+    assert np.allclose(w[4], 3 / 119) and np.allclose(w[5], 0)
+
+
+def test_pahtum_placed_holes_plane():
+    g = tavola.load_game("pahtum", holes="placed", count=3)
+    assert g.observation_tensor_shape() == [7, 7, 7]
+    s = g.new_initial_state()
+    assert np.allclose(s.observation_tensor()[6], 1.0)
+    s.apply_move("d4")
+    t = s.observation_tensor()
+    assert t[2][3][3] == 1 and np.allclose(t[6], 2 / 3)
+
+
+def test_kalah_planes():
+    g = tavola.load_game("kalah")
+    assert g.observation_tensor_shape() == [4, 2, 6]
+    s = g.new_initial_state()
+    t = s.observation_tensor()
+    assert np.allclose(t[0], 4 / 48) and np.allclose(t[1], 0) and (t[3] == 1).all()
+    s.apply_move("c1")  # 4 seeds: d1 e1 f1 and the store; player 1 moves again
+    assert s.current_player() == 0
+    t = s.observation_tensor()
+    assert (t[0][0] * 48).round().tolist() == [4, 4, 0, 5, 5, 5]
+    assert (t[0][1] * 48).round().tolist() == [4] * 6
+    assert np.allclose(t[1], 1 / 48) and np.allclose(t[2], 0)
+    s.apply_move("a1")  # a1's 4 seeds: b1 c1 d1 e1; player 2 to move
+    assert s.current_player() == 1
+    t = s.observation_tensor()  # player 2 sees the board turned round
+    rows = s.rows()  # top row first: row 2, then row 1, as a2..f2 and a1..f1
+    row2 = [int(x) for x in rows[0].split()]
+    row1 = [int(x) for x in rows[1].split()]
+    assert (t[0][0] * 48).round().tolist() == row2[::-1]
+    assert (t[0][1] * 48).round().tolist() == row1[::-1]
+    assert np.allclose(t[1], 0) and np.allclose(t[2], 1 / 48) and (t[3] == 0).all()
+    p1 = s.observation_tensor(0)
+    assert (p1[0][0] * 48).round().tolist() == row1 and (p1[0][1] * 48).round().tolist() == row2
+
+
+# ---- errors ----------------------------------------------------------------------
+
+def test_illegal_move_keeps_the_state():
+    s = tavola.load_game("tictactoe").new_initial_state()
+    s.apply_move("b2")
+    before = s.position()
+    with pytest.raises(tavola.IllegalMove) as e:
+        s.apply_move("b2")
+    assert "b2" in str(e.value)
+    with pytest.raises(tavola.IllegalMove):
+        s.apply_action(4)
+    assert s.position() == before and s.history() == [4]
+
+
+def test_bad_input_raises():
+    g = tavola.load_game("connect4")
+    s = g.new_initial_state()
+    for bad in (-1, 7, 2 ** 40, -2 ** 63):
+        with pytest.raises(tavola.InvalidArgument):
+            s.apply_action(bad)
+    for bad in ("d", None, 1.5, [1]):
+        with pytest.raises(TypeError):
+            s.apply_action(bad)
+    with pytest.raises(tavola.InvalidArgument) as e:
+        s.apply_move("zz")
+    assert "zz" in str(e.value)
+    with pytest.raises(tavola.InvalidArgument):
+        s.apply_move("d\0")
+    with pytest.raises(tavola.InvalidArgument):
+        s.string_to_action("q")
+    with pytest.raises(tavola.InvalidArgument):
+        s.undo()  # nothing to take back
+    with pytest.raises(tavola.InvalidArgument):
+        s.set_position("not a position")
+    with pytest.raises(tavola.InvalidArgument):
+        s.observation_tensor(2)
+    with pytest.raises(tavola.InvalidArgument):
+        s.playouts(-1)
+    s.apply_action(np.int64(3))  # numpy integers are action ids too
+    assert s.history() == [3]
+    assert s.position().startswith("......./")
+
+
+def test_ruleset_errors():
+    with pytest.raises(tavola.RulesetNotFound) as e:
+        tavola.load_game("no_such_game")
+    assert "no_such_game" in str(e.value)
+    with pytest.raises(tavola.RulesetError) as e:
+        tavola.load_game(os.path.join(ROOT, "tests", "bad_rulesets", "broken.lua"))
+    assert "broken.lua:2:" in str(e.value)
+    with pytest.raises(tavola.RulesetError) as e:
+        tavola.load_game("pahtum", holes=4)
+    assert "pahtum.lua:" in str(e.value) and "odd" in str(e.value)
+    with pytest.raises(tavola.RulesetError) as e:
+        tavola.load_game("pahtum", bogus=1)
+    assert "unknown option 'bogus'" in str(e.value)
+    with pytest.raises(tavola.InvalidArgument):
+        tavola.load_game("pahtum", "holes")
+    with pytest.raises(TypeError):
+        tavola.load_game(3)
+
+
+def test_game_over_errors():
+    s = tavola.load_game("tictactoe").new_initial_state()
+    for m in "a1 b1 a2 b2 a3".split():
+        s.apply_move(m)
+    assert s.is_terminal() and s.current_player() == tavola.TERMINAL
+    assert s.returns() == [1.0, -1.0] and s.winner() == 0
+    assert s.legal_actions() == [] and s.legal_actions_mask().sum() == 0
+    with pytest.raises(tavola.IllegalMove):
+        s.apply_action(8)
+    with pytest.raises(tavola.IllegalMove):
+        tavola.Player("random").choose(s)
+
+
+def test_library_not_found_is_an_error():
+    env = dict(os.environ, TAVOLA_LIB="/nonexistent/libtavola.so.1",
+               PYTHONPATH=os.path.join(ROOT, "plugin", "python"))
+    r = subprocess.run([sys.executable, "-c", "import tavola; tavola.load_game('tictactoe')"], env=env,
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and "TAVOLA_LIB" in r.stderr and "Segmentation" not in r.stderr
+
+
+# ---- clones, undo, positions -------------------------------------------------------
+
+def test_clone_is_independent():
+    s = tavola.load_game("connect4").new_initial_state()
+    s.apply_move("d")
+    c = s.clone()
+    c.apply_move("e")
+    assert s.history() == [3] and c.history() == [3, 4]
+    s.undo()
+    assert s.history() == [] and c.history() == [3, 4]
+    assert c.legal_actions() == list(range(7))
+    del s
+    c.apply_move("e")
+    assert c.move_number() == 3
+    import copy
+
+    d = copy.deepcopy(c)
+    d.undo()
+    assert c.move_number() == 3 and d.move_number() == 2
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_undo_and_positions(name):
+    states = list(random_states(name, games=1, seed=11))
+    last = states[-1]
+    for s in reversed(states[:-1]):
+        last.undo()
+        assert last.position() == s.position()
+        assert last.legal_actions() == s.legal_actions()
+    for s in states[::5]:
+        t = s.game.new_state_from_position(s.position())
+        assert t.position() == s.position() and t.legal_actions() == s.legal_actions()
+
+
+def test_text_and_svg():
+    s = tavola.load_game("tictactoe").new_initial_state()
+    s.apply_move("a1")
+    assert "X to move" in str(s) or "to move" in str(s)
+    assert s.rows() == ["...", "...", "x.."]
+    svg = s._repr_svg_()
+    assert "<svg" in svg and svg.rstrip().endswith("</svg>")
+
+
+def test_without_numpy(monkeypatch):
+    import tavola._game
+
+    monkeypatch.setattr(tavola._game, "np", None)
+    s = tavola.load_game("tictactoe").new_initial_state()
+    s.apply_move("a1")
+    t = s.observation_tensor()
+    assert isinstance(t, list) and len(t) == 36 and t[27:36] == [0.0] * 9 and t[9] == 1.0 and t[0] == 0.0
+    assert s.observation_tensor(0)[0] == 1.0
+    assert s.legal_actions_mask() == [0] + [1] * 8
+
+
+# ---- playouts, players, the solver --------------------------------------------------
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_playouts(name):
+    s = tavola.load_game(name).new_initial_state(5)
+    before = s.position()
+    p = s.playouts(200, seed=9)
+    assert p.n == 200 and p.draws + sum(p.wins) == 200 and p.mean_length > 0
+    assert s.playouts(200, seed=9) == p and s.position() == before
+
+
+def test_playouts_match_random_games_in_length():
+    s = tavola.load_game("tictactoe").new_initial_state()
+    p = s.playouts(4000, seed=1)
+    assert 7.0 < p.mean_length < 9.0  # random tic-tac-toe lasts 7.6 plies on average
+    assert p.wins[0] > p.wins[1] > p.draws
+    for m in "a1 b1 a2 b2 a3".split():
+        s.apply_move(m)
+    assert s.playouts(10) == tavola.Playouts(10, 0, (10, 0), 0.0)
+
+
+def test_players_choose_legal_actions():
+    s = tavola.load_game("connect4").new_initial_state()
+    for spec in ("random", "greedy", "mcts:iterations=300", "alphabeta:depth=3"):
+        p = tavola.Player(spec, seed=1)
+        a = p.choose(s)
+        assert a in s.legal_actions()
+        assert p.info()["nodes"] >= 0
+    with pytest.raises(tavola.InvalidArgument):
+        tavola.Player("no_such_player").choose(s)
+
+
+def test_solver():
+    s = tavola.load_game("tictactoe").new_initial_state()
+    sol = tavola.solve(s)
+    assert sol.value == 0 and set(sol.action_values) == set(range(9))
+    assert sol.action_values[4] == 0
+    a = tavola.Player("solver").choose(s)
+    assert sol.action_values[a] == 0
+    s.apply_move("a1")
+    s.apply_move("b1")
+    sol = tavola.solve(s)  # X to move wins
+    assert sol.value >= tavola.WIN
