@@ -196,7 +196,7 @@ static int parse_long(const char *v, long min, long max, long *out)
 /* The arguments into m and options; 0, or 2 after the usage. */
 static int parse_args(int argc, char **argv, match *m, char *options, size_t size)
 {
-    const char *u = cli_match_usage;
+    const char *u = cli_command_usage();
     int seeded = 0, rc;
     long n;
     for (int i = 0; i < argc; i++) {
@@ -209,6 +209,8 @@ static int parse_args(int argc, char **argv, match *m, char *options, size_t siz
             m->part.swap = 1;
             continue;
         }
+        if (cli_is_help(a))
+            return cli_help();
         if (a[0] == '-' && !v)
             return cli_usage_error(u, "%s needs a value", a);
         if (strcmp(a, "-o") == 0) {
@@ -235,7 +237,8 @@ static int parse_args(int argc, char **argv, match *m, char *options, size_t siz
         } else if (strcmp(a, "--record") == 0) {
             m->record = v;
         } else if (strcmp(a, "--rules") == 0) {
-            cli_api()->add_path(v);
+            if ((rc = cli_add_rules(v)))
+                return rc;
         } else if (a[0] == '-' || m->name) {
             return cli_usage_error(u, "match: unexpected argument '%s'", a);
         } else {

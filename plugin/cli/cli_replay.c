@@ -112,24 +112,27 @@ static long replay_file(const char *file, int rules_only)
 
 int cmd_replay(int argc, char **argv)
 {
-    const tavola_api *t = cli_api();
     int files = 0, rules_only = 0;
     for (int i = 0; i < argc; i++) {
+        if (cli_is_help(argv[i]))
+            return cli_help();
         if (strcmp(argv[i], "--rules-only") == 0) {
             rules_only = 1;
             argv[i] = NULL;
         } else if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc) {
-            t->add_path(argv[i + 1]);
+            int rc = cli_add_rules(argv[i + 1]);
+            if (rc)
+                return rc;
             argv[i] = argv[i + 1] = NULL;
             i++;
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error(cli_replay_usage, "replay: unexpected argument '%s'", argv[i]);
+            return cli_usage_error(cli_command_usage(), "replay: unexpected argument '%s'", argv[i]);
         } else {
             files++;
         }
     }
     if (files == 0)
-        return cli_usage_error(cli_replay_usage, "replay: %s", "which record file?");
+        return cli_usage_error(cli_command_usage(), "replay: %s", "which record file?");
     long total = 0;
     for (int i = 0; i < argc; i++) {
         long n = argv[i] ? replay_file(argv[i], rules_only) : 0;
