@@ -103,7 +103,7 @@ typedef struct run {
     cli_tally *ta;
     cli_recfile rec;
     long total, done;
-    int recording, tty, decile;
+    int recording, tty;
     double start, drawn;
 } run;
 
@@ -114,25 +114,24 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* A bar on a terminal; else a line at each tenth of the games. */
+/* A bar on stderr when it is a terminal: games done, rate, time left and
+ * the running score of p1 (wins, draws, losses); nothing otherwise, so a log
+ * or a shard under GNU parallel or Slurm stays clean. */
 static void progress(run *r)
 {
-    if (!r->tty) {
-        int d = (int)(r->done * 10 / r->total);
-        if (d > r->decile)
-            fprintf(stderr, "match: %ld/%ld games\n", r->done, r->total);
-        r->decile = d;
+    if (!r->tty)
         return;
-    }
     double now = now_s(), el = now - r->start, rate = el > 0 ? r->done / el : 0;
     if (r->done < r->total && now - r->drawn < 0.1)
         return; /* at most 10 redraws a second */
     r->drawn = now;
     long eta = rate > 0 ? (long)((r->total - r->done) / rate + 0.5) : 0;
     int fill = (int)(r->done * 30 / r->total);
-    fprintf(stderr, "\r[%.*s%.*s] %ld/%ld games  %.1f games/s  ETA %ldm%02lds ", fill,
+    long(*c)[3] = r->ta->c;
+    long w = c[0][0] + c[1][0], d = c[0][1] + c[1][1], l = c[0][2] + c[1][2];
+    fprintf(stderr, "\r[%.*s%.*s] %ld/%ld games  %.1f games/s  ETA %ldm%02lds  p1 +%ld =%ld -%ld (%.3f) ", fill,
             "##############################", 30 - fill, "..............................", r->done, r->total, rate,
-            eta / 60, eta % 60);
+            eta / 60, eta % 60, w, d, l, r->done ? (w + d / 2.0) / (double)r->done : 0.5);
     if (r->done == r->total)
         fputc('\n', stderr);
 }
