@@ -36,6 +36,7 @@ typedef struct match {
     cli_part part;
     int jobs, json;
     const char *record;
+    cli_origin origin; /* where the ruleset was found, for the records */
 } match;
 
 static uint64_t mix(uint64_t z)
@@ -86,7 +87,7 @@ static int play_game(const match *m, long i, int *winner, char **text, char *err
     }
     if (rc == 0) {
         *winner = t->winner(g);
-        if (m->record && !(*text = cli_record_format(g, m->name, i, spec[0], spec[1]))) {
+        if (m->record && !(*text = cli_record_format(g, m->name, &m->origin, i, spec[0], spec[1]))) {
             snprintf(err, size, "game %ld: out of memory", i);
             rc = -1;
         }
@@ -282,6 +283,7 @@ int cmd_match(int argc, char **argv)
         }
         t->player_free(pl);
     }
+    cli_origin_of(m.name, &m.origin);
     static cli_tally ta;
     memset(&ta, 0, sizeof ta);
     snprintf(ta.game, sizeof ta.game, "%s", m.name);

@@ -124,7 +124,10 @@ else bad "options tag: $(grep Options "$tmp/holes.rec" | head -1)"; fi
 run holes_replay "$TAVOLA" replay "$tmp/holes.rec"
 
 # --- corrupt records are refused with their line ------------------------------
-R=$tmp/j1.rec
+# The line numbers below count records without the optional Found tag (a
+# ruleset found by name has no File), as records were before it: 10 lines each.
+R=$tmp/j1-untagged.rec
+grep -v '^\[Found ' "$tmp/j1.rec" >"$R"
 # Line 9 holds game 0's moves: its second move made the same as its first.
 first=$(sed -n 9p "$R" | cut -d' ' -f1)
 sed "9s/^\([^ ]*\) [^ ]*/\1 $first/" "$R" >"$tmp/illegal.rec"
