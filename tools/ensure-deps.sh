@@ -11,6 +11,8 @@ have_pc lua5.4 || missing="$missing liblua5.4-dev"
 have_pc check || missing="$missing check"
 command -v lua5.4 >/dev/null 2>&1 || missing="$missing lua5.4"
 command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
+# GNU parallel: tests/cli/parallel_test.sh runs the many-machines recipe locally.
+command -v parallel >/dev/null 2>&1 || missing="$missing parallel"
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
