@@ -226,6 +226,8 @@ run-tests: test-build
 	@sh tests/cli/cli_test.sh $(BUILD)/tavola
 	@echo "== match tests ($(BUILD)/tavola)"
 	@sh tests/cli/match_test.sh $(BUILD)/tavola
+	@echo "== many machines: shards under GNU parallel, then merge ($(BUILD)/tavola)"
+	@sh tests/cli/parallel_test.sh $(BUILD)/tavola
 	@echo "== SVG tests ($(BUILD)/tavola)"
 	@sh tests/cli/svg_test.sh $(BUILD)/tavola
 	@echo "== UGI tests ($(BUILD)/tavola)"
@@ -332,13 +334,14 @@ LIBDIR   = $(DESTDIR)$(PREFIX)/lib
 INCDIR   = $(DESTDIR)$(PREFIX)/include
 LUADIR   = $(DESTDIR)$(PREFIX)/lib/lua/5.4
 SHAREDIR = $(DESTDIR)$(DATADIR)
+MANDIR   = $(DESTDIR)$(PREFIX)/share/man/man1
 
 $(BUILD)/tavola.pc: plugin/tavola.pc.in
 	@mkdir -p $(dir $@)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
 
 install: all $(BUILD)/tavola.pc
-	install -d $(BINDIR) $(LIBDIR)/pkgconfig $(INCDIR) $(LUADIR) $(SHAREDIR)
+	install -d $(BINDIR) $(LIBDIR)/pkgconfig $(INCDIR) $(LUADIR) $(SHAREDIR) $(MANDIR)
 	install -m 755 $(BUILD)/tavola $(BINDIR)/tavola
 	install -m 755 $(BUILD)/$(SONAME) $(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(LIBDIR)/libtavola.so
@@ -350,11 +353,13 @@ install: all $(BUILD)/tavola.pc
 	install -d $(DESTDIR)$(PYDIR)/tavola
 	install -m 644 plugin/python/tavola/*.py $(DESTDIR)$(PYDIR)/tavola/
 	echo 'LIB = "$(PREFIX)/lib/$(SONAME)"  # written by make install' > $(DESTDIR)$(PYDIR)/tavola/_installed.py
+	install -m 644 plugin/cli/tavola.1 $(MANDIR)/tavola.1
 
 uninstall:
 	rm -f $(BINDIR)/tavola $(LIBDIR)/$(SONAME) $(LIBDIR)/libtavola.so $(LIBDIR)/libtavola.a
 	rm -f $(INCDIR)/tavola.h $(LIBDIR)/pkgconfig/tavola.pc $(LUADIR)/tavola.so
 	rm -rf $(SHAREDIR) $(DESTDIR)$(PYDIR)/tavola
+	rm -f $(MANDIR)/tavola.1
 	-rmdir $(DESTDIR)$(PREFIX)/share/tavola 2>/dev/null
 
 clean:

@@ -26,6 +26,8 @@ for extra in ${TAVOLA_DEPS_EXTRA:-}; do
     *) dpkg -s "$extra" >/dev/null 2>&1 || missing="$missing $extra" ;;
   esac
 done
+# GNU parallel: tests/cli/parallel_test.sh runs the many-machines recipe locally.
+command -v parallel >/dev/null 2>&1 || missing="$missing parallel"
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

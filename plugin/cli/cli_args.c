@@ -1,12 +1,15 @@
 /* The command's shared arguments and the ABI table (see cli_args.h). */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "cli_args.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 static const tavola_api *api;
@@ -22,29 +25,137 @@ const tavola_api *cli_api(void)
 }
 
 const char cli_usage[] =
-    "usage: tavola list [--rules DIR]\n"
+    "usage: tavola COMMAND [ARGUMENTS]     (tavola COMMAND --help: that command's usage)\n"
+    "       tavola list [--json] [--rules DIR]\n"
     "       tavola play RULESET [-o key=value]... [--seed N] [--p1 PLAYER] [--p2 PLAYER]\n"
-    "                   [--moves \"m1 m2 ...\"] [--position POS]\n"
-    "                   [--json] [--rules DIR]\n"
-    "       tavola perft RULESET DEPTH [-o key=value]... [--seed N] [--position POS]\n"
-    "       tavola ugi RULESET [-o key=value]... [--seed N]\n"
+    "                   [--moves \"m1 m2 ...\"] [--position POS] [--json] [--rules DIR]\n"
+    "       tavola perft RULESET DEPTH [-o key=value]... [--seed N] [--position POS] [--rules DIR]\n"
+    "       tavola ugi RULESET [-o key=value]... [--seed N] [--rules DIR]\n"
     "       tavola solve RULESET [-o key=value]... [--position POS] [--moves M] [--positions MAX]\n"
-    "       tavola show RULESET [-o key=value]... [--seed N] [--position POS] [--moves \"...\"] [--svg FILE|-]\n"
+    "                   [--rules DIR]\n"
+    "       tavola show RULESET [-o key=value]... [--seed N] [--position POS] [--moves \"...\"]\n"
+    "                   [--svg FILE|-] [--rules DIR]\n"
     "       tavola match RULESET --p1 SPEC --p2 SPEC --games N [-o key=value]... [--seed S]\n"
-    "                   [--swap-sides] [--jobs J] [--shard K/N] [--record FILE] [--json]\n"
+    "                   [--swap-sides] [--jobs J] [--shard K/N] [--record FILE] [--json] [--rules DIR]\n"
     "       tavola merge RESULT.json... [--json]\n"
     "       tavola replay RECORDS... [--rules DIR] [--rules-only]\n"
-    "RULESET is a name from `tavola list` or a path to a .lua file.\n";
+    "       tavola --version\n"
+    "RULESET is a name from `tavola list` or a path to a .lua file; --rules DIR (repeatable)\n"
+    "adds a folder of rulesets, searched before TAVOLA_PATH. See also: man tavola.\n";
 
-const char cli_match_usage[] =
-    "usage: tavola match RULESET --p1 SPEC --p2 SPEC --games N [-o key=value]... [--seed S]\n"
-    "                    [--swap-sides] [--jobs J] [--shard K/N] [--record FILE] [--json] [--rules DIR]\n"
-    "       tavola merge RESULT.json... [--json]\n"
-    "       tavola replay RECORDS... [--rules DIR] [--rules-only]\n";
+/* Each command's own usage: what `tavola COMMAND --help` prints. */
+static const struct usage {
+    const char *command, *text;
+} usages[] = {
+    {"list", "usage: tavola list [--json] [--rules DIR]\n"
+             "Lists the rulesets found: name, description and options with their defaults.\n"
+             "  --json        one JSON object: every ruleset, its title, description and options\n"
+             "  --rules DIR   search DIR too, before TAVOLA_PATH (repeatable)\n"},
+    {"play", "usage: tavola play RULESET [-o key=value]... [--seed N] [--p1 PLAYER] [--p2 PLAYER]\n"
+             "                   [--moves \"m1 m2 ...\"] [--position POS] [--json] [--rules DIR]\n"
+             "Plays a game at the terminal; with --moves or --position, prints the position reached.\n"
+             "  -o key=value  a ruleset option (see tavola list)\n"
+             "  --seed N      the game's seed (default: the clock)\n"
+             "  --p1, --p2    human (default) or a player spec: random, greedy, mcts:ms=500, ...\n"
+             "  --moves M     play these moves (spaces or commas) and print the result\n"
+             "  --position P  start from this position string\n"
+             "  --json        print the position as JSON\n"
+             "  --rules DIR   search DIR for rulesets too (repeatable)\n"},
+    {"perft", "usage: tavola perft RULESET DEPTH [-o key=value]... [--seed N] [--position POS] [--rules DIR]\n"
+              "Counts the move paths of each length 1..DEPTH (DEPTH 1..30).\n"},
+    {"ugi", "usage: tavola ugi RULESET [-o key=value]... [--seed N] [--rules DIR]\n"
+            "Speaks the UGI protocol on stdin and stdout, for a GUI or a referee.\n"},
+    {"solve", "usage: tavola solve RULESET [-o key=value]... [--position POS] [--moves M] [--positions MAX]\n"
+              "                    [--seed N] [--rules DIR]\n"
+              "The value of the position with perfect play, and the best moves.\n"
+              "  --positions MAX  give up after MAX positions (default 20000000)\n"},
+    {"show", "usage: tavola show RULESET [-o key=value]... [--seed N] [--position POS] [--moves \"...\"]\n"
+             "                   [--svg FILE|-] [--rules DIR]\n"
+             "Prints the position as a text board, or writes it as an SVG picture (- for stdout).\n"},
+    {"match", "usage: tavola match RULESET --p1 SPEC --p2 SPEC --games N [-o key=value]... [--seed S]\n"
+              "                    [--swap-sides] [--jobs J] [--shard K/N] [--record FILE] [--json] [--rules DIR]\n"
+              "Plays N games between two players and prints the score with its 95% interval.\n"
+              "  --swap-sides  the --p2 player moves first in the odd games\n"
+              "  --jobs J      play in J worker processes (1..256)\n"
+              "  --shard K/N   play only the K-th of N shares of the games (add up with tavola merge)\n"
+              "  --record FILE write every game as a record (tavola replay checks them)\n"
+              "  --json        the result as JSON, for tavola merge\n"},
+    {"merge", "usage: tavola merge RESULT.json... [--json]\n"
+              "Adds up the results (match --json) of one match's shards.\n"},
+    {"replay", "usage: tavola replay RECORDS... [--rules DIR] [--rules-only]\n"
+               "Plays every record again and checks its moves, result and scores.\n"
+               "  --rules DIR   search DIR for rulesets (instead of where the record says it found it)\n"
+               "  --rules-only  load only rulesets found by name (--rules folders, TAVOLA_PATH,\n"
+               "                the installed ones), never a file a record names: a record names the Lua it runs\n"},
+};
 
-const char cli_replay_usage[] = "usage: tavola replay FILE... [--rules DIR] [--rules-only]\n"
-                                "  --rules-only: load only rulesets found by name (--rules folders, TAVOLA_PATH,\n"
-                                "  the installed ones), never a file a record names: a record names the Lua it runs\n";
+static const char *command = NULL;
+
+void cli_set_command(const char *name) { command = name; }
+
+const char *cli_command_usage(void)
+{
+    for (size_t i = 0; command && i < sizeof usages / sizeof usages[0]; i++)
+        if (strcmp(usages[i].command, command) == 0)
+            return usages[i].text;
+    return cli_usage;
+}
+
+int cli_is_help(const char *arg) { return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0; }
+
+int cli_help(void)
+{
+    fputs(cli_command_usage(), stdout);
+    return CLI_HELP;
+}
+
+/* The --rules folders given, as given and resolved (for records). */
+static char rules_dirs[16][4096];
+static int nrules;
+
+int cli_add_rules(const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0) {
+        fprintf(stderr, "tavola: --rules '%s': %s\n", dir, strerror(errno));
+        return 2;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "tavola: --rules '%s': not a folder\n", dir);
+        return 2;
+    }
+    if (cli_api()->add_path(dir) != TAVOLA_OK) {
+        fprintf(stderr, "tavola: --rules '%s': more than 16 ruleset folders, or a name too long\n", dir);
+        return 2;
+    }
+    char full[4096];
+    if (nrules < 16 && realpath(dir, full) && strlen(full) < sizeof rules_dirs[0])
+        strcpy(rules_dirs[nrules++], full);
+    return 0;
+}
+
+int cli_rules_count(void) { return nrules; }
+
+int cli_ruleset_origin(const char *name, char *path, size_t size)
+{
+    size_t len = strlen(name);
+    if (strchr(name, '/') || (len > 4 && strcmp(name + len - 4, ".lua") == 0)) {
+        char full[4096];
+        if (!realpath(name, full) || strlen(full) >= size)
+            return CLI_FOUND_NAME;
+        strcpy(path, full);
+        return CLI_FOUND_FILE;
+    }
+    for (int i = 0; i < nrules; i++) {
+        struct stat st;
+        int n = snprintf(path, size, "%s/%s.lua", rules_dirs[i], name);
+        if (n > 0 && (size_t)n < size && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+            return CLI_FOUND_RULES;
+    }
+    if (size)
+        path[0] = '\0';
+    return CLI_FOUND_NAME;
+}
 
 int cli_usage_error(const char *usage, const char *fmt, const char *arg)
 {
@@ -75,7 +186,7 @@ int cli_arg_seed(const char *usage, const char *value, unsigned long long *seed)
 
 int cli_parse_play_args(int argc, char **argv, play_args *pa, int want_depth)
 {
-    const tavola_api *t = cli_api();
+    const char *u = cli_command_usage();
     int rc;
     memset(pa, 0, sizeof *pa);
     pa->depth = -1;
@@ -86,13 +197,15 @@ int cli_parse_play_args(int argc, char **argv, play_args *pa, int want_depth)
             pa->json = 1;
             continue;
         }
+        if (cli_is_help(a))
+            return cli_help();
         if (a[0] == '-' && !v)
-            return cli_usage_error(cli_usage, "%s needs a value", a);
+            return cli_usage_error(u, "%s needs a value", a);
         if (strcmp(a, "-o") == 0) {
-            if ((rc = cli_arg_option(cli_usage, pa->options, sizeof pa->options, v)))
+            if ((rc = cli_arg_option(u, pa->options, sizeof pa->options, v)))
                 return rc;
         } else if (strcmp(a, "--seed") == 0) {
-            if ((rc = cli_arg_seed(cli_usage, v, &pa->seed)))
+            if ((rc = cli_arg_seed(u, v, &pa->seed)))
                 return rc;
             pa->seeded = 1;
         } else if (strcmp(a, "--p1") == 0 || strcmp(a, "--p2") == 0) {
@@ -102,14 +215,18 @@ int cli_parse_play_args(int argc, char **argv, play_args *pa, int want_depth)
         } else if (strcmp(a, "--position") == 0) {
             pa->position = v;
         } else if (strcmp(a, "--rules") == 0) {
-            t->add_path(v);
+            if ((rc = cli_add_rules(v)))
+                return rc;
         } else if (want_depth && pa->name && pa->depth < 0 && a[0] >= '0' && a[0] <= '9') {
-            pa->depth = atoi(a);
-            if (pa->depth > 30)
-                return cli_usage_error(cli_usage, "perft: depth %s is more than 30", a);
+            char *end;
+            errno = 0;
+            long d = strtol(a, &end, 10);
+            if (*end || errno || d < 1 || d > 30)
+                return cli_usage_error(u, "perft: depth '%s' is not an integer 1..30", a);
+            pa->depth = (int)d;
             continue;
         } else if (a[0] == '-' || pa->name) {
-            return cli_usage_error(cli_usage, "unexpected argument '%s'", a);
+            return cli_usage_error(u, "unexpected argument '%s'", a);
         } else {
             pa->name = a;
             continue;
@@ -117,9 +234,9 @@ int cli_parse_play_args(int argc, char **argv, play_args *pa, int want_depth)
         i++; /* the option's value */
     }
     if (!pa->name)
-        return cli_usage_error(cli_usage, "%s", "which ruleset?");
+        return cli_usage_error(u, "%s", "which ruleset?");
     if (want_depth && pa->depth < 0)
-        return cli_usage_error(cli_usage, "%s", "perft: which depth?");
+        return cli_usage_error(u, "%s", "perft: which depth?");
     if (!pa->seeded)
         pa->seed = (unsigned long long)time(NULL);
     return 0;

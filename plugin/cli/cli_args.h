@@ -15,8 +15,31 @@
  * TAVOLA_ABI_VERSION: main() checks, so the commands need not). */
 const tavola_api *cli_api(void);
 
-/* The usage of the whole command, of match/merge/replay, of replay. */
-extern const char cli_usage[], cli_match_usage[], cli_replay_usage[];
+/* The usage of the whole command. */
+extern const char cli_usage[];
+
+/* What a command returns after printing its --help: main() exits 0. */
+#define CLI_HELP (-1)
+
+/* The command being run (main() sets it), whose usage cli_command_usage()
+ * returns (the whole usage when none is set); cli_help() prints it on stdout
+ * and returns CLI_HELP. cli_is_help: "--help" or "-h". */
+void cli_set_command(const char *name);
+const char *cli_command_usage(void);
+int cli_help(void);
+int cli_is_help(const char *arg);
+
+/* --rules DIR: DIR must be a folder; added to the library's search path and
+ * remembered (resolved) for cli_ruleset_origin. 0, or 2 after a message. */
+int cli_add_rules(const char *dir);
+int cli_rules_count(void);
+
+/* Where a ruleset named to the command comes from: CLI_FOUND_FILE (a path:
+ * the resolved file in path), CLI_FOUND_RULES (name.lua in a --rules folder:
+ * its resolved file in path), or CLI_FOUND_NAME (through the rest of the
+ * search path, which the ABI does not report: path is ""). */
+enum { CLI_FOUND_NAME, CLI_FOUND_RULES, CLI_FOUND_FILE };
+int cli_ruleset_origin(const char *name, char *path, size_t size);
 
 /* Text a ruleset supplies (title, description, player names, option docs),
  * made safe for a terminal or a protocol line: control bytes (ESC, newline,
@@ -43,8 +66,9 @@ typedef struct play_args {
 } play_args;
 
 /* Parses RULESET [-o k=v]... [--seed N] [--p1 P] [--p2 P] [--moves M]
- * [--position P] [--json] [--rules DIR] (and a DEPTH when want_depth); an
- * unseeded game gets the clock as its seed. 0, or 2 after the usage. */
+ * [--position P] [--json] [--rules DIR] (and a DEPTH 1..30 when want_depth);
+ * an unseeded game gets the clock as its seed. 0, 2 after the usage, or
+ * CLI_HELP after the usage of --help. */
 int cli_parse_play_args(int argc, char **argv, play_args *pa, int want_depth);
 
 /* Loads the ruleset and starts the game (position applied); prints the error

@@ -26,10 +26,16 @@ void cli_json_string(FILE *out, const char *s)
 void cli_json_number(FILE *out, const char *key, double x, const char *fmt)
 {
     fprintf(out, ",\"%s\":", key);
-    if (isinf(x))
+    if (isnan(x)) {
+        fputs("null", out);
+    } else if (isinf(x)) {
         fprintf(out, "\"%s\"", x > 0 ? "+inf" : "-inf");
-    else
-        fprintf(out, fmt, x);
+    } else {
+        /* A value that rounds to zero is 0, not -0.00. */
+        char buf[64];
+        snprintf(buf, sizeof buf, fmt, x);
+        fputs(buf[0] == '-' && buf[strspn(buf + 1, "0.") + 1] == '\0' ? buf + 1 : buf, out);
+    }
 }
 
 /* ---- reading ------------------------------------------------------------- */

@@ -5,9 +5,11 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli_args.h"
+#include "cli_json.h"
 #include "cli_match.h"
 #include "cli_merge.h"
 #include "cli_play.h"
@@ -16,18 +18,79 @@
 #include "cli_solve.h"
 #include "cli_ugi.h"
 
-/* tavola list [--rules DIR]: each ruleset found, its description and options. */
+/* The names of the rulesets found ("a\nb\n", malloc'd), growing the buffer
+ * until they fit; their count in *n (negative: an error of the library). */
+static char *ruleset_names(int *n)
+{
+    const tavola_api *t = cli_api();
+    for (size_t size = 16 * 1024; size <= 64u * 1024 * 1024; size *= 4) {
+        char *names = malloc(size);
+        if (!names)
+            break;
+        if ((*n = t->list(names, size)) != TAVOLA_ELIMIT)
+            return names;
+        free(names);
+    }
+    *n = TAVOLA_ENOMEM;
+    return NULL;
+}
+
+static void list_json(const tavola_ruleset *rs, const char *name, int first)
+{
+    const tavola_api *t = cli_api();
+    printf("%s\n  {\"name\":", first ? "" : ",");
+    cli_json_string(stdout, name);
+    printf(",\"title\":");
+    cli_json_string(stdout, t->ruleset_title(rs));
+    printf(",\"description\":");
+    cli_json_string(stdout, t->ruleset_description(rs));
+    printf(",\"players\":[");
+    cli_json_string(stdout, t->ruleset_player(rs, 1));
+    printf(",");
+    cli_json_string(stdout, t->ruleset_player(rs, 2));
+    printf("],\"options\":[");
+    for (int j = 0; j < t->ruleset_option_count(rs); j++) {
+        const char *oname, *def, *doc;
+        t->ruleset_option(rs, j, &oname, &def, &doc);
+        printf("%s{\"name\":", j ? "," : "");
+        cli_json_string(stdout, oname);
+        printf(",\"default\":");
+        cli_json_string(stdout, def);
+        printf(",\"doc\":");
+        cli_json_string(stdout, doc);
+        printf("}");
+    }
+    printf("]}");
+}
+
+/* tavola list [--json] [--rules DIR]: each ruleset found, its description
+ * and options. */
 static int cmd_list(int argc, char **argv)
 {
     const tavola_api *t = cli_api();
+    int json = 0, rc;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc)
-            t->add_path(argv[++i]);
+        if (cli_is_help(argv[i]))
+            return cli_help();
+        if (strcmp(argv[i], "--json") == 0)
+            json = 1;
+        else if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc) {
+            if ((rc = cli_add_rules(argv[++i])))
+                return rc;
+        } else if (strcmp(argv[i], "--rules") == 0)
+            return cli_usage_error(cli_command_usage(), "%s needs a value", argv[i]);
         else
-            return cli_usage_error(cli_usage, "list: unexpected argument '%s'", argv[i]);
+            return cli_usage_error(cli_command_usage(), "list: unexpected argument '%s'", argv[i]);
     }
-    static char names[64 * 1024];
-    int n = t->list(names, sizeof names), failed = 0;
+    int n, failed = 0, shown = 0;
+    char *names = ruleset_names(&n);
+    if (n < 0) {
+        fprintf(stderr, "tavola: cannot list the rulesets (error %d)\n", n);
+        free(names);
+        return 1;
+    }
+    if (json)
+        printf("{\"rulesets\":[");
     char *save;
     for (char *name = strtok_r(names, "\n", &save); name && n > 0; name = strtok_r(NULL, "\n", &save)) {
         char err[1024];
@@ -35,6 +98,11 @@ static int cmd_list(int argc, char **argv)
         if (!rs) {
             fprintf(stderr, "tavola: %s\n", err);
             failed = 1;
+            continue;
+        }
+        if (json) {
+            list_json(rs, name, !shown++);
+            t->ruleset_free(rs);
             continue;
         }
         const char *desc = t->ruleset_description(rs);
@@ -48,9 +116,12 @@ static int cmd_list(int argc, char **argv)
         }
         t->ruleset_free(rs);
     }
-    if (n <= 0)
+    free(names);
+    if (json)
+        printf("%s]}\n", shown ? "\n" : "");
+    if (n == 0)
         fprintf(stderr, "tavola: no rulesets found (use --rules DIR or TAVOLA_PATH)\n");
-    return failed || n <= 0 ? 1 : 0;
+    return failed || n == 0 ? 1 : 0;
 }
 
 /* The subcommands: each gets the arguments after its name. */
@@ -72,13 +143,20 @@ int main(int argc, char **argv)
         fputs(cli_usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("tavola %s (plugin ABI %d)\n", cli_api()->version, TAVOLA_ABI_VERSION);
+        return 0;
+    }
     /* A file over the size limit (ulimit -f) fails the write with EFBIG,
      * which is reported, instead of killing the process mid-record. */
     signal(SIGXFSZ, SIG_IGN);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (strcmp(argv[1], commands[i].name) != 0)
             continue;
+        cli_set_command(commands[i].name);
         int rc = commands[i].run(argc - 2, argv + 2);
+        if (rc == CLI_HELP)
+            rc = 0;
         /* What could not be written is an error, whatever the command did. */
         if (fflush(stdout) != 0 || ferror(stdout)) {
             fprintf(stderr, "tavola: writing the output: %s\n", strerror(errno ? errno : EIO));

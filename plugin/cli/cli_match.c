@@ -36,6 +36,7 @@ typedef struct match {
     cli_part part;
     int jobs, json;
     const char *record;
+    cli_origin origin; /* where the ruleset was found, for the records */
 } match;
 
 static uint64_t mix(uint64_t z)
@@ -86,7 +87,7 @@ static int play_game(const match *m, long i, int *winner, char **text, char *err
     }
     if (rc == 0) {
         *winner = t->winner(g);
-        if (m->record && !(*text = cli_record_format(g, m->name, i, spec[0], spec[1]))) {
+        if (m->record && !(*text = cli_record_format(g, m->name, &m->origin, i, spec[0], spec[1]))) {
             snprintf(err, size, "game %ld: out of memory", i);
             rc = -1;
         }
@@ -103,7 +104,7 @@ typedef struct run {
     cli_tally *ta;
     cli_recfile rec;
     long total, done;
-    int recording, tty, decile;
+    int recording, tty;
     double start, drawn;
 } run;
 
@@ -114,25 +115,24 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* A bar on a terminal; else a line at each tenth of the games. */
+/* A bar on stderr when it is a terminal: games done, rate, time left and
+ * the running score of p1 (wins, draws, losses); nothing otherwise, so a log
+ * or a shard under GNU parallel or Slurm stays clean. */
 static void progress(run *r)
 {
-    if (!r->tty) {
-        int d = (int)(r->done * 10 / r->total);
-        if (d > r->decile)
-            fprintf(stderr, "match: %ld/%ld games\n", r->done, r->total);
-        r->decile = d;
+    if (!r->tty)
         return;
-    }
     double now = now_s(), el = now - r->start, rate = el > 0 ? r->done / el : 0;
     if (r->done < r->total && now - r->drawn < 0.1)
         return; /* at most 10 redraws a second */
     r->drawn = now;
     long eta = rate > 0 ? (long)((r->total - r->done) / rate + 0.5) : 0;
     int fill = (int)(r->done * 30 / r->total);
-    fprintf(stderr, "\r[%.*s%.*s] %ld/%ld games  %.1f games/s  ETA %ldm%02lds ", fill,
+    long(*c)[3] = r->ta->c;
+    long w = c[0][0] + c[1][0], d = c[0][1] + c[1][1], l = c[0][2] + c[1][2];
+    fprintf(stderr, "\r[%.*s%.*s] %ld/%ld games  %.1f games/s  ETA %ldm%02lds  p1 +%ld =%ld -%ld (%.3f) ", fill,
             "##############################", 30 - fill, "..............................", r->done, r->total, rate,
-            eta / 60, eta % 60);
+            eta / 60, eta % 60, w, d, l, r->done ? (w + d / 2.0) / (double)r->done : 0.5);
     if (r->done == r->total)
         fputc('\n', stderr);
 }
@@ -196,7 +196,7 @@ static int parse_long(const char *v, long min, long max, long *out)
 /* The arguments into m and options; 0, or 2 after the usage. */
 static int parse_args(int argc, char **argv, match *m, char *options, size_t size)
 {
-    const char *u = cli_match_usage;
+    const char *u = cli_command_usage();
     int seeded = 0, rc;
     long n;
     for (int i = 0; i < argc; i++) {
@@ -209,6 +209,8 @@ static int parse_args(int argc, char **argv, match *m, char *options, size_t siz
             m->part.swap = 1;
             continue;
         }
+        if (cli_is_help(a))
+            return cli_help();
         if (a[0] == '-' && !v)
             return cli_usage_error(u, "%s needs a value", a);
         if (strcmp(a, "-o") == 0) {
@@ -235,7 +237,8 @@ static int parse_args(int argc, char **argv, match *m, char *options, size_t siz
         } else if (strcmp(a, "--record") == 0) {
             m->record = v;
         } else if (strcmp(a, "--rules") == 0) {
-            cli_api()->add_path(v);
+            if ((rc = cli_add_rules(v)))
+                return rc;
         } else if (a[0] == '-' || m->name) {
             return cli_usage_error(u, "match: unexpected argument '%s'", a);
         } else {
@@ -280,6 +283,7 @@ int cmd_match(int argc, char **argv)
         }
         t->player_free(pl);
     }
+    cli_origin_of(m.name, &m.origin);
     static cli_tally ta;
     memset(&ta, 0, sizeof ta);
     snprintf(ta.game, sizeof ta.game, "%s", m.name);

@@ -38,15 +38,17 @@ int cmd_merge(int argc, char **argv)
     int json = 0, files = 0;
     memset(&all, 0, sizeof all);
     for (int i = 0; i < argc; i++) {
+        if (cli_is_help(argv[i]))
+            return cli_help();
         if (strcmp(argv[i], "--json") == 0)
             json = 1;
         else if (argv[i][0] == '-' && argv[i][1])
-            return cli_usage_error(cli_match_usage, "merge: unexpected argument '%s'", argv[i]);
+            return cli_usage_error(cli_command_usage(), "merge: unexpected argument '%s'", argv[i]);
         else
             files++;
     }
     if (!files)
-        return cli_usage_error(cli_match_usage, "%s", "merge: which result files?");
+        return cli_usage_error(cli_command_usage(), "%s", "merge: which result files?");
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0)
             continue;

@@ -103,7 +103,19 @@ int cmd_play(int argc, char **argv)
         return rc;
     tavola_ruleset *rs;
     tavola_game *g;
+    tavola_player *players[2] = {NULL, NULL};
     rc = cli_start_game(&pa, &rs, &g);
+    /* The players are made first, so a bad --p1 or --p2 is reported whatever
+     * else is asked (--moves, --position, --json). */
+    for (int p = 0; p < 2 && rc == 0; p++) {
+        char err[1024];
+        /* Each player its own seed: the same game for the same --seed. */
+        if (strcmp(pa.player[p], "human") != 0 &&
+            !(players[p] = t->player_new(rs, pa.player[p], pa.seed * 2 + (unsigned)p, err, sizeof err))) {
+            fprintf(stderr, "tavola: --p%d: %s\n", p + 1, err);
+            rc = 1;
+        }
+    }
     if (rc == 0 && pa.moves)
         rc = cli_play_moves(g, pa.moves);
     if (rc == 0 && pa.json) {
@@ -112,26 +124,14 @@ int cmd_play(int argc, char **argv)
     } else if (rc == 0 && (pa.moves || pa.position)) {
         draw(g);
     } else if (rc == 0) {
-        tavola_player *players[2] = {NULL, NULL};
-        for (int p = 0; p < 2 && rc == 0; p++) {
-            char err[1024];
-            /* Each player its own seed: the same game for the same --seed. */
-            if (strcmp(pa.player[p], "human") != 0 &&
-                !(players[p] = t->player_new(rs, pa.player[p], pa.seed * 2 + (unsigned)p, err, sizeof err))) {
-                fprintf(stderr, "tavola: --p%d: %s\n", p + 1, err);
-                rc = 1;
-            }
-        }
-        if (rc == 0) {
-            char title[1024], opts[16384];
-            printf("%s (seed %llu)%s%s\n", cli_printable(t->ruleset_title(rs), title, sizeof title), pa.seed,
-                   pa.options[0] ? "  options: " : "",
-                   pa.options[0] ? cli_printable(t->ruleset_options(rs), opts, sizeof opts) : "");
-            rc = interactive(rs, g, players);
-        }
-        t->player_free(players[0]);
-        t->player_free(players[1]);
+        char title[1024], opts[16384];
+        printf("%s (seed %llu)%s%s\n", cli_printable(t->ruleset_title(rs), title, sizeof title), pa.seed,
+               pa.options[0] ? "  options: " : "",
+               pa.options[0] ? cli_printable(t->ruleset_options(rs), opts, sizeof opts) : "");
+        rc = interactive(rs, g, players);
     }
+    t->player_free(players[0]);
+    t->player_free(players[1]);
     t->game_free(g);
     t->ruleset_free(rs);
     return rc;

@@ -32,7 +32,14 @@ static void tag(FILE *out, const char *name, const char *value)
     fprintf(out, "\"]\n");
 }
 
-char *cli_record_format(tavola_game *g, const char *game, long index, const char *p1, const char *p2)
+void cli_origin_of(const char *game, cli_origin *o)
+{
+    int how = cli_ruleset_origin(game, o->file, sizeof o->file);
+    o->found = how == CLI_FOUND_FILE ? "file" : how == CLI_FOUND_RULES ? "rules" : "name";
+}
+
+char *cli_record_format(tavola_game *g, const char *game, const cli_origin *o, long index, const char *p1,
+                        const char *p2)
 {
     const tavola_api *t = cli_api();
     char *text = NULL, num[64];
@@ -46,6 +53,11 @@ char *cli_record_format(tavola_game *g, const char *game, long index, const char
     }
     n = t->history(g, moves, n);
     tag(out, "Game", game);
+    if (o) {
+        tag(out, "Found", o->found);
+        if (o->file[0])
+            tag(out, "File", o->file);
+    }
     tag(out, "Options", t->ruleset_options(t->game_ruleset(g)));
     snprintf(num, sizeof num, "%llu", (unsigned long long)t->seed(g));
     tag(out, "Seed", num);
@@ -156,15 +168,34 @@ static int parse_ulong(const char *s, unsigned long long *out)
     return *end || errno ? -1 : 0;
 }
 
-enum { T_GAME = 1, T_OPTIONS = 2, T_SEED = 4, T_P1 = 8, T_P2 = 16, T_RESULT = 32, T_SCORES = 64, T_INDEX = 128 };
-static const char *const tag_names[] = {"Game", "Options", "Seed", "P1", "P2", "Result", "Scores", "Index"};
+enum { T_GAME = 1, T_OPTIONS = 2, T_SEED = 4, T_P1 = 8, T_P2 = 16, T_RESULT = 32, T_SCORES = 64, T_INDEX = 128,
+       T_FOUND = 256, T_FILE = 512 };
+#define REQUIRED_TAGS 7
+#define KNOWN_TAGS 10
+static const char *const tag_names[KNOWN_TAGS] = {"Game",   "Options", "Seed",  "P1",    "P2",
+                                                  "Result", "Scores",  "Index", "Found", "File"};
 
 /* Stores one tag's value in r; a message for a bad value. */
 static const char *set_tag(cli_record *r, int bit, const char *v, long line)
 {
     unsigned long long n;
-    char **text = bit == T_GAME ? &r->game : bit == T_OPTIONS ? &r->options : bit == T_P1 ? &r->p1 : &r->p2;
+    char **text = bit == T_GAME      ? &r->game
+                  : bit == T_OPTIONS ? &r->options
+                  : bit == T_P1      ? &r->p1
+                  : bit == T_FOUND   ? &r->found
+                  : bit == T_FILE    ? &r->file
+                                     : &r->p2;
     switch (bit) {
+    case T_FOUND:
+        if (strcmp(v, "name") != 0 && strcmp(v, "rules") != 0 && strcmp(v, "file") != 0)
+            return "Found: expected name, rules or file";
+        if (!(*text = strdup(v)))
+            return "out of memory";
+        break;
+    case T_FILE:
+        if (!v[0])
+            return "File: expected a path";
+        /* fall through */
     case T_GAME:
     case T_OPTIONS:
     case T_P1:
@@ -219,7 +250,7 @@ int cli_record_read(cli_reader *rd, cli_record *r, char *err, size_t size)
             return cli_reader_fail(rd, rd->line, err, size, "out of memory");
         if (parse_tag(rd->buf, &name, value))
             return cli_reader_fail(rd, rd->line, err, size, "bad tag line: expected [Name \"value\"]");
-        for (int i = 0; i < 8; i++) {
+        for (int i = 0; i < KNOWN_TAGS; i++) {
             if (strcmp(name, tag_names[i]) != 0)
                 continue;
             if (seen & (1u << i))
@@ -233,7 +264,7 @@ int cli_record_read(cli_reader *rd, cli_record *r, char *err, size_t size)
             return cli_reader_fail(rd, rd->line, err, size, "the file ends in the record that starts on line %ld, before "
                         "its moves line (truncated?)", r->line);
     }
-    for (int i = 0; i < 7; i++)
+    for (int i = 0; i < REQUIRED_TAGS; i++)
         if (!(seen & (1u << i)))
             return cli_reader_fail(rd, rd->line, err, size, "the record that starts on line %ld has no [%s] tag", r->line,
                         tag_names[i]);
@@ -257,7 +288,9 @@ void cli_record_free(cli_record *r)
     free(r->options);
     free(r->p1);
     free(r->p2);
-    r->moves = r->game = r->options = r->p1 = r->p2 = NULL;
+    free(r->found);
+    free(r->file);
+    r->moves = r->game = r->options = r->p1 = r->p2 = r->found = r->file = NULL;
 }
 
 void cli_reader_close(cli_reader *rd)

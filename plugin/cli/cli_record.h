@@ -1,6 +1,12 @@
 /* Game records: one finished game as text, like PGN.
  *
  *     [Game "pahtum"]                    the ruleset, as named to the command
+ *     [Found "rules"]                    how it was found: "name" (the search
+ *                                        path), "rules" (a --rules folder) or
+ *                                        "file" (Game is a path)
+ *     [File "/home/me/games/pahtum.lua"] the file loaded, resolved (with
+ *                                        "rules" and "file" only: the ABI does
+ *                                        not say where a name was found)
  *     [Options "count=7,holes=random,..."] the options in force
  *     [Seed "7000021"]                   the seed given to game_new
  *     [Index "0"]                        the game's number in its match
@@ -14,7 +20,8 @@
  * Tag values escape '"' and '\' with a backslash, a newline, carriage return
  * and tab as \n \r \t, and any other control byte as \xHH, so a value of any
  * length and content stays on its line and reads back the same. Tags may come
- * in any order; all but Index are required, unknown tags are kept out of the
+ * in any order; all but Index, Found and File are required (records written
+ * before Found and File read as before), unknown tags are kept out of the
  * way. A record ends with its empty line: a file that stops before it was cut
  * short. */
 #ifndef CLI_RECORD_H
@@ -26,6 +33,7 @@
 
 typedef struct cli_record {
     char *game, *options, *p1, *p2; /* malloc'd, any length */
+    char *found, *file;             /* malloc'd, NULL when the record has none */
     unsigned long long seed;
     long index;   /* -1 when the record has no Index tag */
     int result;   /* 1, 2, or 0 for a draw */
@@ -38,9 +46,19 @@ typedef struct cli_record {
 /* "1-0", "0-1", "1/2-1/2" for a winner 1, 2, 0. */
 const char *cli_result_text(int winner);
 
+/* Where the ruleset of a match came from, for its records: found is "name",
+ * "rules" or "file" (cli_args.h: CLI_FOUND_*), file the resolved path or "". */
+typedef struct cli_origin {
+    const char *found;
+    char file[4096];
+} cli_origin;
+void cli_origin_of(const char *game, cli_origin *o);
+
 /* The record of a finished game g as malloc'd text (NULL when out of
- * memory). game is the ruleset as named to the command. */
-char *cli_record_format(tavola_game *g, const char *game, long index, const char *p1, const char *p2);
+ * memory). game is the ruleset as named to the command, o where it was
+ * found (NULL: no Found or File tag). */
+char *cli_record_format(tavola_game *g, const char *game, const cli_origin *o, long index, const char *p1,
+                        const char *p2);
 
 /* Reads records one at a time from f (named `file` in messages). */
 typedef struct cli_reader {

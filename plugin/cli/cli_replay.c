@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli_args.h"
 #include "cli_record.h"
@@ -48,6 +49,42 @@ static int names_a_file(const char *game)
     return strchr(game, '/') || (len > 4 && strcmp(game + len - 4, ".lua") == 0);
 }
 
+static int is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* What to load for record r: its Game, or the File it was found as. A Game
+ * found in a --rules folder is loaded from the File the record names when
+ * replay is given no --rules of its own (the same file, not another of that
+ * name on the search path); a Game that is a path, from the File when the
+ * path does not lead there from here. NULL with err when the record's
+ * ruleset cannot be had. */
+static const char *load_target(cli_reader *rd, const cli_record *r, int rules_only, char *err, size_t size)
+{
+    char safe[160], dir[160], sdir[640];
+    if (rules_only && names_a_file(r->game)) {
+        cli_reader_fail(rd, r->line, err, size, "the record names the ruleset file '%s': "
+                        "not loaded (--rules-only: only rulesets found by name)",
+                        cli_printable(r->game, safe, sizeof safe));
+        return NULL;
+    }
+    if (names_a_file(r->game))
+        return !is_file(r->game) && r->file && is_file(r->file) ? r->file : r->game;
+    if (!r->found || strcmp(r->found, "rules") != 0 || !r->file || cli_rules_count() > 0 || rules_only)
+        return r->game;
+    if (is_file(r->file))
+        return r->file;
+    const char *slash = strrchr(r->file, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - r->file) : 1, slash ? r->file : ".");
+    cli_reader_fail(rd, r->line, err, size, "the ruleset '%s' was found in the --rules folder '%s', and '%s' is not "
+                    "there now: give --rules with the folder that holds it",
+                    cli_printable(r->game, safe, sizeof safe), cli_printable(dir, sdir, sizeof sdir),
+                    r->file + (slash ? slash - r->file + 1 : 0));
+    return NULL;
+}
+
 /* Replays one file; the number of games verified, or -1 after a message. */
 static long replay_file(const char *file, int rules_only)
 {
@@ -58,29 +95,39 @@ static long replay_file(const char *file, int rules_only)
         return -1;
     }
     tavola_ruleset *rs = NULL;
-    char *loaded_game = NULL, *loaded_options = NULL, err[4096];
+    char *loaded_game = NULL, *loaded_options = NULL, err[8192];
     cli_record r;
     long count = 0;
     int got;
     while ((got = cli_record_read(&rd, &r, err, sizeof err)) == 1) {
-        if (!rs || strcmp(r.game, loaded_game) != 0 || strcmp(r.options, loaded_options) != 0) {
+        const char *target = load_target(&rd, &r, rules_only, err, sizeof err);
+        if (!target) {
+            got = -1;
+            break;
+        }
+        if (!rs || strcmp(target, loaded_game) != 0 || strcmp(r.options, loaded_options) != 0) {
             t->ruleset_free(rs);
             free(loaded_game);
             free(loaded_options);
             loaded_game = loaded_options = NULL;
-            char lerr[1024], safe[160];
-            if (rules_only && names_a_file(r.game)) {
-                got = cli_reader_fail(&rd, r.line, err, sizeof err, "the record names the ruleset file '%s': "
-                                      "not loaded (--rules-only: only rulesets found by name)",
-                                      cli_printable(r.game, safe, sizeof safe));
+            char lerr[1024], dir[160];
+            if (!(rs = t->ruleset_load(target, r.options, lerr, sizeof lerr))) {
+                /* A ruleset from a --rules folder not given this time: say which folder. */
+                const char *slash = r.found && strcmp(r.found, "rules") == 0 && r.file ? strrchr(r.file, '/') : NULL;
+                if (slash)
+                    snprintf(dir, sizeof dir, " (the record found it in the --rules folder '%.*s')",
+                             (int)(slash - r.file) < 100 ? (int)(slash - r.file) : 100, r.file);
+                else
+                    dir[0] = '\0';
+                got = cli_reader_fail(&rd, r.line, err, sizeof err, "%s%s", lerr, dir);
                 break;
             }
-            if (!(rs = t->ruleset_load(r.game, r.options, lerr, sizeof lerr))) {
-                got = cli_reader_fail(&rd, r.line, err, sizeof err, "%s", lerr);
+            if (!(loaded_game = strdup(target))) {
+                got = cli_reader_fail(&rd, r.line, err, sizeof err, "out of memory");
                 break;
             }
-            loaded_game = r.game, loaded_options = r.options; /* kept: the record lets go of them */
-            r.game = r.options = NULL;
+            loaded_options = r.options; /* kept: the record lets go of it */
+            r.options = NULL;
         }
         int plies = 0;
         if (verify(&rd, rs, &r, &plies, err, sizeof err)) {
@@ -112,24 +159,27 @@ static long replay_file(const char *file, int rules_only)
 
 int cmd_replay(int argc, char **argv)
 {
-    const tavola_api *t = cli_api();
     int files = 0, rules_only = 0;
     for (int i = 0; i < argc; i++) {
+        if (cli_is_help(argv[i]))
+            return cli_help();
         if (strcmp(argv[i], "--rules-only") == 0) {
             rules_only = 1;
             argv[i] = NULL;
         } else if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc) {
-            t->add_path(argv[i + 1]);
+            int rc = cli_add_rules(argv[i + 1]);
+            if (rc)
+                return rc;
             argv[i] = argv[i + 1] = NULL;
             i++;
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error(cli_replay_usage, "replay: unexpected argument '%s'", argv[i]);
+            return cli_usage_error(cli_command_usage(), "replay: unexpected argument '%s'", argv[i]);
         } else {
             files++;
         }
     }
     if (files == 0)
-        return cli_usage_error(cli_replay_usage, "replay: %s", "which record file?");
+        return cli_usage_error(cli_command_usage(), "replay: %s", "which record file?");
     long total = 0;
     for (int i = 0; i < argc; i++) {
         long n = argv[i] ? replay_file(argv[i], rules_only) : 0;

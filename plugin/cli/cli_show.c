@@ -50,18 +50,25 @@ int cmd_show(int argc, char **argv)
     const tavola_api *t = cli_api();
     /* --svg FILE is show's own; the rest are the game arguments of play. */
     const char *svg = NULL;
-    char *rest[256];
+    char **rest = malloc(((size_t)argc + 1) * sizeof *rest);
     int nrest = 0;
-    for (int i = 0; i < argc && nrest < 256; i++) {
-        if (strcmp(argv[i], "--svg") != 0)
+    if (!rest) {
+        fprintf(stderr, "tavola: out of memory\n");
+        return 1;
+    }
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--svg") != 0) {
             rest[nrest++] = argv[i];
-        else if (i + 1 < argc)
+        } else if (i + 1 < argc) {
             svg = argv[++i];
-        else
-            return cli_usage_error(cli_usage, "%s needs a value", "--svg");
+        } else {
+            free(rest);
+            return cli_usage_error(cli_command_usage(), "%s needs a value", "--svg");
+        }
     }
     static play_args pa;
     int rc = cli_parse_play_args(nrest, rest, &pa, 0);
+    free(rest);
     if (rc)
         return rc;
     tavola_ruleset *rs;

@@ -1,5 +1,6 @@
 /* tavola solve: the value of a game with perfect play, through the ABI. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,13 +12,36 @@
 
 #define WIN 1000000
 
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The solver calls in every 65,536 positions. On a terminal one line is
+ * redrawn, at most 10 times a second; otherwise (a log) a line at most every
+ * 10 seconds, so a long solve leaves a few lines and a short one none. */
+typedef struct solve_progress {
+    int tty, drawn;
+    double start, last;
+} solve_progress;
+
 static void progress(void *ctx, const char *phase, uint64_t done)
 {
-    (void)ctx;
-    if (isatty(2))
-        fprintf(stderr, "\rsolve: %s %llu ...", phase, (unsigned long long)done);
-    else
-        fprintf(stderr, "solve: %s %llu\n", phase, (unsigned long long)done);
+    solve_progress *sp = ctx;
+    double now = now_s();
+    if (now - sp->last < (sp->tty ? 0.1 : 10.0))
+        return;
+    sp->last = now;
+    double el = now - sp->start;
+    if (sp->tty) {
+        fprintf(stderr, "\rsolve: %s %llu positions, %.0f/s ", phase, (unsigned long long)done,
+                el > 0 ? (double)done / el : 0.0);
+        sp->drawn = 1;
+    } else {
+        fprintf(stderr, "solve: %s %llu positions after %.0f s\n", phase, (unsigned long long)done, el);
+    }
 }
 
 /* A value (first player's margin still to come) as words. */
@@ -39,20 +63,29 @@ int cmd_solve(int argc, char **argv)
 {
     const tavola_api *t = cli_api();
     unsigned long long max = 20000000;
-    char *rest[64];
+    char **rest = malloc(((size_t)argc + 1) * sizeof *rest);
     int nrest = 0;
-    for (int i = 0; i < argc && nrest < 64; i++) {
+    if (!rest) {
+        fprintf(stderr, "tavola: out of memory\n");
+        return 1;
+    }
+    for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--positions") == 0 && i + 1 < argc) {
+            const char *v = argv[++i];
             char *end;
-            max = strtoull(argv[++i], &end, 10);
-            if (*end || max == 0)
-                return cli_usage_error(cli_usage, "--positions: '%s' is not a positive integer", argv[i]);
+            errno = 0;
+            max = strtoull(v, &end, 10);
+            if (!(v[0] >= '0' && v[0] <= '9') || *end || errno || max == 0) {
+                free(rest);
+                return cli_usage_error(cli_command_usage(), "--positions: '%s' is not a positive integer", v);
+            }
         } else {
             rest[nrest++] = argv[i];
         }
     }
     static play_args pa;
     int rc = cli_parse_play_args(nrest, rest, &pa, 0);
+    free(rest);
     if (rc)
         return rc;
     if (!pa.seeded)
@@ -67,9 +100,11 @@ int cmd_solve(int argc, char **argv)
         uint64_t positions;
         int64_t value, values[1024];
         tavola_move moves[1024];
-        int n = t->solve(g, max, progress, NULL, &positions, &value, moves, values, 1024);
+        solve_progress sp = {.tty = isatty(2), .start = now_s()};
+        sp.last = sp.start;
+        int n = t->solve(g, max, progress, &sp, &positions, &value, moves, values, 1024);
         clock_gettime(CLOCK_MONOTONIC, &t1);
-        if (isatty(2))
+        if (sp.drawn)
             fputc('\n', stderr);
         if (n < 0) {
             fprintf(stderr, "tavola: solve: %s\n", t->error(g));

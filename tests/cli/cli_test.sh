@@ -91,6 +91,69 @@ fails bad_player 1 "unknown player 'god'" "$TAVOLA" play pahtum --p1 god
 fails bad_seed 2 "--seed: 'x1' is not" "$TAVOLA" play pahtum --seed x1
 fails missing_value 2 "-o needs a value" "$TAVOLA" play pahtum -o
 
+# --help: every command its own usage on stdout, exit 0; --version; usages name --rules.
+for c in list play perft ugi solve show match merge replay; do
+  contains "help_$c" "usage: tavola $c" "$TAVOLA" "$c" --help
+  contains "help_h_$c" "usage: tavola $c" "$TAVOLA" "$c" -h
+done
+contains help_after_ruleset "usage: tavola perft" "$TAVOLA" perft pahtum --help
+contains help_ugi_after_ruleset "usage: tavola ugi" "$TAVOLA" ugi pahtum --help
+for c in list play perft ugi solve show match replay; do
+  contains "help_rules_$c" "--rules DIR" "$TAVOLA" "$c" --help
+done
+contains help_top "tavola COMMAND --help" "$TAVOLA" --help
+contains version "tavola 0.1.0" "$TAVOLA" --version
+fails usage_of_command 2 "usage: tavola perft" "$TAVOLA" perft pahtum 2 --bogus
+# --rules must be a folder, whichever command is given it.
+for c in list "play pahtum" "perft pahtum 1" "solve tictactoe" "show pahtum" "ugi pahtum" \
+         "match pahtum --p1 random --p2 random --games 1" "replay x.rec"; do
+  fails "rules_missing_${c%% *}" 2 "--rules '/nonexistent': No such file or directory" "$TAVOLA" $c --rules /nonexistent
+done
+fails rules_not_folder 2 "--rules '$GOLDEN/list.txt': not a folder" "$TAVOLA" list --rules "$GOLDEN/list.txt"
+# A bad player is an error with --moves, --position or --json too.
+fails bad_p2_moves 1 "--p2: unknown player 'god'" "$TAVOLA" play pahtum --moves d4 --p2 god
+fails bad_p1_json 1 "--p1: unknown player 'god'" "$TAVOLA" play tictactoe --moves b2 --json --p1 god
+contains good_p2_moves '"to_move"' "$TAVOLA" play pahtum --seed 1 --moves d4 --p2 random --json
+# perft's depth: an integer 1..30.
+fails perft_zero 2 "perft: depth '0' is not an integer 1..30" "$TAVOLA" perft pahtum 0
+fails perft_suffix 2 "perft: depth '3x' is not an integer 1..30" "$TAVOLA" perft pahtum 3x
+fails perft_big 2 "perft: depth '31' is not an integer 1..30" "$TAVOLA" perft pahtum 31
+contains perft_one "perft 1 " "$TAVOLA" perft tictactoe 1
+# solve --positions: a positive integer, no wrapping of a negative one.
+fails solve_negative 2 "--positions: '-5' is not a positive integer" "$TAVOLA" solve tictactoe --positions -5
+fails solve_zero 2 "--positions: '0' is not a positive integer" "$TAVOLA" solve tictactoe --positions 0
+# solve's progress: off a terminal, no line for a quick solve (it used to print one per 65,536 positions).
+"$TAVOLA" solve tictactoe >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q "value for player 1" "$tmp/out"; then ok
+else bad "solve progress off a terminal: $(head -3 "$tmp/err")"; fi
+# show and solve keep every argument (they dropped those past 256 and 64).
+set -- ; i=0; while [ $i -lt 300 ]; do set -- "$@" --seed 1; i=$((i + 1)); done
+fails show_many_args 2 "unexpected argument 'kalah'" "$TAVOLA" show pahtum "$@" kalah
+fails solve_many_args 2 "unexpected argument 'kalah'" "$TAVOLA" solve tictactoe "$@" kalah
+# list --json: every ruleset of list, with title, description, players, options and their docs.
+"$TAVOLA" list --json >"$tmp/list.json" 2>"$tmp/err" && ok || bad "list --json: $(cat "$tmp/err")"
+cat >"$tmp/list.lua" <<'LUA'
+local t = io.open(arg[1]):read("a")
+assert(t:match('^{"rulesets":%[') and t:match('%]}\n$'), "not one object")
+local n = 0
+for e in t:gmatch('{"name":[^\n]*') do
+  n = n + 1
+  assert(e:match('"title":"') and e:match('"description":') and e:match('"players":%["') and e:match('"options":%['), e)
+end
+assert(n == tonumber(arg[2]), n .. " rulesets, expected " .. arg[2])
+assert(t:find('{"name":"holes","default":"random","doc":"', 1, true), "pahtum's holes option")
+LUA
+if lua5.4 "$tmp/list.lua" "$tmp/list.json" "$(grep -c '^[a-z0-9]' "$GOLDEN/list.txt")" 2>"$tmp/err"; then ok
+else bad "list --json: $(cat "$tmp/err")"; fi
+if command -v python3 >/dev/null 2>&1; then
+  python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/list.json" && ok || bad "list --json is not JSON"
+fi
+# The manual page renders without warnings.
+if command -v man >/dev/null 2>&1; then
+  MANWIDTH=80 man --warnings -l plugin/cli/tavola.1 >"$tmp/man" 2>"$tmp/err"
+  if [ ! -s "$tmp/err" ] && grep -q "MANY MACHINES" "$tmp/man"; then ok; else bad "man page: $(head -3 "$tmp/err")"; fi
+fi
+
 # Records that must read back (tests/cli/record_test.sh).
 if sh tests/cli/record_test.sh "$TAVOLA"; then ok; else bad "record_test.sh"; fi
 

@@ -28,7 +28,7 @@ replays() {
 value=$(printf 'two\nlines "quoted" back\\slash\ttab\033[2Jesc')
 "$TAVOLA" match "$RULES/notes.lua" -o "n1=$value" --p1 random --p2 random --games 3 --record "$tmp/nl.rec" \
   >/dev/null 2>"$tmp/err" || bad "newline: match: $(cat "$tmp/err")"
-if [ "$(grep -c '^\[' "$tmp/nl.rec")" = 24 ] && grep -qF '[Options "n1=two\nlines \"quoted\" back\\slash\ttab\x1b[2Jesc,' "$tmp/nl.rec"
+if [ "$(grep -c '^\[' "$tmp/nl.rec")" = 30 ] && grep -qF '[Options "n1=two\nlines \"quoted\" back\\slash\ttab\x1b[2Jesc,' "$tmp/nl.rec"
 then ok; else bad "newline: the tag is not escaped on one line: $(head -3 "$tmp/nl.rec")"; fi
 replays newline "$tmp/nl.rec" 3
 
@@ -79,6 +79,42 @@ printf '[Game "pahtum"]\nnot a tag\n\n' >"$tmp/broken.rec"
 cat "$tmp/nl.rec" >>"$tmp/broken.rec"
 "$TAVOLA" match tictactoe --p1 random --p2 random --games 1 --record "$tmp/broken.rec" >"$tmp/out" 2>"$tmp/err"; rc=$?
 if [ $rc -eq 1 ] && grep -qF "not appending to it" "$tmp/err"; then ok; else bad "broken file: exit $rc: $(cat "$tmp/err")"; fi
+
+# Where the ruleset came from: a name on the search path, a --rules folder, a file.
+mkdir -p "$tmp/mine" && cp "$RULES/notes.lua" "$tmp/mine/mynotes.lua"
+"$TAVOLA" match mynotes --rules "$tmp/mine" --p1 random --p2 random --games 2 --record "$tmp/rules.rec" \
+  >/dev/null 2>"$tmp/err" || bad "rules: match: $(cat "$tmp/err")"
+mine=$(cd "$tmp/mine" && pwd -P)
+if grep -qx '\[Found "rules"\]' "$tmp/rules.rec" && grep -qxF "[File \"$mine/mynotes.lua\"]" "$tmp/rules.rec"
+then ok; else bad "rules: no Found/File tags: $(head -4 "$tmp/rules.rec")"; fi
+if grep -qx '\[Found "name"\]' "$tmp/named.rec" && ! grep -q '^\[File ' "$tmp/named.rec"; then ok
+else bad "named: expected [Found \"name\"] and no File: $(head -4 "$tmp/named.rec")"; fi
+if grep -qx '\[Found "file"\]' "$tmp/path.rec" && grep -q '^\[File "/' "$tmp/path.rec"; then ok
+else bad "file: expected [Found \"file\"] and its File: $(head -4 "$tmp/path.rec")"; fi
+# Replay finds the --rules ruleset without --rules, and from another folder.
+replays "rules: no --rules needed" "$tmp/rules.rec" 2
+(cd / && "$TAVOLA" replay "$tmp/rules.rec") >"$tmp/out" 2>&1 && ok || bad "rules: replay from /: $(cat "$tmp/out")"
+# --rules-only does not load the File: it says which folder to give, and works with it.
+"$TAVOLA" replay --rules-only "$tmp/rules.rec" >"$tmp/out" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 1 ] && grep -qF "unknown ruleset 'mynotes'" "$tmp/err" && grep -qF "the --rules folder '$mine'" "$tmp/err"; then ok
+else bad "rules-only: exit $rc: $(cat "$tmp/err")"; fi
+replays "rules-only with --rules" "$tmp/rules.rec" 2 --rules-only --rules "$tmp/mine"
+# The folder gone: replay says so, and --rules DIR elsewhere serves.
+mv "$tmp/mine" "$tmp/moved"
+"$TAVOLA" replay "$tmp/rules.rec" >"$tmp/out" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 1 ] && grep -qF "was found in the --rules folder '$mine', and 'mynotes.lua' is not there now" "$tmp/err"; then ok
+else bad "rules gone: exit $rc: $(cat "$tmp/err")"; fi
+replays "rules moved, --rules given" "$tmp/rules.rec" 2 --rules "$tmp/moved"
+# A record that names a relative file replays from another folder through its File.
+mkdir -p "$tmp/rel/sub" && cp "$RULES/notes.lua" "$tmp/rel/sub/n.lua"
+(cd "$tmp/rel" && "$TAVOLA" match sub/n.lua --p1 random --p2 random --games 1 --record "$tmp/rel.rec") >/dev/null 2>&1
+(cd / && "$TAVOLA" replay "$tmp/rel.rec") >"$tmp/out" 2>&1 && ok || bad "relative file from /: $(cat "$tmp/out")"
+# Records written before Found and File still read; a bad Found is refused.
+grep -v '^\[Found \|^\[File ' "$tmp/path.rec" >"$tmp/old.rec"
+replays "record without Found/File" "$tmp/old.rec" 2
+sed 's/^\[Found "name"\]/[Found "elsewhere"]/' "$tmp/named.rec" >"$tmp/badfound.rec"
+"$TAVOLA" replay "$tmp/badfound.rec" >/dev/null 2>"$tmp/err"; rc=$?
+if [ $rc -eq 1 ] && grep -qF "Found: expected name, rules or file" "$tmp/err"; then ok; else bad "bad Found: exit $rc: $(cat "$tmp/err")"; fi
 
 # Output that cannot be written is an error exit, never 0.
 if [ -w /dev/full ]; then
