@@ -77,8 +77,7 @@ int ugi_load(ugi_engine *e, const char *options, char *err, size_t size)
     }
     cli_api()->game_free(e->g);
     cli_api()->ruleset_free(e->rs);
-    cli_api()->player_free(e->player);
-    e->player = NULL;
+    ugi_drop_player(e);
     e->rs = rs;
     e->g = g;
     e->broken = 0;
@@ -101,8 +100,7 @@ static void cmd_newgame(ugi_engine *e)
     cli_api()->game_free(e->g);
     e->g = g;
     e->broken = 0;
-    cli_api()->player_free(e->player); /* the next go makes one with the new game's stream */
-    e->player = NULL;
+    ugi_drop_player(e); /* the next go makes one with the new game's stream */
 }
 
 /* position startpos|fen POS [moves m1 m2 ...]. A refused one leaves no
@@ -253,7 +251,7 @@ int ugi_run(FILE *in, FILE *out, FILE *log, const char *ruleset, const char *opt
             ugi_error(e, "unknown command '%.60s'", cmd);
     }
     ugi_stop_search(e);
-    cli_api()->player_free(e->player);
+    ugi_drop_player(e);
     cli_api()->game_free(e->g);
     cli_api()->ruleset_free(e->rs);
     free(e);

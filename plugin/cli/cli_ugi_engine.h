@@ -42,6 +42,7 @@ typedef struct ugi_engine {
     int broken;
     /* The search in progress: a supervising thread answers it. */
     ugi_job *job;
+    ugi_job *busy; /* a search given up at its deadline, still running with the player */
     pthread_t supervisor;
     int searching, infinite;
 } ugi_engine;
@@ -83,7 +84,9 @@ void ugi_cmd_go(ugi_engine *e, const char *args);
  * short grace, whatever the player does. */
 void ugi_finish_search(ugi_engine *e);
 void ugi_stop_search(ugi_engine *e);
-/* Waits (at most about a second) for searches given up at their deadline. */
+/* Frees the player, or leaves it to a search given up that still runs. */
+void ugi_drop_player(ugi_engine *e);
+/* Waits (at most about 200 ms) for searches given up at their deadline. */
 void ugi_wait_abandoned(void);
 
 #endif

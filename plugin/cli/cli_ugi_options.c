@@ -152,8 +152,7 @@ void ugi_cmd_setoption(ugi_engine *e, char *args)
         }
         t->player_free(p);
         snprintf(e->player_spec, sizeof e->player_spec, "%s", value);
-        t->player_free(e->player);
-        e->player = NULL;
+        ugi_drop_player(e);
         e->check_player = 1;
     } else if (strcasecmp(name, "Seed") == 0) {
         parse_seed(e, "Seed", value, &e->seed);
@@ -203,8 +202,7 @@ static void check_player(ugi_engine *e)
             ugi_error(e, "Player '%s' refused: %s; %s plays", e->player_spec,
                       g ? t->error(g) : "out of memory", instead);
             snprintf(e->player_spec, sizeof e->player_spec, "%s", instead);
-            t->player_free(e->player);
-            e->player = NULL;
+            ugi_drop_player(e);
         }
         t->game_free(g);
     }

@@ -11,11 +11,14 @@
  * half the overhead, and never more than half the clock left), stops it half
  * way to the deadline, and at the deadline (or a short grace after "stop")
  * answers with a move it drew before the search began if the player still
- * has not answered. That search is given up: it ends by itself, in its
- * thread, with its own copy of the game and the player, and frees them. So
- * every go gets exactly one bestmove, a legal move, in time, whatever the
- * player does (the solver does not look at the clock), and the command loop
- * never waits on a search without bound after "stop" or "quit". */
+ * has not answered. That search is given up: it goes on in its thread, on
+ * its own copy of the game, and the player comes back when it ends (the
+ * solver with its table); a go meanwhile is answered at once with a drawn
+ * move, and a player dropped meanwhile (a new game, another Player) is freed
+ * by the search when it ends. So every go gets exactly one bestmove, a legal
+ * move, in time, whatever the player does (the solver does not look at the
+ * clock), at most one search runs, and the command loop never waits on a
+ * search without bound after "stop" or "quit". */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdatomic.h>
@@ -32,8 +35,8 @@ struct ugi_job {
     pthread_cond_t cond;
     pthread_t thread;
     int refs;           /* the engine's and the search thread's */
-    int done, stop, abandoned;
-    tavola_player *player; /* the engine's; the job's own once abandoned */
+    int done, stop, abandoned, orphan;
+    tavola_player *player; /* the engine's; the job's own once orphaned */
     tavola_game *game;     /* a copy of the position searched */
     long ms, nodes;
     int depth;
@@ -66,7 +69,7 @@ static void wait_until(ugi_job *j, long at)
 
 static void job_free(ugi_job *j)
 {
-    if (j->abandoned)
+    if (j->orphan)
         cli_api()->player_free(j->player);
     cli_api()->game_free(j->game);
     pthread_cond_destroy(&j->cond);
@@ -145,7 +148,6 @@ static void *supervise(void *arg)
     pthread_mutex_unlock(&j->lock);
     if (!done) {
         pthread_detach(j->thread);
-        e->player = NULL;
         ugi_say(e, "info string no answer from the player in time: a legal move drawn before the search");
         ugi_say(e, "bestmove %s", j->fallback);
         return NULL;
@@ -167,9 +169,42 @@ void ugi_finish_search(ugi_engine *e)
     if (e->searching) {
         pthread_join(e->supervisor, NULL);
         e->searching = 0;
-        job_release(e->job);
+        if (e->job->abandoned)
+            e->busy = e->job; /* the player is still in use */
+        else
+            job_release(e->job);
         e->job = NULL;
     }
+}
+
+/* 1 while a search given up at its deadline still uses the player. */
+static int player_busy(ugi_engine *e)
+{
+    ugi_job *j = e->busy;
+    if (!j)
+        return 0;
+    pthread_mutex_lock(&j->lock);
+    int done = j->done;
+    pthread_mutex_unlock(&j->lock);
+    if (!done)
+        return 1;
+    e->busy = NULL;
+    job_release(j);
+    return 0;
+}
+
+void ugi_drop_player(ugi_engine *e)
+{
+    if (player_busy(e)) { /* the search frees it when it ends */
+        pthread_mutex_lock(&e->busy->lock);
+        e->busy->orphan = 1;
+        pthread_mutex_unlock(&e->busy->lock);
+        job_release(e->busy);
+        e->busy = NULL;
+    } else {
+        cli_api()->player_free(e->player);
+    }
+    e->player = NULL;
 }
 
 void ugi_stop_search(ugi_engine *e)
@@ -185,7 +220,7 @@ void ugi_stop_search(ugi_engine *e)
 
 void ugi_wait_abandoned(void)
 {
-    for (int i = 0; i < 100 && atomic_load(&live_searches) > 0; i++) {
+    for (int i = 0; i < 20 && atomic_load(&live_searches) > 0; i++) {
         struct timespec ts = {0, 10 * 1000000L};
         nanosleep(&ts, NULL);
     }
@@ -341,6 +376,12 @@ void ugi_cmd_go(ugi_engine *e, const char *args)
     char fallback[64] = "?";
     unsigned long long r = mix(e->seed ^ mix(e->games ^ mix((unsigned long long)t->ply(e->g))));
     t->move_text(e->g, moves[r % (unsigned)n], fallback, sizeof fallback);
+    if (player_busy(e)) {
+        ugi_say(e, "info string the player is still busy with an earlier move: a legal move drawn instead");
+        ugi_say(e, "bestmove %s", fallback);
+        free(j);
+        return;
+    }
     if (!e->player) {
         char spec[512], err[512];
         ugi_player_spec(e, spec, sizeof spec);
