@@ -20,6 +20,9 @@ check moves; unlike it, it then checks that:
     movetime), timed here from writing `go` to reading `bestmove`;
   - the games of a ruleset all differ;
   - nothing was written to stderr (every error is written there).
+First, one engine is given a move onto one of its Pahtum holes (what an
+opponent with another setup would send): it must refuse it, say so on
+stderr, and answer every query as for no position.
 The engines' own safety: a line not read within 60 s fails the test rather
 than hanging it (a real manager would wait forever)."""
 import json
@@ -199,6 +202,47 @@ def play_match(tavola, rng, ruleset, options, players, how, games):
            closest if closest is not None else 0), flush=True)
 
 
+def refused_position(tavola):
+    """An engine told another setup than its opponent's (Pahtum's holes):
+    a move onto one of its holes leaves it with no position, which every
+    query says, and stderr says why; the next position is taken again."""
+    out = subprocess.run([tavola, "play", "pahtum", "--seed", "5", "--json", "--moves", ""], capture_output=True, text=True)
+    board = json.loads(out.stdout)["board"]
+    hole = next("%s%d" % ("abcdefg"[c], len(board) - r) for r, row in enumerate(board) for c, x in enumerate(row)
+                if x == "#")
+    e = Engine(tavola, "pahtum", "pahtum engine (SetupSeed 5)")
+    e.send("setoption name SetupSeed value 5")
+    e.send("isready")
+    e.expect("readyok")
+    e.send("uginewgame")
+    e.send("position startpos moves " + hole)
+    line = e.readline()
+    if not line.startswith("info string error position: move 1 '%s' refused" % hole):
+        fail("refused position: %s" % line)
+    for q, want in (("gameover", "true"), ("p1turn", "false"), ("result", "none")):
+        e.send("query " + q)
+        got = e.readline()
+        if got != "response " + want:
+            fail("refused position: query %s answered '%s', not 'response %s'" % (q, got, want))
+    e.send("go movetime 50")
+    if e.readline() != "info string error go: no position (the last one was refused)" or \
+            e.readline() != "bestmove none":
+        fail("refused position: go")
+    e.send("position startpos")
+    e.send("query gameover")
+    if e.readline() != "response false":
+        fail("refused position: the next position not taken")
+    e.send("quit")
+    e.p.stdin.close()
+    e.p.wait(timeout=10)
+    e.err.seek(0)
+    err = e.err.read().decode(errors="replace")
+    if "error: position: move 1 '%s' refused" % hole not in err:
+        fail("refused position: not on stderr: %s" % err)
+    else:
+        print("pahtum    a move onto a hole (%s): refused, no position until the next, said on stderr" % hole)
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         sys.stderr.write("usage: ugi_manager.py TAVOLA [GAMES]\n")
@@ -206,6 +250,10 @@ def main():
     tavola, games = sys.argv[1], int(sys.argv[2]) if len(sys.argv) == 3 else 10
     rng = random.Random(2026)
     start = time.monotonic()
+    try:
+        refused_position(tavola)
+    except (RuntimeError, OSError, ValueError, StopIteration, subprocess.TimeoutExpired) as err:
+        fail("refused position: %s" % err)
     for ruleset, options, players, how in CONFIGS:
         try:
             play_match(tavola, rng, ruleset, options, players, how, games)
