@@ -2,10 +2,14 @@
 # The UGI engine: a scripted session (malformed lines included) against its
 # golden answers, "go infinite" ended by "stop", and whole games between two
 # engines through tests/cli/ugi_referee.c.
+# engines, refereed through tests/cli/ugi_referee.c, and matches driven the way
+# a tournament manager drives them (tests/cli/ugi_manager.py, UGI_GAMES games
+# per ruleset, 10 by default).
 # usage: sh tests/cli/ugi_test.sh path/to/tavola path/to/ugi_referee
 set -u
 TAVOLA=${1:-build/tavola}
 REFEREE=${2:-build/ugi_referee}
+UGI_GAMES=${UGI_GAMES:-10}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0
@@ -15,14 +19,54 @@ bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 
 # Times vary from run to run: they are blanked before the comparison.
 "$TAVOLA" ugi tictactoe <tests/cli/ugi/session.txt 2>"$tmp/err" | sed 's/ time [0-9]*$/ time T/' >"$tmp/out"
-if [ "${UPDATE:-0}" = 1 ]; then cp "$tmp/out" tests/cli/golden/ugi_session.txt; fi
+if [ "${UPDATE:-0}" = 1 ]; then
+  cp "$tmp/out" tests/cli/golden/ugi_session.txt; cp "$tmp/err" tests/cli/golden/ugi_session_err.txt
+fi
 if diff -u tests/cli/golden/ugi_session.txt "$tmp/out"; then ok; else bad "ugi session differs"; fi
-[ -s "$tmp/err" ] && bad "ugi wrote to stderr: $(cat "$tmp/err")" || ok
+# Every error is on stderr as well, and nothing else is.
+if diff -u tests/cli/golden/ugi_session_err.txt "$tmp/err"; then ok; else bad "ugi session's stderr differs"; fi
 
 # A search without limits stops when told, and answers isready meanwhile.
 (echo "setoption name Player value mcts"; echo "position startpos"; echo "go infinite"; sleep 1
  echo "isready"; echo "stop"; echo "quit") | "$TAVOLA" ugi connect4 >"$tmp/inf" 2>&1
 grep -q '^readyok' "$tmp/inf" && grep -q '^bestmove [a-g]$' "$tmp/inf" && ok || bad "go infinite/stop: $(cat "$tmp/inf")"
+
+# Ruleset options are loaded together: connect=8 is refused on 7 columns but
+# not when width=9 comes after it; column i exists then.
+printf 'setoption name connect value 8\nsetoption name width value 9\nisready\nposition startpos moves i\nquery gameover\nquit\n' |
+  "$TAVOLA" ugi connect4 >"$tmp/opt" 2>"$tmp/opterr"
+[ "$(cat "$tmp/opt")" = "$(printf 'readyok\nresponse false')" ] && [ ! -s "$tmp/opterr" ] && ok ||
+  bad "options applied together: $(cat "$tmp/opt" "$tmp/opterr")"
+# A refused combination is reported (on stderr too) and the options in force stay.
+printf 'setoption name connect value 8\nisready\nposition startpos moves g\nquery gameover\nquit\n' |
+  "$TAVOLA" ugi connect4 >"$tmp/opt" 2>"$tmp/opterr"
+grep -q '^info string error options connect=8 refused: .*; in force: connect=4' "$tmp/opt" &&
+  grep -q '^response false' "$tmp/opt" && grep -q 'error: options connect=8 refused' "$tmp/opterr" && ok ||
+  bad "refused options: $(cat "$tmp/opt" "$tmp/opterr")"
+
+# The solver is refused where it cannot solve the game (said on stderr, and
+# which player plays instead); every go, zero budgets included, gets a move.
+printf 'setoption name Player value solver\nisready\nposition startpos\ngo movetime 0\ngo nodes 0\ngo depth 0\ngo movetime 50\nquit\n' |
+  "$TAVOLA" ugi connect4 >"$tmp/solver" 2>"$tmp/solvererr"
+grep -q "^info string error Player 'solver' refused: .*; mcts:ms=1000 plays" "$tmp/solver" &&
+  grep -q "error: Player 'solver' refused" "$tmp/solvererr" && [ "$(grep -c '^bestmove [a-g]$' "$tmp/solver")" = 4 ] &&
+  ok || bad "solver refused: $(cat "$tmp/solver" "$tmp/solvererr")"
+printf 'setoption name Player value alphabeta\nposition startpos\ngo movetime 0\ngo nodes 0\ngo depth 0\ngo\nquit\n' |
+  "$TAVOLA" ugi pahtum >"$tmp/zero" 2>&1
+[ "$(grep -c '^bestmove [a-g][1-7]$' "$tmp/zero")" = 4 ] && ok || bad "zero budgets: $(cat "$tmp/zero")"
+
+# Time holds for a player that does not look at the clock: the solver takes
+# about 0.1 s (more under the sanitizers) to solve this Kalah at its first
+# move, far more than 1 ms, and the move drawn before the search answers.
+printf 'setoption name holes value 4\nsetoption name seeds value 2\nsetoption name MoveOverhead value 0\nsetoption name Player value solver\nisready\nposition startpos\ngo movetime 1\nquit\n' |
+  "$TAVOLA" ugi kalah >"$tmp/late" 2>&1
+grep -q '^info string no answer from the player in time' "$tmp/late" && grep -q '^bestmove [a-d]1$' "$tmp/late" &&
+  ok || bad "a deadline the player misses: $(cat "$tmp/late")"
+
+# Seed gives each engine a random stream of its own, and each game too.
+for i in 1 2 3; do printf 'setoption name Seed value %s\nsetoption name Player value random\nuginewgame\nposition startpos\ngo nodes 1\nuginewgame\nposition startpos\ngo nodes 1\nquit\n' $i |
+  "$TAVOLA" ugi pahtum 2>&1 | grep '^bestmove' | tr '\n' ' '; echo; done >"$tmp/seeds"
+[ "$(sort -u "$tmp/seeds" | wc -l)" = 3 ] && ok || bad "Seed gives each engine its stream: $(cat "$tmp/seeds")"
 
 # Games between two engines, refereed through the protocol only.
 game() {
@@ -34,6 +78,9 @@ game kalah "mcts:iterations=200" greedy "nodes 200"
 game connect4 "alphabeta:depth=4" "mcts:iterations=300" "movetime 20"
 game pahtum random "alphabeta:depth=1" "p1time 2000 p2time 2000 p1inc 10 p2inc 10"
 game notakto "mcts:iterations=100" random "nodes 100"
+
+# A tournament manager's way, every ruleset.
+if python3 tests/cli/ugi_manager.py "$TAVOLA" "$UGI_GAMES"; then ok; else bad "ugi manager"; fi
 
 echo "ugi: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

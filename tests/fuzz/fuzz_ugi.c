@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FILE *in = fmemopen(copy, size, "r");
     if (in) {
         fgetc(in); /* byte 0 picks the game */
-        ugi_run(in, sink, games[data[0] % 4], "", data[0], 2);
+        ugi_run(in, sink, NULL, games[data[0] % 4], "", data[0], 2);
         fclose(in);
     }
     free(copy);
