@@ -219,6 +219,8 @@ run-tests: test-build
 	@sh tests/cli/match_test.sh $(BUILD)/tavola
 	@echo "== SVG tests ($(BUILD)/tavola)"
 	@sh tests/cli/svg_test.sh $(BUILD)/tavola
+	@echo "== prompt tests ($(BUILD)/tavola)"
+	@sh tests/cli/prompt_test.sh $(BUILD)/tavola
 	@echo "== UGI tests ($(BUILD)/tavola)"
 	@sh tests/cli/ugi_test.sh $(BUILD)/tavola $(BUILD)/ugi_referee
 	@echo "== hostile inputs (tests/hostile, $(BUILD)/tavola)"
