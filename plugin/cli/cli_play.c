@@ -1,5 +1,6 @@
 /* tavola play and tavola perft: a game in the terminal (human or player
- * moves), a move list's result as a board or JSON, and move-path counts. */
+ * moves; the prompt is cli_prompt.c), a move list's result as a board or
+ * JSON, and move-path counts. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli_play.h"
 

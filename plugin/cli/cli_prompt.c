@@ -223,7 +223,7 @@ static void review_show(prompt *P, tavola_game *c, const tavola_move *h, int at,
 static int review(prompt *P, char **line, size_t *cap)
 {
     const tavola_api *t = P->t;
-    int n = t->history(P->g, NULL, 0), at = n;
+    int n = t->history(P->g, NULL, 0), at;
     tavola_move *h = malloc(((size_t)n + 1) * sizeof *h);
     tavola_game *c = h ? t->game_clone(P->g) : NULL;
     if (!c) {
@@ -232,10 +232,10 @@ static int review(prompt *P, char **line, size_t *cap)
         return GO_ON;
     }
     t->history(P->g, h, n);
-    while (t->ply(c) > 0 && t->undo(c) == TAVOLA_OK)
+    for (at = n; at > 0 && t->undo(c) == TAVOLA_OK; at--)
         ;
-    at = 0;
-    printf("Review: Enter or next goes forward, back goes back, first, last, a move number, done.\n");
+    printf("Review: Enter or next goes forward, back goes back, first, last, a move number; done ends the "
+           "review, quit the program.\n");
     review_show(P, c, h, at, n);
     int rc = GO_ON;
     for (;;) {
@@ -253,8 +253,12 @@ static int review(prompt *P, char **line, size_t *cap)
             *k = (char)(*k >= 'A' && *k <= 'Z' ? *k - 'A' + 'a' : *k);
         char *end;
         long to = strtol(word, &end, 10);
-        if (strcmp(word, "done") == 0 || strcmp(word, "quit") == 0)
+        if (strcmp(word, "done") == 0)
             break;
+        if (strcmp(word, "quit") == 0) {
+            rc = QUIT;
+            break;
+        }
         if (strcmp(word, "next") == 0 || strcmp(word, "n") == 0)
             to = at + 1;
         else if (strcmp(word, "back") == 0 || strcmp(word, "b") == 0)
@@ -264,7 +268,7 @@ static int review(prompt *P, char **line, size_t *cap)
         else if (strcmp(word, "last") == 0)
             to = n;
         else if (*end || end == word) {
-            printf("'%s': next, back, first, last, a move number 0..%d, or done\n", word, n);
+            printf("'%s': next, back, first, last, a move number 0..%d, done or quit\n", word, n);
             continue;
         }
         if (to < 0 || to > n) {

@@ -146,6 +146,7 @@ play early_review 'review\nnew\n' tictactoe --seed 1 && {
 # Review: forward, back, a move number, the ends, and back to the game.
 golden interactive_review.txt "$WIN\\nreview\\n\\nnext\\nback\\n4\\nlast\\nnext\\nfirst\\nzz\\ndone\\nundo\\nquit\\n" tictactoe --seed 1
 play review_eof "$WIN\\nreview\\nnext\\n" tictactoe --seed 1 && last review_eof "review 1/5> "
+play review_quit "$WIN\\nreview\\nQUIT\\nundo\\n" tictactoe --seed 1 && { last review_quit "review 0/5> "; lacks review_quit "ply 4"; }
 # Against a program, undo after the end gives the human the move again.
 play vs_end_undo 'b2\nundo\n' tictactoe --seed 3 --p2 random && has vs_end_undo "ply 0  X (x)  O (o)  X to move"
 # A game between two programs ends at once, as before (make demo).
