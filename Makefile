@@ -230,6 +230,8 @@ run-tests: test-build
 	@sh tests/cli/parallel_test.sh $(BUILD)/tavola
 	@echo "== SVG tests ($(BUILD)/tavola)"
 	@sh tests/cli/svg_test.sh $(BUILD)/tavola
+	@echo "== prompt tests ($(BUILD)/tavola)"
+	@sh tests/cli/prompt_test.sh $(BUILD)/tavola
 	@echo "== UGI tests ($(BUILD)/tavola; the manager's games: $(if $(SAN),5,10) per ruleset)"
 	@UGI_GAMES=$(if $(SAN),5,10) sh tests/cli/ugi_test.sh $(BUILD)/tavola $(BUILD)/ugi_referee
 	@echo "== hostile inputs (tests/hostile, $(BUILD)/tavola)"

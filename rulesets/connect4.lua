@@ -31,6 +31,7 @@ return game {
   description = string.format("%dx%d, stones drop to the lowest free cell; %d in a row (any direction) wins",
                               width, height, connect),
   players = { "Red", "Yellow" },
+  colours = { "red", "yellow" },               -- as the players' names say (drawings)
   board = grid { width = width, height = height },
   moves = drop {},                             -- a move is a column letter: "d"
   goal = line { length = connect, directions = "hvd" },

@@ -20,6 +20,7 @@ return game {
   description = string.format("%dx%d placement; %s in a row (any direction) wins; a full board is a draw",
                               o.size, o.size, o.freestyle and "five or more" or "exactly five"),
   players = { "Black", "White" },
+  colours = { "black", "white" },   -- Black, player 1, moves first with the dark stones
   board = grid { width = o.size, height = o.size },
   moves = place {},
   goal = line { length = 5, directions = "hvd", exact = not o.freestyle },

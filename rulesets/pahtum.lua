@@ -49,6 +49,7 @@ return game {
   description = string.format("%dx%d placement on a board with black holes; runs of 3+ in %s score",
                               size, size, where),
   players = { "White", "Black" },
+  colours = { "white", "black" },
   board = grid { width = size, height = size },
   blocks = holes(o.holes),
   moves = place { swap_after = o.swap and 3 or 0 },

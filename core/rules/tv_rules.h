@@ -30,6 +30,28 @@
 
 typedef struct tv_rules tv_rules;
 
+/* The colours stones are drawn in (game{colours = {...}}): a small fixed
+ * vocabulary, so that no text from a ruleset ever reaches a drawing as a
+ * colour. TV_COLOUR_DEFAULT (0, what tv_rules_init leaves) is white for
+ * player 1's stones and black for player 2's. */
+enum {
+    TV_COLOUR_DEFAULT = 0,
+    TV_COLOUR_WHITE,
+    TV_COLOUR_BLACK,
+    TV_COLOUR_RED,
+    TV_COLOUR_YELLOW,
+    TV_COLOUR_BLUE,
+    TV_COLOUR_GREEN,
+    TV_COLOURS /* the count, DEFAULT included */
+};
+
+/* A colour's name ("red"), or NULL for a value that is not one. */
+static inline const char *tv_colour_name(int c)
+{
+    static const char *const names[TV_COLOURS] = {"default", "white", "black", "red", "yellow", "blue", "green"};
+    return c > TV_COLOUR_DEFAULT && c < TV_COLOURS ? names[c] : NULL;
+}
+
 /* How blocked cells (Pahtum's black holes) come onto the board. */
 typedef enum {
     TV_BLOCKS_NONE = 0,
@@ -140,6 +162,7 @@ struct tv_rules {
     char title[TV_NAME_MAX];       /* display name, e.g. "Pahtum" */
     char description[TV_TEXT_MAX]; /* one line */
     char players[2][TV_NAME_MAX];  /* names of the two sides */
+    int colours[2]; /* TV_COLOUR_* of the stones player 1 and player 2 start with */
 
     tv_board_kind board;
     tv_grid grid; /* a mancala board is a grid of holes x 2 */
@@ -177,6 +200,22 @@ void tv_rules_init(tv_rules *r);
 /* Checks the description for consistency and derives the rest (sizes,
  * Zobrist keys). Returns TV_OK or TV_ERULES with a message. */
 int tv_rules_finish(tv_rules *r, tv_error *err);
+
+/* The colour of stone (TV_STONE1 or TV_STONE2) as drawn: the ruleset's, or
+ * white and black by default. */
+static inline int tv_stone_colour(const tv_rules *r, int stone)
+{
+    int i = stone == TV_STONE2, c = r->colours[i];
+    return c > TV_COLOUR_DEFAULT && c < TV_COLOURS ? c : i ? TV_COLOUR_BLACK : TV_COLOUR_WHITE;
+}
+
+/* Whether the game keeps a score worth showing: line scoring, a mancala's
+ * stores and captures, or a hook that may score (a score hook, or a play hook
+ * that adds points). A k-in-a-row game's scores stay 0. */
+static inline int tv_rules_scores(const tv_rules *r)
+{
+    return r->board == TV_BOARD_MANCALA || r->lines.dirs != 0 || r->hooks.score || r->hooks.play;
+}
 
 /* Points of the run-length table for a run of n stones. */
 static inline int32_t tv_run_points(const tv_rules *r, int n) { return r->lines.points[n]; }

@@ -380,6 +380,43 @@ static void read_players(lua_State *L, tv_rules *r)
     lua_pop(L, 1);
 }
 
+/* game.colours: the colours of player 1's and player 2's stones on a grid
+ * board, two different names of the vocabulary in tv_rules.h (default
+ * white, black). Read after the board. */
+static void read_colours(lua_State *L, tv_rules *r)
+{
+    int t = tv_rawfield(L, 1, "colours");
+    if (t != LUA_TNIL) {
+        char list[128] = "", got[64];
+        for (int c = TV_COLOUR_DEFAULT + 1; c < TV_COLOURS; c++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", c > 1 ? ", " : "", tv_colour_name(c));
+        if (t != LUA_TTABLE)
+            luaL_error(L, "game.colours: expected two colours, as {\"white\", \"black\"}, got %s",
+                       tv_describe(L, -1, got, sizeof got));
+        if (r->board == TV_BOARD_MANCALA)
+            luaL_error(L, "game.colours: a mancala board has seeds, not stones to colour");
+        tv_list_len(L, -1, "game.colours", 2, 2);
+        for (int p = 0; p < 2; p++) {
+            lua_rawgeti(L, -1, p + 1);
+            int c = TV_COLOURS;
+            size_t len;
+            const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+            if (name && strlen(name) == len)
+                for (c = TV_COLOUR_DEFAULT + 1; c < TV_COLOURS && strcmp(name, tv_colour_name(c)); c++)
+                    ;
+            if (c == TV_COLOURS)
+                luaL_error(L, "game.colours[%d]: %s is not a colour (colours: %s)", p + 1,
+                           tv_describe(L, -1, got, sizeof got), list);
+            r->colours[p] = c;
+            lua_pop(L, 1);
+        }
+        if (r->colours[0] == r->colours[1])
+            luaL_error(L, "game.colours: both players are %s; the stones could not be told apart",
+                       tv_colour_name(r->colours[0]));
+    }
+    lua_pop(L, 1);
+}
+
 static int is_kind(lua_State *L, int idx, const char *kind)
 {
     return strcmp(tv_kind_of(L, idx), kind) == 0;
@@ -389,7 +426,7 @@ static int api_game(lua_State *L)
 {
     static const char *const known[] = {"name", "description", "players", "board", "blocks", "moves",
                                         "play", "sow", "score", "goal", "ends", "no_move", "repetition",
-                                        "remainder", "winner", "max_plies", NULL};
+                                        "remainder", "winner", "max_plies", "colours", NULL};
     tv_ruleset *rs = tv_ruleset_of(L);
     tv_rules *r = &rs->rules;
     int sow_given = 0;
@@ -412,6 +449,7 @@ static int api_game(lua_State *L)
         luaL_error(L, "game.board: expected grid { ... } or mancala { ... }, got %s", tv_kind_of(L, -1));
     }
     lua_pop(L, 1);
+    read_colours(L, r);
 
     if (tv_rawfield(L, 1, "blocks") != LUA_TNIL) {
         if (!lua_istable(L, -1))

@@ -1,5 +1,6 @@
 /* tavola play and tavola perft: a game in the terminal (human or player
- * moves), a move list's result as a board or JSON, and move-path counts. */
+ * moves; the prompt is cli_prompt.c), a move list's result as a board or
+ * JSON, and move-path counts. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli_play.h"
 
@@ -9,8 +10,7 @@
 
 #include "cli_args.h"
 #include "cli_json.h"
-
-#define MAX_MOVES 4096
+#include "cli_prompt.h"
 
 static void draw(tavola_game *g)
 {
@@ -18,80 +18,6 @@ static void draw(tavola_game *g)
     static char buf[16384];
     t->draw(g, TAVOLA_DRAW_BOARD, buf, sizeof buf);
     fputs(buf, stdout);
-}
-
-static void print_moves(tavola_game *g)
-{
-    const tavola_api *t = cli_api();
-    static tavola_move moves[MAX_MOVES];
-    int n = t->legal_moves(g, moves, MAX_MOVES);
-    if (n < 0) {
-        printf("error: %s\n", t->error(g));
-        return;
-    }
-    for (int i = 0; i < n; i++) {
-        char text[32];
-        t->move_text(g, moves[i], text, sizeof text);
-        printf("%s%s", i ? " " : "", text);
-    }
-    printf("\n");
-}
-
-/* The terminal game: draw, ask a human or a player for a move, repeat. */
-static int interactive(const tavola_ruleset *rs, tavola_game *g, tavola_player *const players[2])
-{
-    const tavola_api *t = cli_api();
-    char line[256];
-    draw(g);
-    while (t->status(g) == TAVOLA_ONGOING) {
-        int p = t->to_move(g);
-        char whobuf[256];
-        const char *who = cli_printable(t->ruleset_player(rs, p), whobuf, sizeof whobuf);
-        if (players[p - 1]) {
-            tavola_move m;
-            char text[32];
-            if (t->player_choose(players[p - 1], g, 0, 0, 0, &m) || t->play(g, m)) {
-                fprintf(stderr, "tavola: %s\n", t->error(g));
-                return 1;
-            }
-            t->move_text(g, m, text, sizeof text);
-            printf("\n%s plays %s\n", who, text);
-            draw(g);
-            continue;
-        }
-        printf("%s> ", who);
-        fflush(stdout);
-        if (!fgets(line, sizeof line, stdin)) {
-            printf("\n");
-            return 0;
-        }
-        char word[128];
-        if (sscanf(line, "%127s", word) != 1)
-            continue;
-        if (strcmp(word, "quit") == 0)
-            return 0;
-        if (strcmp(word, "help") == 0) {
-            printf("Type a move (a cell such as d4, a column, pass or swap), or: moves, undo, position, quit.\n");
-        } else if (strcmp(word, "moves") == 0) {
-            print_moves(g);
-        } else if (strcmp(word, "position") == 0) {
-            char pos[2048];
-            t->position(g, pos, sizeof pos);
-            printf("%s\n", pos);
-        } else if (strcmp(word, "undo") == 0) {
-            if (t->undo(g))
-                printf("%s\n", t->error(g));
-            /* Take back the computer's reply too, so it is this player's turn again. */
-            while (t->ply(g) > 0 && players[t->to_move(g) - 1] && t->undo(g) == TAVOLA_OK)
-                ;
-            draw(g);
-        } else if (t->play_text(g, word)) {
-            printf("%s (type help)\n", t->error(g));
-        } else {
-            draw(g);
-        }
-    }
-    return 0;
 }
 
 int cmd_play(int argc, char **argv)
@@ -128,7 +54,7 @@ int cmd_play(int argc, char **argv)
         printf("%s (seed %llu)%s%s\n", cli_printable(t->ruleset_title(rs), title, sizeof title), pa.seed,
                pa.options[0] ? "  options: " : "",
                pa.options[0] ? cli_printable(t->ruleset_options(rs), opts, sizeof opts) : "");
-        rc = interactive(rs, g, players);
+        rc = cli_prompt(g, players);
     }
     t->player_free(players[0]);
     t->player_free(players[1]);

@@ -31,9 +31,12 @@ static void status(tv_out *o, const tv_game *g)
     if (r->board == TV_BOARD_MANCALA)
         tv_out_put(o, "ply %u  %s %d  %s %d  ", (unsigned)s->ply, p1.text, (int)s->score[0], p2.text,
             (int)s->score[1]);
-    else
+    else if (tv_rules_scores(r))
         tv_out_put(o, "ply %u  %s (%c) %d  %s (%c) %d  ", (unsigned)s->ply, p1.text, cell_char[tv_colour_of(s, 0)],
             (int)s->score[0], p2.text, cell_char[tv_colour_of(s, 1)], (int)s->score[1]);
+    else /* a k-in-a-row game keeps no score */
+        tv_out_put(o, "ply %u  %s (%c)  %s (%c)  ", (unsigned)s->ply, p1.text, cell_char[tv_colour_of(s, 0)], p2.text,
+            cell_char[tv_colour_of(s, 1)]);
     if (s->status == TV_OVER && (s->flags & TV_FLAG_CAPPED))
         tv_out_put(o, "game over: draw, the move limit of %d plies was reached\n", r->ply_cap);
     else if (s->status == TV_OVER && s->winner == 0)

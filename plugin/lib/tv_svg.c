@@ -94,8 +94,11 @@ static void caption(const tv_game *g, char *buf, size_t size)
     else
         snprintf(state, sizeof state, "%s to %s", r->players[s->to_move & 1],
                  (s->flags & TV_FLAG_SETUP) ? "place a hole" : "move");
-    snprintf(buf, size, "%s: ply %u, %s %d, %s %d, %s", r->title, (unsigned)s->ply, r->players[0],
-             (int)s->score[0], r->players[1], (int)s->score[1], state);
+    if (tv_rules_scores(r))
+        snprintf(buf, size, "%s: ply %u, %s %d, %s %d, %s", r->title, (unsigned)s->ply, r->players[0],
+                 (int)s->score[0], r->players[1], (int)s->score[1], state);
+    else /* a k-in-a-row game: no score to show */
+        snprintf(buf, size, "%s: ply %u, %s", r->title, (unsigned)s->ply, state);
 }
 
 static void begin(tv_out *o, const tv_game *g, int w, int h, const char *cap)
@@ -121,14 +124,28 @@ static void begin(tv_out *o, const tv_game *g, int w, int h, const char *cap)
 
 enum { CELL = 40, STONE_R = 16, LABEL_M = 28, FRAME = 6, LEGEND_H = 40 };
 
-static void stone(tv_out *o, int cx, int cy, int r, int colour)
+/* The drawn values of the colours of tv_rules.h, by TV_COLOUR_*: fill,
+ * outline (light stones get a heavier one) and the last-move dot. */
+typedef struct { const char *fill, *stroke; int width; const char *dot; } paint;
+static const paint paints[TV_COLOURS] = {
+    [TV_COLOUR_WHITE] = {"#fafafa", "#222222", 2, "#e02020"},
+    [TV_COLOUR_BLACK] = {"#1e1e1e", "#000000", 1, "#e02020"},
+    [TV_COLOUR_RED] = {"#d42a2a", "#7a1212", 1, "#fafafa"},
+    [TV_COLOUR_YELLOW] = {"#f5c810", "#8a6a00", 2, "#e02020"},
+    [TV_COLOUR_BLUE] = {"#2a5cc8", "#102e6e", 1, "#fafafa"},
+    [TV_COLOUR_GREEN] = {"#2a8c46", "#0f4a22", 1, "#fafafa"},
+};
+
+static const paint *paint_of(const tv_rules *r, int stone)
 {
-    if (colour == TV_STONE1)
-        tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#fafafa\" stroke=\"#222222\" stroke-width=\"2\"/>\n",
-            cx, cy, r);
-    else
-        tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#1e1e1e\" stroke=\"#000000\" stroke-width=\"1\"/>\n",
-            cx, cy, r);
+    return &paints[tv_stone_colour(r, stone)];
+}
+
+static void stone(tv_out *o, const tv_rules *r, int cx, int cy, int radius, int colour)
+{
+    const paint *p = paint_of(r, colour);
+    tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%d\"/>\n", cx, cy,
+        radius, p->fill, p->stroke, p->width);
 }
 
 static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
@@ -174,23 +191,23 @@ static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
     }
     tv_out_put(o, "</g>\n");
 
-    /* Stones, and a red dot on the last one placed. */
+    /* Stones, and a dot on the last one placed (red, or light on a dark stone). */
     int last = tv_last_cell(r, s);
     for (int row = h - 1; row >= 0; row--)
         for (int col = 0; col < w; col++) {
             int v = s->cells[row * w + col] & 3;
             if (v == TV_STONE1 || v == TV_STONE2)
-                stone(o, ox + col * CELL + CELL / 2, oy + (h - 1 - row) * CELL + CELL / 2, STONE_R, v);
+                stone(o, r, ox + col * CELL + CELL / 2, oy + (h - 1 - row) * CELL + CELL / 2, STONE_R, v);
         }
     if (last >= 0 && last < r->ncells && (s->cells[last] == TV_STONE1 || s->cells[last] == TV_STONE2))
-        tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"#e02020\"/>\n",
+        tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"%s\"/>\n",
             ox + tv_grid_col(&r->grid, last) * CELL + CELL / 2,
-            oy + (h - 1 - tv_grid_row(&r->grid, last)) * CELL + CELL / 2);
+            oy + (h - 1 - tv_grid_row(&r->grid, last)) * CELL + CELL / 2, paint_of(r, s->cells[last])->dot);
 
     /* Legend: each player's colour; the player to move in bold. */
     int x = (W - legend) / 2, y = oy + bh + LABEL_M + 20;
     for (int p = 0; p < 2; p++) {
-        stone(o, x + 8, y - 5, 8, tv_colour_of(s, p));
+        stone(o, r, x + 8, y - 5, 8, tv_colour_of(s, p));
         tv_out_put(o, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" fill=\"#222222\"%s>",
             x + 22, y, font, s->status == TV_ONGOING && s->to_move == p ? " font-weight=\"bold\"" : "");
         put_text(o, r->players[p]);

@@ -134,8 +134,57 @@ return game {
   winner = "higher_score",
 }
 EOF
-has escaped 'Tic &lt;&amp;&gt; &quot;tac&quot; &apos;toe&apos;: ply 1, X &amp; Co 0, &lt;O&gt; 0' \
+has escaped 'Tic &lt;&amp;&gt; &quot;tac&quot; &apos;toe&apos;: ply 1, &lt;O&gt; to move' \
   "$tmp/esc.lua" --moves "b2"
+has escaped_legend '>X &amp; Co</text>' "$tmp/esc.lua" --moves "b2"
+
+# ---- colours ---------------------------------------------------------------
+# A ruleset names its colours (game{colours}); the stones and the legend use
+# them, whatever the player numbers. Connect Four: Red's four stones red, Yellow's three yellow.
+f=$GOLDEN/svg_connect4.svg
+[ "$(grep -c '<circle [^>]*r="16" fill="#d42a2a"' "$f")" -eq 4 ] && ok || bad "connect4: expected 4 red stones"
+[ "$(grep -c '<circle [^>]*r="16" fill="#f5c810"' "$f")" -eq 3 ] && ok || bad "connect4: expected 3 yellow stones"
+[ "$(grep -c '<circle [^>]*r="8" fill="#d42a2a"' "$f")" -eq 1 ] && ok || bad "connect4: no red stone in the legend"
+[ "$(grep -c 'r="\(16\|8\)" fill="\(#fafafa\|#1e1e1e\)"' "$f")" -eq 0 ] && ok || bad "connect4: white or black stones"
+# A k-in-a-row game keeps no score: the caption gives none.
+grep -qF '<title>Connect Four: ply 7, game over: Red wins</title>' "$f" && ok || bad "connect4: caption with scores"
+# Gomoku: Black moves first and is drawn black; the legend's first stone is dark.
+"$TAVOLA" show gomoku --seed 1 --moves "h8" --svg - >"$tmp/gomoku.svg" 2>"$tmp/err"
+wellformed gomoku "$tmp/gomoku.svg"
+[ "$(grep -c '<circle [^>]*r="16" fill="#1e1e1e"' "$tmp/gomoku.svg")" -eq 1 ] && ok || bad "gomoku: Black's stone not dark"
+[ "$(grep -c '<circle [^>]*r="16" fill="#fafafa"' "$tmp/gomoku.svg")" -eq 0 ] && ok || bad "gomoku: a light stone"
+[ "$(grep '<circle [^>]*r="8"' "$tmp/gomoku.svg" | head -1 | grep -c '#1e1e1e')" -eq 1 ] && ok \
+  || bad "gomoku: the legend's first stone (Black) is not dark"
+grep -qF '>Gomoku: ply 1, White to move</text>' "$tmp/gomoku.svg" && ok || bad "gomoku: caption"
+# No colours declared: white for player 1, black for player 2, as before.
+has default_colours '<circle cx="172" cy="128" r="16" fill="#fafafa" stroke="#222222" stroke-width="2"/>' \
+  "$tmp/esc.lua" --moves "b2"
+has default_colours2 '<circle cx="205" cy="231" r="8" fill="#1e1e1e" stroke="#000000" stroke-width="1"/>' \
+  "$tmp/esc.lua" --moves "b2"
+# Every colour of the vocabulary draws; the last-move dot stays visible on red.
+for pair in "white black" "black white" "red yellow" "yellow red" "blue green" "green blue"; do
+  set -- $pair
+  sed "s/^  players = .*/&\n  colours = { \"$1\", \"$2\" },/" "$tmp/esc.lua" >"$tmp/col.lua"
+  has "colours_$1_$2" 'r="5" fill="#' "$tmp/col.lua" --moves "b2 a1"
+done
+[ "$(grep -c 'r="5" fill="#fafafa"' "$GOLDEN/svg_connect4.svg")" -eq 1 ] && ok || bad "connect4: last-move dot not light on red"
+# The field is checked at load: names from the vocabulary, two different ones, grids only.
+colours_fails() {
+  name=$1; text=$2; value=$3; board=${4:-grid { width = 3, height = 3 }}
+  printf 'return game { name = "T", board = %s, moves = place {}, ends = "board_full", colours = %s }\n' \
+    "$board" "$value" >"$tmp/bad.lua"
+  fails "$name" 1 "$text" "$TAVOLA" show "$tmp/bad.lua" --svg -
+}
+colours_fails colour_unknown "game.colours[2]: 'purple' is not a colour (colours: white, black, red, yellow, blue, green)" \
+  '{ "red", "purple" }'
+colours_fails colour_case "game.colours[1]: 'Red' is not a colour" '{ "Red", "yellow" }'
+colours_fails colour_type "game.colours[1]: 3 is not a colour" '{ 3, "yellow" }'
+colours_fails colour_same "game.colours: both players are red" '{ "red", "red" }'
+colours_fails colour_count "game.colours: expected 2..2 entries, got 3" '{ "red", "yellow", "blue" }'
+colours_fails colour_string 'game.colours: expected two colours, as {"white", "black"}, got '"'red'" '"red"'
+colours_fails colour_nul "game.colours[1]: 're" '{ "red\0", "yellow" }'
+printf 'return game { name = "M", board = mancala { holes = 2, seeds = 2 }, moves = sow {}, ends = "board_empty", colours = { "red", "blue" } }\n' >"$tmp/bad.lua"
+fails colour_mancala 1 "game.colours: a mancala board has seeds, not stones to colour" "$TAVOLA" show "$tmp/bad.lua" --svg -
 # Without --svg: the text board, as `tavola play` draws it.
 "$TAVOLA" show kalah --seed 1 --moves "c1 f1" >"$tmp/out" 2>"$tmp/err"
 if cmp -s "$tmp/out" tests/cli/golden/kalah_board.txt; then ok; else bad "text board differs from kalah_board.txt"; fi

@@ -1,0 +1,468 @@
+/* The terminal game (cli_prompt.h). Everything it says about moves comes
+ * from the game through the ABI: the form of a move (a cell, a column, a
+ * hole) from the board and the move parser, and pass or swap only when the
+ * rules allow them in the position at hand. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli_prompt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_args.h"
+
+#define MAX_MOVES 4096
+#define LINE_MAX_BYTES 65536
+
+enum { FORM_CELLS, FORM_COLUMNS, FORM_HOLES };
+
+typedef struct {
+    const tavola_api *t;
+    tavola_game *g;
+    tavola_player *const *players;
+    int humans;        /* players without a program */
+    int form;          /* FORM_*: what a move names */
+    int width, height; /* columns and rows; a mancala: holes a row, 2 */
+    int dirty;         /* a human's move is not drawn yet */
+    int told_over;     /* the end of the game was announced */
+} prompt;
+
+/* What a line asks for. */
+enum { GO_ON = 0, QUIT, END_OF_INPUT, FAILED };
+
+static void draw_game(const tavola_game *g)
+{
+    static char buf[1 << 16];
+    const tavola_api *t = cli_api();
+    int n = t->draw(g, TAVOLA_DRAW_BOARD, buf, sizeof buf);
+    if (n >= (int)sizeof buf) { /* a very large board */
+        char *big = malloc((size_t)n + 1);
+        if (big) {
+            t->draw(g, TAVOLA_DRAW_BOARD, big, (size_t)n + 1);
+            fputs(big, stdout);
+            free(big);
+            return;
+        }
+    }
+    fputs(buf, stdout);
+}
+
+/* The board's shape and the form of a move, read once: a mancala's rows are
+ * seed counts (digits), a grid's rows cells ('.', 'x', 'o', '#'); a grid
+ * whose moves are columns parses a bare letter. */
+static void learn_board(prompt *P)
+{
+    static char rows[1 << 16];
+    tavola_move m;
+    P->t->draw(P->g, TAVOLA_DRAW_ROWS, rows, sizeof rows);
+    size_t first = strcspn(rows, "\n");
+    P->height = 0;
+    for (const char *c = rows; *c; c++)
+        P->height += *c == '\n';
+    if (strpbrk(rows, "0123456789")) {
+        P->form = FORM_HOLES;
+        P->width = 1;
+        for (size_t i = 0; i < first; i++)
+            P->width += rows[i] == ' ';
+    } else {
+        P->width = (int)first;
+        P->form = P->t->move_parse(P->g, "a", &m) == TAVOLA_OK ? FORM_COLUMNS : FORM_CELLS;
+    }
+}
+
+/* Whether the move named text is legal now (pass, swap). */
+static int legal_now(prompt *P, const char *text)
+{
+    static tavola_move moves[MAX_MOVES];
+    int n = P->t->legal_moves(P->g, moves, MAX_MOVES);
+    for (int i = 0; i < n; i++) {
+        char buf[32];
+        P->t->move_text(P->g, moves[i], buf, sizeof buf);
+        if (strcmp(buf, text) == 0)
+            return n == 1 ? 2 : 1; /* 2: the only move */
+    }
+    return 0;
+}
+
+/* What a move looks like here: "a cell a1..g7", or with an example "a cell
+ * such as d4 (a1..g7)". */
+static void move_form(prompt *P, char *buf, size_t size, int example)
+{
+    int w = P->width, h = P->height, row = P->t->to_move(P->g);
+    char eg[32] = "";
+    if (P->form == FORM_COLUMNS) {
+        if (example)
+            snprintf(eg, sizeof eg, "such as %c ", 'a' + (w - 1) / 2);
+        snprintf(buf, size, "a column %s%sa..%c%s", eg, example ? "(" : "", 'a' + w - 1, example ? ")" : "");
+    } else if (P->form == FORM_HOLES) {
+        snprintf(buf, size, "one of your holes, a%d..%c%d", row, 'a' + w - 1, row);
+    } else {
+        if (example)
+            snprintf(eg, sizeof eg, "such as %c%d ", 'a' + (w - 1) / 2, (h + 1) / 2);
+        snprintf(buf, size, "a cell %s%sa1..%c%d%s", eg, example ? "(" : "", 'a' + w - 1, h, example ? ")" : "");
+    }
+}
+
+/* ", swap" and ", pass" when the position allows them. */
+static void extras(prompt *P, char *buf, size_t size, int long_form)
+{
+    int swap = legal_now(P, "swap"), pass = legal_now(P, "pass");
+    snprintf(buf, size, "%s%s%s%s", swap ? ", or swap" : "",
+             swap && long_form ? " (take over the opponent's stones instead of moving)" : "", pass ? ", or pass" : "",
+             pass == 2 && long_form ? " (you have no other move)" : "");
+}
+
+static void help(prompt *P)
+{
+    if (P->t->status(P->g) == TAVOLA_OVER) {
+        printf("The game is over. review steps through it move by move, undo takes back the last move, "
+               "new starts again from the first position, board draws the board, position prints its "
+               "string, help, quit.\n");
+        return;
+    }
+    char form[96], more[128], whobuf[256];
+    const tavola_ruleset *rs = P->t->game_ruleset(P->g);
+    move_form(P, form, sizeof form, 1);
+    extras(P, more, sizeof more, 1);
+    printf("%s to move: %s%s. Several moves on one line are played in order; upper case is fine.\n",
+           cli_printable(P->t->ruleset_player(rs, P->t->to_move(P->g)), whobuf, sizeof whobuf), form, more);
+    printf("Or: moves (or legal) lists the legal moves, undo takes back %s, board draws the board, "
+           "position prints its string, help, quit.\n",
+           P->humans == 2 ? "the last move" : "your last move and the reply");
+}
+
+static void list_moves(prompt *P)
+{
+    static tavola_move moves[MAX_MOVES];
+    int n = P->t->legal_moves(P->g, moves, MAX_MOVES);
+    if (n < 0) {
+        printf("error: %s\n", P->t->error(P->g));
+        return;
+    }
+    if (n == 0)
+        printf("none: the game is over");
+    for (int i = 0; i < n; i++) {
+        char text[32];
+        P->t->move_text(P->g, moves[i], text, sizeof text);
+        printf("%s%s", i ? " " : "", text);
+    }
+    printf("\n");
+}
+
+/* Takes back the last move, and the computers' moves before it, so that a
+ * human is to move again; 1 when something was taken back. */
+static int undo(prompt *P)
+{
+    const tavola_api *t = P->t;
+    if (t->undo(P->g)) {
+        printf("%s\n", t->error(P->g));
+        return 0;
+    }
+    while (t->ply(P->g) > 0 && P->players[t->to_move(P->g) - 1] && t->undo(P->g) == TAVOLA_OK)
+        ;
+    P->told_over = 0;
+    return 1;
+}
+
+/* Plays the computers' moves while it is their turn. */
+static int computers(prompt *P)
+{
+    const tavola_api *t = P->t;
+    const tavola_ruleset *rs = t->game_ruleset(P->g);
+    while (t->status(P->g) == TAVOLA_ONGOING && P->players[t->to_move(P->g) - 1]) {
+        int p = t->to_move(P->g);
+        tavola_move m;
+        char text[32], whobuf[256];
+        if (P->dirty)
+            draw_game(P->g), P->dirty = 0;
+        if (t->player_choose(P->players[p - 1], P->g, 0, 0, 0, &m) || t->play(P->g, m)) {
+            fprintf(stderr, "tavola: %s\n", t->error(P->g));
+            return FAILED;
+        }
+        t->move_text(P->g, m, text, sizeof text);
+        printf("\n%s plays %s\n", cli_printable(t->ruleset_player(rs, p), whobuf, sizeof whobuf), text);
+        draw_game(P->g);
+    }
+    return GO_ON;
+}
+
+/* A line from stdin (without its newline) into *line, or NULL at the end. */
+static char *read_line(char **line, size_t *cap)
+{
+    ssize_t n = getline(line, cap, stdin);
+    if (n < 0)
+        return NULL;
+    if (n > LINE_MAX_BYTES) {
+        printf("the line is too long (over %d bytes): ignored\n", LINE_MAX_BYTES);
+        (*line)[0] = '\0';
+    }
+    return *line;
+}
+
+/* ---- review: stepping through the game ---------------------------------- */
+
+static void review_show(prompt *P, tavola_game *c, const tavola_move *h, int at, int n)
+{
+    char text[32], whobuf[256];
+    const tavola_api *t = P->t;
+    if (at == 0) {
+        printf("\nthe first position (%d move%s to come)\n", n, n == 1 ? "" : "s");
+    } else {
+        /* The player who made move `at`: who was to move before it. */
+        int mover;
+        t->undo(c);
+        mover = t->to_move(c);
+        t->play(c, h[at - 1]);
+        t->move_text(c, h[at - 1], text, sizeof text);
+        printf("\nmove %d of %d: %s played %s\n", at, n,
+               cli_printable(t->ruleset_player(t->game_ruleset(c), mover), whobuf, sizeof whobuf), text);
+    }
+    draw_game(c);
+}
+
+static int review(prompt *P, char **line, size_t *cap)
+{
+    const tavola_api *t = P->t;
+    int n = t->history(P->g, NULL, 0), at;
+    tavola_move *h = malloc(((size_t)n + 1) * sizeof *h);
+    tavola_game *c = h ? t->game_clone(P->g) : NULL;
+    if (!c) {
+        free(h);
+        printf("review: out of memory\n");
+        return GO_ON;
+    }
+    t->history(P->g, h, n);
+    for (at = n; at > 0 && t->undo(c) == TAVOLA_OK; at--)
+        ;
+    printf("Review: Enter or next goes forward, back goes back, first, last, a move number; done ends the "
+           "review, quit the program.\n");
+    review_show(P, c, h, at, n);
+    int rc = GO_ON;
+    for (;;) {
+        printf("review %d/%d> ", at, n);
+        fflush(stdout);
+        if (!read_line(line, cap)) {
+            printf("\n");
+            rc = END_OF_INPUT;
+            break;
+        }
+        char word[32] = "";
+        if (sscanf(*line, "%31s", word) != 1)
+            strcpy(word, "next");
+        for (char *k = word; *k; k++)
+            *k = (char)(*k >= 'A' && *k <= 'Z' ? *k - 'A' + 'a' : *k);
+        char *end;
+        long to = strtol(word, &end, 10);
+        if (strcmp(word, "done") == 0)
+            break;
+        if (strcmp(word, "quit") == 0) {
+            rc = QUIT;
+            break;
+        }
+        if (strcmp(word, "next") == 0 || strcmp(word, "n") == 0)
+            to = at + 1;
+        else if (strcmp(word, "back") == 0 || strcmp(word, "b") == 0)
+            to = at - 1;
+        else if (strcmp(word, "first") == 0)
+            to = 0;
+        else if (strcmp(word, "last") == 0)
+            to = n;
+        else if (*end || end == word) {
+            printf("'%s': next, back, first, last, a move number 0..%d, done or quit\n", word, n);
+            continue;
+        }
+        if (to < 0 || to > n) {
+            printf(to < 0 ? "this is the first position\n" : "this is the last position\n");
+            continue;
+        }
+        while (at > to && t->undo(c) == TAVOLA_OK)
+            at--;
+        while (at < to && t->play(c, h[at]) == TAVOLA_OK)
+            at++;
+        review_show(P, c, h, at, n);
+    }
+    t->game_free(c);
+    free(h);
+    if (rc == GO_ON) {
+        printf("\nback at the end of the game\n");
+        draw_game(P->g);
+    }
+    return rc;
+}
+
+/* ---- a line of moves and commands ---------------------------------------- */
+
+/* A refused move's message, with what the line had played before it and what
+ * it leaves unplayed (words[0..n)). */
+static void refused(const char *why, const char *played, char *const *words, int n)
+{
+    if (!played[0] && n == 0) {
+        printf("%s (type help)\n", why);
+        return;
+    }
+    printf("%s", why);
+    if (played[0])
+        printf("; played before it: %s", played);
+    if (n > 0) {
+        printf("; not played:");
+        for (int i = 0; i < n; i++)
+            printf(" %s", words[i]);
+    }
+    printf("\n");
+}
+
+static int over(prompt *P) { return P->t->status(P->g) == TAVOLA_OVER; }
+
+/* One command word; 0 when word is not a command. */
+static int command(prompt *P, const char *word, int *rc, char **line, size_t *cap)
+{
+    const tavola_api *t = P->t;
+    *rc = GO_ON;
+    if (strcmp(word, "quit") == 0) {
+        *rc = QUIT;
+    } else if (strcmp(word, "help") == 0 || strcmp(word, "?") == 0) {
+        help(P);
+    } else if (strcmp(word, "moves") == 0 || strcmp(word, "legal") == 0) {
+        list_moves(P);
+    } else if (strcmp(word, "board") == 0) {
+        draw_game(P->g), P->dirty = 0;
+    } else if (strcmp(word, "position") == 0) {
+        char pos[4096];
+        t->position(P->g, pos, sizeof pos);
+        printf("%s\n", pos);
+    } else if (strcmp(word, "undo") == 0) {
+        if (undo(P))
+            draw_game(P->g), P->dirty = 0;
+    } else if (strcmp(word, "review") == 0 || strcmp(word, "new") == 0) {
+        if (!over(P)) {
+            printf("%s: once the game is over (type help)\n", word);
+        } else if (word[0] == 'n') {
+            while (t->ply(P->g) > 0 && t->undo(P->g) == TAVOLA_OK)
+                ;
+            P->told_over = 0;
+            printf("A new game, from the first position.\n");
+            draw_game(P->g), P->dirty = 0;
+        } else {
+            *rc = review(P, line, cap);
+        }
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* Runs the words of a line in order: commands, and moves until one is
+ * refused; the computers reply between a human's moves. */
+static int run_line(prompt *P, char **words, int n, char **line, size_t *cap)
+{
+    const tavola_api *t = P->t;
+    char played[1024] = "";
+    size_t plen = 0;
+    for (int i = 0; i < n; i++) {
+        char *word = words[i], why[512];
+        tavola_move m;
+        int rc;
+        for (char *k = word; *k; k++)
+            *k = (char)(*k >= 'A' && *k <= 'Z' ? *k - 'A' + 'a' : *k);
+        if (command(P, word, &rc, line, cap)) {
+            if (rc != GO_ON)
+                return rc;
+            continue;
+        }
+        if (computers(P) == FAILED) /* their turn after an undo or new */
+            return FAILED;
+        if (over(P) && played[0]) { /* the line's moves ended the game */
+            printf("the game is over: not played:");
+            for (; i < n; i++)
+                printf(" %s", words[i]);
+            printf("\n");
+            return GO_ON;
+        }
+        if (over(P)) {
+            snprintf(why, sizeof why, "%.40s: the game is over (review, undo, new or quit)", word);
+        } else if (t->move_parse(P->g, word, &m)) {
+            char form[96], more[64];
+            move_form(P, form, sizeof form, 0);
+            extras(P, more, sizeof more, 0);
+            snprintf(why, sizeof why, "'%.40s' is not a move: expected %s%s", word, form, more);
+        } else if (t->play(P->g, m)) {
+            snprintf(why, sizeof why, "%s", t->error(P->g));
+        } else {
+            plen += (size_t)snprintf(played + plen, sizeof played - plen, "%s%s", plen ? " " : "", word);
+            if (plen >= sizeof played)
+                plen = sizeof played - 1;
+            P->dirty = 1;
+            if (computers(P) == FAILED)
+                return FAILED;
+            continue;
+        }
+        if (P->dirty)
+            draw_game(P->g), P->dirty = 0;
+        refused(why, played, words + i + 1, n - i - 1);
+        return GO_ON;
+    }
+    if (P->dirty)
+        draw_game(P->g), P->dirty = 0;
+    return GO_ON;
+}
+
+/* Splits a copy of text into words; returns their count (-1: no memory). */
+static int split(const char *text, char **copy, char ***words)
+{
+    size_t len = strlen(text);
+    int n = 0;
+    *copy = malloc(len + 1);
+    *words = malloc((len / 2 + 2) * sizeof **words);
+    if (!*copy || !*words)
+        return -1;
+    memcpy(*copy, text, len + 1);
+    char *save;
+    for (char *w = strtok_r(*copy, " \t\r\n", &save); w; w = strtok_r(NULL, " \t\r\n", &save))
+        (*words)[n++] = w;
+    return n;
+}
+
+int cli_prompt(tavola_game *g, tavola_player *const players[2])
+{
+    const tavola_api *t = cli_api();
+    prompt P = {t, g, players, !players[0] + !players[1], FORM_CELLS, 0, 0, 0, 0};
+    char *line = NULL;
+    size_t cap = 0;
+    int rc = GO_ON;
+    learn_board(&P);
+    draw_game(g);
+    while (rc == GO_ON) {
+        if (computers(&P) == FAILED) {
+            rc = FAILED;
+            break;
+        }
+        if (over(&P) && P.humans == 0)
+            break; /* the computers' game: nobody to review it */
+        if (over(&P) && !P.told_over) {
+            printf("The game is over: review, undo, new or quit (type help).\n");
+            P.told_over = 1;
+        }
+        char whobuf[256];
+        if (over(&P))
+            printf("game over> ");
+        else
+            printf("%s> ", cli_printable(t->ruleset_player(t->game_ruleset(g), t->to_move(g)), whobuf, sizeof whobuf));
+        fflush(stdout);
+        if (!read_line(&line, &cap)) {
+            printf("\n");
+            break;
+        }
+        char *copy, **words;
+        int n = split(line, &copy, &words);
+        if (n < 0) {
+            fprintf(stderr, "tavola: out of memory\n");
+            rc = FAILED;
+        } else {
+            rc = run_line(&P, words, n, &line, &cap);
+        }
+        free(copy);
+        free(words);
+    }
+    free(line);
+    return rc == FAILED ? 1 : 0;
+}
