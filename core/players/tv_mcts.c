@@ -303,7 +303,7 @@ static int iterate(mcts *m, int nhist0, tv_rng *rng, halt_ctx *halt, tv_error *e
         if ((rc = reserve(m, nhist + 2, err)) || (rc = reserve(m, depth + 2, err)))
             return rc;
         if (nn->nmoves == NMOVES_UNKNOWN || nn->nchildren < nn->nmoves) {
-            uint32_t c;
+            uint32_t c = NIL; /* set by expand on success */
             if ((rc = expand(m, n, rng, nhist, &c, err)))
                 return rc;
             if (c != NIL) {
