@@ -5,13 +5,7 @@
 set -u
 TAVOLA=${1:-build/tavola}
 GOLDEN=tests/cli/golden
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 
 # golden NAME CMD...: stdout must equal tests/cli/golden/NAME (UPDATE=1 rewrites it).
 golden() {
@@ -157,5 +151,4 @@ fi
 # Records that must read back (tests/cli/record_test.sh).
 if sh tests/cli/record_test.sh "$TAVOLA"; then ok; else bad "record_test.sh"; fi
 
-echo "cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish cli

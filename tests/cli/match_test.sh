@@ -6,13 +6,7 @@
 set -u
 TAVOLA=${1:-build/tavola}
 GOLDEN=tests/cli/golden
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 
 # run NAME CMD...: exit 0 expected; stdout in $tmp/out, stderr in $tmp/err.
 run() {
@@ -212,5 +206,4 @@ fails game_error 1 "game 0: B (random): moves hook: $tmp/boom.lua:4: boom" \
 fails worker_error 1 "B (random): moves hook: $tmp/boom.lua:4: boom" \
   "$TAVOLA" match "$tmp/boom.lua" --p1 random --p2 random --games 4 --jobs 2
 
-echo "match: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish match

@@ -9,12 +9,7 @@
 set -u
 TAVOLA=$1
 case $TAVOLA in /*) ;; *) TAVOLA=$(pwd)/$TAVOLA ;; esac
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 
 if ! command -v parallel >/dev/null 2>&1; then
   echo "parallel: GNU parallel is not installed (Debian: parallel; make deps installs it as root)"
@@ -64,5 +59,4 @@ done
 "$TAVOLA" merge "$tmp"/slurm/shard-*.json --json >"$tmp/slurm.json" 2>"$tmp/err" || bad "slurm merge: $(cat "$tmp/err")"
 if cmp -s "$tmp/single.json" "$tmp/slurm.json"; then ok; else bad "slurm: merged result differs"; fi
 
-echo "parallel: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish parallel

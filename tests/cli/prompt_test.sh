@@ -9,13 +9,7 @@
 set -u
 TAVOLA=${1:-build/tavola}
 GOLDEN=tests/cli/golden
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 
 # play NAME INPUT ARGS...: `tavola play ARGS` with INPUT (printf format) on
 # stdin; the output in $tmp/out, the exit status in $rc, and it must be 0 with
@@ -158,5 +152,4 @@ play eof_empty '' $P7 && last eof_empty "White> "
 # A last line without a newline is still read.
 play no_newline 'a1' $P7 && has no_newline "ply 1  White (x) 0"
 
-echo "prompt: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish prompt

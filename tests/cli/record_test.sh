@@ -9,12 +9,7 @@ set -u
 TAVOLA=$1
 case $TAVOLA in /*) ;; *) TAVOLA=$(pwd)/$TAVOLA ;; esac
 RULES=$(pwd)/tests/cli/rulesets
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 
 # replays NAME FILE GAMES [ARGS]: replay verifies GAMES games of FILE, exit 0.
 replays() {
@@ -124,5 +119,4 @@ if [ -w /dev/full ]; then
   if [ $rc -eq 1 ] && grep -qF "No space left" "$tmp/err"; then ok; else bad "record on a full disk: exit $rc: $(cat "$tmp/err")"; fi
 fi
 
-echo "record: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish record

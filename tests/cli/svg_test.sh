@@ -7,13 +7,7 @@ set -u
 TAVOLA=${1:-build/tavola}
 GOLDEN=tests/cli/golden
 CHECK="lua5.4 tests/cli/xml_check.lua"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 
 # wellformed NAME FILE: the checker accepts FILE as an SVG document.
 wellformed() {
@@ -205,5 +199,4 @@ fails missing_value 2 "--svg needs a value" "$TAVOLA" show pahtum --svg
 fails no_ruleset 2 "which ruleset?" "$TAVOLA" show --svg -
 fails extra_argument 2 "unexpected argument 'kalah'" "$TAVOLA" show pahtum kalah
 
-echo "svg: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish svg

@@ -10,12 +10,7 @@ set -u
 TAVOLA=${1:-build/tavola}
 REFEREE=${2:-build/ugi_referee}
 UGI_GAMES=${UGI_GAMES:-10}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 
 # Times vary from run to run: they are blanked before the comparison.
 "$TAVOLA" ugi tictactoe <tests/cli/ugi/session.txt 2>"$tmp/err" | sed 's/ time [0-9]*$/ time T/' >"$tmp/out"
@@ -82,5 +77,4 @@ game notakto "mcts:iterations=100" random "nodes 100"
 # A tournament manager's way, every ruleset.
 if python3 tests/cli/ugi_manager.py "$TAVOLA" "$UGI_GAMES"; then ok; else bad "ugi manager"; fi
 
-echo "ugi: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish ugi
