@@ -332,7 +332,7 @@ int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *l
         if (reached == 1)
             *line_winner = s->to_move + 1;
         rc = reached < 0 ? reached : TV_OK;
-        s->quiet = progress ? 0 : (uint16_t)(s->quiet + (s->quiet < UINT16_MAX));
+        tv_play_pieces_quiet(r, s, progress);
     } else if (m == TV_MOVE_SWAP) {
         s->flags ^= TV_FLAG_SWAPPED;
         s->hash ^= r->zswapped;

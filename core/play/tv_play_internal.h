@@ -69,6 +69,15 @@ static inline int tv_play_pieces_lost(const tv_rules *r, const tv_state *s, int 
     return 1;
 }
 
+/* The plies since the last capture or promotion, after a piece's move; kept
+ * only where a rule reads them (no progress, repetition), so that a position
+ * string, which carries them only then, gives the state back. */
+static inline void tv_play_pieces_quiet(const tv_rules *r, tv_state *s, int progress)
+{
+    if (r->no_progress || r->repetition)
+        s->quiet = progress ? 0 : (uint16_t)(s->quiet + (s->quiet < UINT16_MAX));
+}
+
 /* The no-progress rule: no_progress plies in a row without a capture or a
  * promotion is a draw. */
 static inline int tv_play_no_progress(const tv_rules *r, const tv_state *s, int *winner)

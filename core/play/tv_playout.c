@@ -260,7 +260,7 @@ static int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, int (*hal
         int progress, p = s->to_move, reached = tv_pieces_apply(r, s, m, NULL, &progress, err);
         if (reached < 0)
             return reached;
-        s->quiet = progress ? 0 : (uint16_t)(s->quiet + (s->quiet < UINT16_MAX));
+        tv_play_pieces_quiet(r, s, progress);
         s->hash ^= r->zside;
         s->to_move = (uint8_t)(p ^ 1);
         s->ply++;
