@@ -243,6 +243,27 @@ START_TEST(slide_until_blocked)
 }
 END_TEST
 
+/* A hook sees kinds: s:get gives the colour and the kind's name, s:owner the
+ * player. The ends hook reports what it saw as an error at the start. */
+START_TEST(view_knows_kinds)
+{
+    const char *src =
+        "return game { name = 'V', board = grid { width = 3, height = 3 }, pieces = { 'man', 'king' },\n"
+        "  setup = { 'mk.', '...', 'MK.' },\n"
+        "  moves = move { man = step { directions = 'forward' }, king = step { directions = 'all' } },\n"
+        "  ends = function(s)\n"
+        "    local o, k = s:get('b1'); local o2, k2 = s:get('a3'); local o3, k3 = s:get('c2')\n"
+        "    error(string.format('saw %d %s %d %s %d %s %d', o, k, o2, k2, o3, tostring(k3), s:owner('b3')))\n"
+        "  end }\n";
+    tv_error err;
+    tv_ruleset *rs = load_source("view.lua", src, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    ck_assert_ptr_null(tv_game_new(tv_ruleset_rules(rs), 1, &err));
+    ck_assert_msg(strstr(err.msg, "saw 1 king 2 man 0 nil 2") != NULL, "%s", err.msg);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 /* ---- the move layout ---------------------------------------------------- */
 
 /* Every chain up to the longest the codes hold numbers to a move and back,
@@ -349,6 +370,7 @@ int main(void)
         {"breakthrough, clobber", clobber_moves_onto_enemies_only, 30, 0},
         {"generators", longest_capture_only, 30, 0},
         {"generators", slide_until_blocked, 30, 0},
+        {"generators", view_knows_kinds, 30, 0},
         {"layout", chain_codes_round_trip, 30, 0},
         {"read back", random_games_read_back, 120, (int)(sizeof random_rulesets / sizeof random_rulesets[0])},
     };
