@@ -5,8 +5,8 @@
 -- default is OpenSpiel's 5 rows by 6 columns, player 1 on a1's colour.
 
 local o = options {
-  rows    = { default = 5, doc = "rows, 1..26" },
-  columns = { default = 6, doc = "columns, 1..26" },
+  rows    = { default = 5, doc = "rows, 1..26 (at most 338 cells)" },
+  columns = { default = 6, doc = "columns, 1..26 (at most 338 cells)" },
 }
 
 local function check(name, value, lo, hi)

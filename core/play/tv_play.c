@@ -442,6 +442,15 @@ int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
             return tv_error_set(err, TV_EINVAL, "position: both players have a winning line");
         line_winner = p + 1;
     }
+    for (int c = 0; c < r->ncells && r->moves == TV_MOVES_PIECES && (r->ends & TV_END_REACH); c++) {
+        int v = s->cells[c]; /* a piece on its far row won, as the move that took it there did */
+        if (!tv_cell_is_piece(v) || !tv_pieces_far(r, tv_cell_colour(v), c, 1))
+            continue;
+        int p = tv_colour_of(s, 0) == tv_cell_colour(v) ? 1 : 2;
+        if (line_winner > 0 && line_winner != p)
+            return tv_error_set(err, TV_EINVAL, "position: both players have a piece on their far row");
+        line_winner = p;
+    }
     return tv_play_settle(r, s, line_winner, 0, err);
 }
 

@@ -206,6 +206,21 @@ static int check_pieces(tv_rules *r, tv_error *err)
         if (tv_cell_is_piece(r->setup.cells[c]))
             owned[tv_cell_colour(r->setup.cells[c]) - 1]++;
     int most = owned[0] > owned[1] ? owned[0] : owned[1];
+    /* Steps and slides: no position can have more moves than every piece
+     * taking each of them, and the ABI promises hosts that TV_MAX_MOVES
+     * (below 1024) is enough. Jump chains are bounded by the board and the
+     * enemy's pieces; a position with more moves fails with TV_ELIMIT. */
+    int longer = r->grid.width > r->grid.height ? r->grid.width : r->grid.height, per_piece = 0;
+    for (int i = 0; i < p->ngens; i++) {
+        const tv_gen *g = &p->gen[i];
+        int reach = g->type == TV_GEN_STEP ? 1 : g->max < longer - 1 ? g->max : longer - 1;
+        if (g->type != TV_GEN_JUMP)
+            per_piece += tv_pmove_k(g->dirs) * reach;
+    }
+    if ((long)most * per_piece > TV_MAX_MOVES)
+        return tv_error_set(err, TV_ERULES,
+                            "pieces: %d pieces with up to %d steps or slides each could have more than %d legal moves",
+                            most, per_piece, TV_MAX_MOVES);
     if (chained && most > p->chain_max)
         return tv_error_set(err, TV_ERULES,
                             "jump: a chain could take %d pieces, but a move holds at most %d jumps along these directions",

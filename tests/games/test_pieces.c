@@ -345,8 +345,15 @@ START_TEST(random_games_read_back)
             tv_move m = moves[tv_rng_below(&rng, (uint32_t)n)];
             ck_assert_msg(tv_game_play(g, m, &err) == TV_OK, "%s", err.msg);
         }
-        /* and undo walks back to the start */
+        /* the end reads back too, result included */
         tv_error err;
+        char pos[TV_POSITION_MAX];
+        tv_position_write(r, g->state, pos, sizeof pos);
+        tv_state_buf back;
+        ck_assert_msg(tv_position_read(r, pos, &back.state, &err) == TV_OK, "%s: %s", pos, err.msg);
+        back.state.last = g->state->last;
+        ck_assert_msg(memcmp(&back.state, g->state, (size_t)r->state_size) == 0, "the end %s reads back differently", pos);
+        /* and undo walks back to the start */
         while (g->nply)
             ck_assert_int_eq(tv_game_undo(g, &err), TV_OK);
         tv_state_buf start;
