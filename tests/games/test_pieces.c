@@ -243,6 +243,27 @@ START_TEST(slide_until_blocked)
 }
 END_TEST
 
+/* pieces_left = 1: taking all but one enemy piece wins. */
+START_TEST(all_but_n_pieces)
+{
+    const char *src =
+        "return game { name = 'N', board = grid { width = 4, height = 1 }, setup = { 'xxoo' },\n"
+        "  moves = move { stone = step { directions = 'sideways', to = 'any' } },\n"
+        "  ends = { pieces_left = 1 } }\n";
+    tv_error err;
+    tv_ruleset *rs = load_source("left.lua", src, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    tv_game *g = new_game(rs);
+    EXPECT_LEGAL(g, "b1xc1");
+    ck_assert_int_eq(g->state->owned[0], 2);
+    ck_assert_int_eq(g->state->owned[1], 2);
+    must_play(g, "b1xc1");
+    expect_winner(g, 1, "one black stone left");
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 /* A hook sees kinds: s:get gives the colour and the kind's name, s:owner the
  * player. The ends hook reports what it saw as an error at the start. */
 START_TEST(view_knows_kinds)
@@ -377,6 +398,7 @@ int main(void)
         {"breakthrough, clobber", clobber_moves_onto_enemies_only, 30, 0},
         {"generators", longest_capture_only, 30, 0},
         {"generators", slide_until_blocked, 30, 0},
+        {"generators", all_but_n_pieces, 30, 0},
         {"generators", view_knows_kinds, 30, 0},
         {"layout", chain_codes_round_trip, 30, 0},
         {"read back", random_games_read_back, 120, (int)(sizeof random_rulesets / sizeof random_rulesets[0])},
