@@ -23,6 +23,21 @@ typedef struct gen_ctx {
     int16_t taken[TV_PMOVE_CHAIN_LIMIT];
 } gen_ctx;
 
+/* The lowest set bit of a direction mask (not 0): directions in compass order. */
+static inline int lowest(unsigned x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(x);
+#else
+    int n = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
 static int is_enemy(const gen_ctx *g, int v) { return tv_cell_is_piece(v) && tv_cell_colour(v) != g->colour; }
 
 static void add(gen_ctx *g, tv_move m, int captures)
@@ -69,9 +84,8 @@ static int jumps(gen_ctx *g, int cell, int kind, int depth)
         const tv_gen *gen = &p->gen[i];
         if (gen->type != TV_GEN_JUMP || !(gen->kinds & (1 << kind)) || (depth && !gen->chain))
             continue;
-        for (int d = 0; d < 8; d++) {
-            if (!(gen->abs[g->me] & (1 << d)))
-                continue;
+        for (unsigned dirs = (unsigned)gen->abs[g->me]; dirs; dirs &= dirs - 1) {
+            int d = lowest(dirs);
             int over = r->nb[cell][d], land = over < 0 ? -1 : r->nb[over][d];
             if (land < 0 || !is_enemy(g, chain_cell(g, over, depth)) || chain_cell(g, land, depth) != TV_EMPTY)
                 continue;
@@ -100,10 +114,8 @@ static void moves_of(gen_ctx *g, int from, int kind)
         if (gen->type == TV_GEN_JUMP || !(gen->kinds & (1 << kind)))
             continue;
         int reach = gen->type == TV_GEN_STEP ? 1 : gen->max;
-        for (int d = 0; d < 8; d++) {
-            if (!(gen->abs[g->me] & (1 << d)))
-                continue;
-            int to = from;
+        for (unsigned dirs = (unsigned)gen->abs[g->me]; dirs; dirs &= dirs - 1) {
+            int d = lowest(dirs), to = from;
             for (int k = 0; k < reach; k++) {
                 to = r->nb[to][d];
                 if (to < 0)
