@@ -50,11 +50,23 @@ static int check_cell(lua_State *L, const view *v, int idx)
     return cell;
 }
 
+/* s:get(c): what a cell holds, 0 empty, 1 or 2 a stone or piece of that
+ * colour, 3 a block (a mancala hole: its seeds); in a game that declares
+ * kinds, then the piece's kind by name (nil for no piece). */
 static int v_get(lua_State *L)
 {
     const view *v = check_view(L);
-    lua_pushinteger(L, v->s->cells[check_cell(L, v, 2)]);
-    return 1;
+    int c = v->s->cells[check_cell(L, v, 2)];
+    if (v->r->board == TV_BOARD_MANCALA || !v->r->pieces.nkinds) {
+        lua_pushinteger(L, c);
+        return 1;
+    }
+    lua_pushinteger(L, tv_cell_colour(c));
+    if (tv_cell_is_piece(c))
+        lua_pushstring(L, v->r->pieces.name[tv_cell_kind(c) % TV_MAX_KINDS]);
+    else
+        lua_pushnil(L);
+    return 2;
 }
 
 static int v_owner(lua_State *L)
@@ -62,8 +74,8 @@ static int v_owner(lua_State *L)
     const view *v = check_view(L);
     int c = v->s->cells[check_cell(L, v, 2)];
     int owner = 0;
-    if (c == TV_STONE1 || c == TV_STONE2)
-        owner = tv_colour_of(v->s, 0) == c ? 1 : 2;
+    if (c == TV_STONE1 || c == TV_STONE2 || (v->r->board == TV_BOARD_GRID && tv_cell_is_piece(c)))
+        owner = tv_colour_of(v->s, 0) == tv_cell_colour(c) ? 1 : 2;
     lua_pushinteger(L, owner);
     return 1;
 }

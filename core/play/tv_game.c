@@ -87,7 +87,7 @@ int tv_game_play(tv_game *g, tv_move m, tv_error *err)
 int tv_game_play_text(tv_game *g, const char *text, tv_error *err)
 {
     tv_move m;
-    int rc = tv_move_parse(g->rules, text, &m, err);
+    int rc = tv_move_parse_at(g->rules, g->state, text, &m, err);
     return rc ? rc : tv_game_play(g, m, err);
 }
 

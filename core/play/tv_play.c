@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tv_lines.h"
+#include "tv_pieces.h"
 #include "tv_play_internal.h"
 #include "tv_sow.h"
 
@@ -16,7 +17,8 @@ int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value
     int mancala = r->board == TV_BOARD_MANCALA;
     if (cell < 0 || cell >= r->ncells)
         return tv_error_set(err, TV_EINVAL, "cell %d is not on the board", cell + 1);
-    if (value < 0 || value > (mancala ? TV_MANCALA_MAX_SEEDS : TV_BLOCK))
+    int kinds = r->pieces.nkinds ? r->pieces.nkinds : 1;
+    if (value < 0 || value > (mancala ? TV_MANCALA_MAX_SEEDS : 4 * kinds - 1))
         return tv_error_set(err, TV_EINVAL, "%d cannot be put in a %s", value, mancala ? "hole" : "cell");
     int old = s->cells[cell];
     /* A hole is one byte: with at most TV_MANCALA_MAX_SEEDS on the board no
@@ -36,8 +38,12 @@ int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value
     } else {
         s->hash ^= r->zcell[cell][old] ^ r->zcell[cell][value];
         s->empty = (uint16_t)(s->empty + (value == TV_EMPTY) - (old == TV_EMPTY));
-        s->stones = (uint16_t)(s->stones + (value == TV_STONE1 || value == TV_STONE2) -
-                               (old == TV_STONE1 || old == TV_STONE2));
+        int now = tv_cell_is_piece(value), was = tv_cell_is_piece(old);
+        s->stones = (uint16_t)(s->stones + now - was);
+        if (now)
+            s->owned[tv_cell_colour(value) - 1]++;
+        if (was)
+            s->owned[tv_cell_colour(old) - 1]--;
     }
     s->cells[cell] = (uint8_t)value;
     return TV_OK;
@@ -98,6 +104,8 @@ static inline int end_rules(const tv_rules *r, tv_state *s, int line_winner, int
         return 1;
     if (r->board == TV_BOARD_MANCALA && tv_play_mancala_over(r, s))
         return 1;
+    if (tv_play_pieces_lost(r, s, winner))
+        return 1;
     if (repeated)
         return 1;
     if (r->ends & TV_END_NO_MOVE) {
@@ -106,9 +114,13 @@ static inline int end_rules(const tv_rules *r, tv_state *s, int line_winner, int
         int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
         if (n < 0)
             return n;
-        if (tv_play_no_move_ends(r, n))
+        if (tv_play_no_move_ends(r, n)) {
+            tv_play_no_move_winner(r, s, winner);
             return 1;
+        }
     }
+    if (tv_play_no_progress(r, s, winner))
+        return 1;
     if (r->hooks.ends) {
         int rc = r->hooks.ends(r->hooks.ctx, r, s, winner, err);
         if (rc)
@@ -203,6 +215,10 @@ int tv_state_new(const tv_rules *r, uint64_t seed, tv_state *s, tv_error *err)
         s->flags |= TV_FLAG_SETUP;
         s->setup_left = (uint8_t)b->count;
     }
+    if (r->setup.given) { /* the start position, its blocks included */
+        memcpy(s->cells, r->setup.cells, (size_t)r->ncells);
+        tv_state_count(r, s);
+    }
     s->hash = tv_state_hash(r, s);
     return tv_play_settle(r, s, -1, 0, err);
 }
@@ -223,6 +239,8 @@ int tv_legal_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, 
         return hook_moves(r, s, out, cap, err);
     if (r->board == TV_BOARD_MANCALA)
         return tv_sow_moves(r, s, out, cap);
+    if (r->moves == TV_MOVES_PIECES)
+        return tv_pieces_moves(r, s, out, cap, err);
     int n = 0;
     if (r->moves == TV_MOVES_DROP) {
         int top = r->ncells - r->grid.width; /* first cell of the top row */
@@ -264,6 +282,8 @@ int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err
     }
     if (r->board == TV_BOARD_MANCALA)
         return tv_sow_check(r, s, m, err);
+    if (r->moves == TV_MOVES_PIECES)
+        return m < 0 ? refuse(r, m, err, "not a move of this game") : tv_pieces_check(r, s, m, err);
     if (m == TV_MOVE_SWAP) {
         if (tv_play_swap_allowed(r, s))
             return TV_OK;
@@ -307,6 +327,12 @@ int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *l
             return tv_error_set(err, again, "the relay sowing would never end");
         if (again)
             next = s->to_move; /* extra turn */
+    } else if (r->moves == TV_MOVES_PIECES) {
+        int progress, reached = tv_pieces_apply(r, s, m, u, &progress, err);
+        if (reached == 1)
+            *line_winner = s->to_move + 1;
+        rc = reached < 0 ? reached : TV_OK;
+        tv_play_pieces_quiet(r, s, progress);
     } else if (m == TV_MOVE_SWAP) {
         s->flags ^= TV_FLAG_SWAPPED;
         s->hash ^= r->zswapped;
@@ -332,7 +358,7 @@ int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *l
         s->hash ^= r->zside;
     s->to_move = (uint8_t)next;
     s->ply++;
-    s->last = (int16_t)m;
+    s->last = m;
     return TV_OK;
 }
 
@@ -371,6 +397,21 @@ void tv_unplay(const tv_rules *r, tv_state *s, const tv_undo *u)
     memcpy(s, u->head, TV_STATE_HEAD);
 }
 
+void tv_state_count(const tv_rules *r, tv_state *s)
+{
+    int empty = 0, owned[2] = {0, 0};
+    for (int c = 0; c < r->ncells; c++) {
+        int v = s->cells[c];
+        empty += v == TV_EMPTY;
+        if (tv_cell_is_piece(v))
+            owned[tv_cell_colour(v) - 1]++;
+    }
+    s->empty = (uint16_t)empty;
+    s->stones = (uint16_t)(owned[0] + owned[1]);
+    s->owned[0] = (uint16_t)owned[0];
+    s->owned[1] = (uint16_t)owned[1];
+}
+
 int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
 {
     if (r->board == TV_BOARD_MANCALA) { /* the scores are the stores: given, not derived */
@@ -385,13 +426,7 @@ int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
         s->hash = tv_state_hash(r, s);
         return tv_play_settle(r, s, -1, 0, err);
     }
-    int empty = 0, stones = 0;
-    for (int c = 0; c < r->ncells; c++) {
-        empty += s->cells[c] == TV_EMPTY;
-        stones += s->cells[c] == TV_STONE1 || s->cells[c] == TV_STONE2;
-    }
-    s->empty = (uint16_t)empty;
-    s->stones = (uint16_t)stones;
+    tv_state_count(r, s);
     int32_t points[2] = {0, 0};
     if (r->lines.dirs)
         tv_lines_count(r, s->cells, points);
@@ -407,6 +442,15 @@ int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
             return tv_error_set(err, TV_EINVAL, "position: both players have a winning line");
         line_winner = p + 1;
     }
+    for (int c = 0; c < r->ncells && r->moves == TV_MOVES_PIECES && (r->ends & TV_END_REACH); c++) {
+        int v = s->cells[c]; /* a piece on its far row won, as the move that took it there did */
+        if (!tv_cell_is_piece(v) || !tv_pieces_far(r, tv_cell_colour(v), c, 1))
+            continue;
+        int p = tv_colour_of(s, 0) == tv_cell_colour(v) ? 1 : 2;
+        if (line_winner > 0 && line_winner != p)
+            return tv_error_set(err, TV_EINVAL, "position: both players have a piece on their far row");
+        line_winner = p;
+    }
     return tv_play_settle(r, s, line_winner, 0, err);
 }
 
@@ -414,6 +458,10 @@ int tv_last_cell(const tv_rules *r, const tv_state *s)
 {
     if (s->last < 0 || (s->flags & TV_FLAG_SETUP) || r->board == TV_BOARD_MANCALA)
         return -1;
+    if (r->moves == TV_MOVES_PIECES) {
+        int path[TV_PMOVE_CHAIN_LIMIT + 1], n = tv_pieces_path(r, s->last, path, TV_PMOVE_CHAIN_LIMIT + 1);
+        return n < 0 ? -1 : path[n - 1];
+    }
     if (r->moves != TV_MOVES_DROP)
         return s->last;
     int cell = r->ncells - r->grid.width + s->last; /* the highest stone of that column */

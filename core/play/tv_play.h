@@ -52,6 +52,9 @@ void tv_unplay(const tv_rules *r, tv_state *s, const tv_undo *u);
  * cells, side to move and flags were set by other means (position text). */
 int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err);
 
+/* The counts derived from a grid's cells: empty cells, pieces, pieces by colour. */
+void tv_state_count(const tv_rules *r, tv_state *s);
+
 /* The cell the last move put a stone on, or -1 (none, or not a stone). */
 int tv_last_cell(const tv_rules *r, const tv_state *s);
 

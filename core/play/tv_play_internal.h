@@ -47,14 +47,45 @@ static inline int tv_play_score_can_wait(const tv_rules *r)
 }
 
 /* ---- the end rules, in the order the kernel applies them ------------------
- * A line that meets the goal (tv_place says so), a full grid, a mancala
- * board's own rules, a repetition, no move for the player to move, the ends
- * hook, the move limit. */
+ * A line that meets the goal (tv_place says so; or a piece on the far row),
+ * a full grid, a mancala board's own rules, a player left with too few
+ * pieces, a repetition, no move for the player to move, no progress, the
+ * ends hook, the move limit. */
 
 /* A full grid ends every game: without a moves hook nothing is left to play. */
 static inline int tv_play_grid_full(const tv_rules *r, const tv_state *s)
 {
-    return s->empty == 0 && r->board == TV_BOARD_GRID && ((r->ends & TV_END_BOARD_FULL) || !r->hooks.moves);
+    return s->empty == 0 && r->board == TV_BOARD_GRID &&
+           ((r->ends & TV_END_BOARD_FULL) || (!r->hooks.moves && r->moves != TV_MOVES_PIECES));
+}
+
+/* Pieces: the player to move (the mover's opponent) has pieces_left pieces or
+ * fewer, so the mover wins (capture all, or all but N). */
+static inline int tv_play_pieces_lost(const tv_rules *r, const tv_state *s, int *winner)
+{
+    if (r->pieces_left < 0 || s->owned[tv_colour_of(s, s->to_move) - 1] > r->pieces_left)
+        return 0;
+    *winner = (s->to_move ^ 1) + 1;
+    return 1;
+}
+
+/* The plies since the last capture or promotion, after a piece's move; kept
+ * only where a rule reads them (no progress, repetition), so that a position
+ * string, which carries them only then, gives the state back. */
+static inline void tv_play_pieces_quiet(const tv_rules *r, tv_state *s, int progress)
+{
+    if (r->no_progress || r->repetition)
+        s->quiet = progress ? 0 : (uint16_t)(s->quiet + (s->quiet < UINT16_MAX));
+}
+
+/* The no-progress rule: no_progress plies in a row without a capture or a
+ * promotion is a draw. */
+static inline int tv_play_no_progress(const tv_rules *r, const tv_state *s, int *winner)
+{
+    if (!r->no_progress || s->quiet < r->no_progress)
+        return 0;
+    *winner = 0;
+    return 1;
 }
 
 /* Whether a mancala game has reached one of its end rules. */
@@ -81,6 +112,13 @@ static inline int tv_play_repeats(const tv_state *s, const uint64_t *hist, int n
 static inline int tv_play_no_move_ends(const tv_rules *r, int nmoves)
 {
     return (r->ends & TV_END_NO_MOVE) && nmoves == 0;
+}
+
+/* Who wins when the player to move has none: the other one when no move
+ * loses; else the scores decide (*winner -1). */
+static inline void tv_play_no_move_winner(const tv_rules *r, const tv_state *s, int *winner)
+{
+    *winner = r->no_move_loses ? (s->to_move ^ 1) + 1 : -1;
 }
 
 /* The move limit, the last end rule: a game that no other rule ended by

@@ -11,12 +11,15 @@
  *     (tv_play_internal.h);
  *   - mancala games without hooks reuse the moves found for the no-move rule
  *     as the next ply's moves;
+ *   - moving pieces without hooks or repetition likewise reuse the moves
+ *     found for the no-move rule, and play a move without checking it;
  *   - a score hook is called once, at the end (tv_play_score_can_wait).
  * Nothing is allocated but the repetition history, which only grows. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "tv_lines.h"
+#include "tv_pieces.h"
 #include "tv_play_internal.h"
 #include "tv_sow.h"
 
@@ -127,12 +130,13 @@ static inline void place_stone(const tv_rules *r, tv_state *s, tv_move m, int ce
     s->cells[cell] = (uint8_t)colour;
     s->empty--;
     s->stones++;
+    s->owned[colour - 1]++;
     if (r->lines.dirs)
         s->score[p] += tv_lines_delta(r, s->cells, cell);
     int made = r->goal.length && tv_goal_made(r, s->cells, cell);
     s->to_move = (uint8_t)(p ^ 1);
     s->ply++;
-    s->last = (int16_t)m;
+    s->last = m;
     if (made || tv_play_grid_full(r, s))
         tv_play_end(r, s, made ? p + 1 : -1);
 }
@@ -225,7 +229,7 @@ static int playout_mancala(const tv_rules *r, tv_state *s, tv_rng *rng, int (*ha
             s->hash ^= r->zside;
         s->to_move = (uint8_t)next;
         s->ply++;
-        s->last = (int16_t)m;
+        s->last = m;
         /* The kernel's end rules, in its order: the board's, a repetition, no move. */
         int over = tv_play_mancala_over(r, s) || (r->repetition && tv_play_repeats(s, hist, nhist)), winner = -1;
         if (!over) {
@@ -236,6 +240,46 @@ static int playout_mancala(const tv_rules *r, tv_state *s, tv_rng *rng, int (*ha
             tv_play_end(r, s, winner);
     }
     return TV_OK;
+}
+
+/* Pieces that move, without hooks or repetition: the kernel's end rules in
+ * its order (a piece on the far row, too few pieces left, no move, no
+ * progress, the move limit), the moves found for the no-move rule played
+ * next. */
+static int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx,
+                          tv_error *err)
+{
+    tv_move moves[TV_MAX_MOVES];
+    int n = tv_pieces_moves(r, s, moves, TV_MAX_MOVES, err);
+    while (n >= 0 && s->status == TV_ONGOING) {
+        if (halt && (s->ply & 63) == 0 && halt(ctx))
+            return TV_PLAYOUT_HALTED;
+        if (n == 0)
+            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+        tv_move m = moves[tv_rng_below(rng, (uint32_t)n)];
+        int progress, p = s->to_move, reached = tv_pieces_apply(r, s, m, NULL, &progress, err);
+        if (reached < 0)
+            return reached;
+        tv_play_pieces_quiet(r, s, progress);
+        s->hash ^= r->zside;
+        s->to_move = (uint8_t)(p ^ 1);
+        s->ply++;
+        s->last = m;
+        int winner = reached ? p + 1 : -1, over = reached || tv_play_pieces_lost(r, s, &winner);
+        if (!over) {
+            if ((n = tv_pieces_moves(r, s, moves, TV_MAX_MOVES, err)) < 0)
+                return n;
+            if (tv_play_no_move_ends(r, n)) {
+                tv_play_no_move_winner(r, s, &winner);
+                over = 1;
+            } else {
+                over = tv_play_no_progress(r, s, &winner) || tv_play_capped(r, s, &winner);
+            }
+        }
+        if (over)
+            tv_play_end(r, s, winner);
+    }
+    return n < 0 ? n : TV_OK;
 }
 
 /* A random playout of any ruleset; with hooks it may run as one batch of
@@ -328,6 +372,8 @@ int tv_random_playout_halt(const tv_rules *r, tv_state *s, tv_rng *rng, int (*ha
 {
     if (s->status != TV_ONGOING)
         return TV_OK;
+    if (!tv_play_has_hooks(r) && r->moves == TV_MOVES_PIECES && !r->repetition)
+        return playout_pieces(r, s, rng, halt, ctx, err);
     if (!tv_play_has_hooks(r) && r->board == TV_BOARD_GRID && !r->repetition && !r->cap_binds)
         return playout_grid(r, s, rng, err); /* ends within its cells: the move limit cannot bind */
     if (!tv_play_has_hooks(r) && r->board == TV_BOARD_MANCALA)

@@ -11,6 +11,32 @@
 
 static const char cell_chars[4] = {'.', 'x', 'o', '#'};
 
+char tv_cell_char(const tv_rules *r, int v)
+{
+    if (!r->pieces.nkinds || !tv_cell_is_piece(v))
+        return cell_chars[v & 3];
+    char c = r->pieces.letter[tv_cell_kind(v) % TV_MAX_KINDS];
+    return tv_cell_colour(v) == TV_STONE1 ? (char)(c - 'a' + 'A') : c;
+}
+
+int tv_cell_of_char(const tv_rules *r, char c)
+{
+    if (c == '.')
+        return TV_EMPTY;
+    if (c == '#')
+        return TV_BLOCK;
+    if (!r->pieces.nkinds) {
+        const char *p = c ? memchr(cell_chars, c, sizeof cell_chars) : NULL;
+        return p ? (int)(p - cell_chars) : -1;
+    }
+    int colour = c >= 'A' && c <= 'Z' ? TV_STONE1 : TV_STONE2;
+    char lower = colour == TV_STONE1 ? (char)(c - 'A' + 'a') : c;
+    for (int k = 0; k < r->pieces.nkinds; k++)
+        if (r->pieces.letter[k] == lower)
+            return tv_piece(colour, k);
+    return -1;
+}
+
 /* Mancala: "a2,b2,../a1,b1,.. SCORE1,SCORE2 SIDE PLY", rows as drawn. */
 static int write_mancala(const tv_rules *r, const tv_state *s, char *buf, size_t size)
 {
@@ -144,7 +170,7 @@ int tv_position_write(const tv_rules *r, const tv_state *s, char *buf, size_t si
     int n = 0, w = r->grid.width;
     for (int row = r->grid.height - 1; row >= 0; row--) {
         for (int col = 0; col < w; col++)
-            text[n++] = cell_chars[s->cells[row * w + col] & 3];
+            text[n++] = tv_cell_char(r, s->cells[row * w + col]);
         if (row > 0)
             text[n++] = '/';
     }
@@ -160,6 +186,8 @@ int tv_position_write(const tv_rules *r, const tv_state *s, char *buf, size_t si
     n += snprintf(text + n, sizeof text - (size_t)n, " %d %s %u", s->to_move + 1, flags, (unsigned)s->ply);
     if (scores_given(r))
         snprintf(text + n, sizeof text - (size_t)n, " %ld,%ld", (long)s->score[0], (long)s->score[1]);
+    else if (r->no_progress)
+        snprintf(text + n, sizeof text - (size_t)n, " %u", (unsigned)s->quiet);
     return snprintf(buf, size, "%s", text);
 }
 
@@ -176,13 +204,13 @@ static int read_board(const tv_rules *r, const char *board, tv_state *s, tv_erro
             col = 0;
             continue;
         }
-        const char *c = memchr(cell_chars, *p, sizeof cell_chars);
-        if (!c || *p == '\0')
-            return tv_error_set(err, TV_EINVAL, "position: '%c' at column %d is not one of . x o # /",
-                                *p, (int)(p - board) + 1);
+        int v = tv_cell_of_char(r, *p);
+        if (v < 0)
+            return tv_error_set(err, TV_EINVAL, "position: '%c' at column %d is not %s",
+                                *p, (int)(p - board) + 1, r->pieces.nkinds ? "'.', '#', '/' or a piece's letter" : "one of . x o # /");
         if (col == w)
             return tv_error_set(err, TV_EINVAL, "position: row %d has more than %d cells", row + 1, w);
-        s->cells[row * w + col++] = (uint8_t)(c - cell_chars);
+        s->cells[row * w + col++] = (uint8_t)v;
     }
     if (row != 0 || col != w)
         return tv_error_set(err, TV_EINVAL, "position: the board has %d rows, expected %d", h - row, h);
@@ -228,7 +256,7 @@ static int check_blocks(const tv_rules *r, tv_state *s, int blocks, int setup, t
  * the ply: check that the string agrees. */
 static int check_counts(const tv_rules *r, const tv_state *s, int counts[4], tv_error *err)
 {
-    if (r->hooks.moves || r->hooks.play)
+    if (r->hooks.moves || r->hooks.play || r->moves == TV_MOVES_PIECES)
         return TV_OK; /* a hook decides the moves or their effect: nothing to derive */
     int x = counts[TV_STONE1], o = counts[TV_STONE2], swapped = s->flags & TV_FLAG_SWAPPED;
     if (x - o != 0 && x - o != 1)
@@ -264,9 +292,10 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
     if (r->board == TV_BOARD_MANCALA)
         return read_mancala(r, text, out, err);
     int fields = sscanf(text, "%s %7s %7s %15s %31s %1s", board, side, flags, ply, scores, extra), given = scores_given(r);
-    if (fields != 4 + given)
-        return tv_error_set(err, TV_EINVAL, "position: expected %d fields (board side flags ply%s), got %d", 4 + given,
-                            given ? " scores" : "", fields < 0 ? 0 : fields);
+    int quiet = !given && r->no_progress;
+    if (fields != 4 + given + quiet)
+        return tv_error_set(err, TV_EINVAL, "position: expected %d fields (board side flags ply%s), got %d",
+                            4 + given + quiet, given ? " scores" : quiet ? " quiet" : "", fields < 0 ? 0 : fields);
     int32_t score[2] = {0, 0};
     if (given && score_pair(scores, score))
         return tv_error_set(err, TV_EINVAL, "position: scores '%.31s' must be two integers, as 3,-5", scores);
@@ -298,10 +327,18 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
     if (n < 0)
         return tv_error_set(err, TV_EINVAL, "position: ply '%s' is not a number 0..65535", ply);
     s->ply = (uint16_t)n;
+    if (quiet) {
+        long q = whole_number(scores, 65535);
+        if (q < 0)
+            return tv_error_set(err, TV_EINVAL, "position: quiet '%s' is not a number 0..65535", scores);
+        s->quiet = (uint16_t)q;
+    }
+    if (r->moves == TV_MOVES_PIECES && s->flags)
+        return tv_error_set(err, TV_EINVAL, "position: flags '%s': a game whose pieces move has none ('-')", flags);
 
     int counts[4] = {0, 0, 0, 0};
     for (int c = 0; c < r->ncells; c++)
-        counts[s->cells[c]]++;
+        counts[s->cells[c] & 3]++;
     /* A play hook may put blocks anywhere (s:set); placed blocks still
      * follow the setup rule. */
     int free_blocks = r->hooks.play && r->blocks.mode != TV_BLOCKS_PLACED;

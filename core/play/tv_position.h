@@ -14,6 +14,15 @@
  * side to move and the ply (a hook may place two stones, capture, or give the
  * mover another move). Whatever a game reaches, its string reads back to it.
  *
+ *
+ * Games whose pieces move (moves = move { ... }) write each piece as its
+ * kind's letter, upper case for player 1's colour and lower case for player
+ * 2's ("K" a king of player 1, "m" a man of player 2); a game that declares no
+ * kinds has stones, 'x' and 'o' as above. Their FLAGS are '-'. A game with a
+ * no-progress rule adds a fifth field QUIET, the plies since the last capture
+ * or promotion ("... 1 - 24 7"). Their start positions are data (setup) in
+ * the same characters, so the counts are not checked against side and ply.
+ *
  * Mancala boards:  HOLES SCORES SIDE PLY   e.g. "4,4,4/4,4,4 0,0 1 0"
  * HOLES lists row 2 (a2, b2, ..) then, after '/', row 1, as seed counts;
  * SCORES are the seeds each player has captured (or holds in the store);
@@ -26,6 +35,11 @@
 #include "tv_rules.h"
 
 #define TV_POSITION_MAX (TV_MAX_CELLS + TV_MAX_SIDE + 32)
+
+/* The character of cell value v ('.', '#', 'x', 'o', or a kind's letter),
+ * and back (-1 for a character that means nothing in this game). */
+char tv_cell_char(const tv_rules *r, int v);
+int tv_cell_of_char(const tv_rules *r, char c);
 
 /* Writes the position of s; returns the length (or the length needed). */
 int tv_position_write(const tv_rules *r, const tv_state *s, char *buf, size_t size);

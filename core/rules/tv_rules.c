@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "tv_pmove.h"
 #include "tv_rng.h"
 
 /* Fixed seed: position hashes are the same in every run and every process. */
@@ -12,6 +13,8 @@ void tv_rules_init(tv_rules *r)
     memset(r, 0, sizeof *r);
     strcpy(r->players[0], "Player 1");
     strcpy(r->players[1], "Player 2");
+    r->pieces_left = -1;
+    memset(r->pieces.promote, -1, sizeof r->pieces.promote);
 }
 
 static int check_blocks(const tv_rules *r, tv_error *err)
@@ -123,7 +126,105 @@ static int check_plies(tv_rules *r, tv_error *err)
         return tv_error_set(err, TV_ERULES, "max_plies: %d is outside 1..%d", r->max_plies, TV_MAX_MAX_PLIES);
     r->ply_cap = r->max_plies ? r->max_plies : TV_DEFAULT_MAX_PLIES;
     int longest = r->ncells + (r->blocks.mode == TV_BLOCKS_PLACED ? r->blocks.count : 0) + (r->swap_after > 0);
-    r->cap_binds = r->board == TV_BOARD_MANCALA || r->ply_cap <= longest;
+    r->cap_binds = r->board == TV_BOARD_MANCALA || r->moves == TV_MOVES_PIECES || r->ply_cap <= longest;
+    return TV_OK;
+}
+
+/* The kinds a game has: those it declares, or the stone alone. */
+static int kinds_of(const tv_rules *r) { return r->pieces.nkinds ? r->pieces.nkinds : 1; }
+
+/* The start position: every cell holds something the game knows. */
+static int check_setup(const tv_rules *r, tv_error *err)
+{
+    for (int c = 0; c < r->ncells && r->setup.given; c++) {
+        int v = r->setup.cells[c];
+        if (v != TV_EMPTY && v != TV_BLOCK && (!tv_cell_is_piece(v) || tv_cell_kind(v) >= kinds_of(r)))
+            return tv_error_set(err, TV_ERULES, "setup: cell %d holds %d, not a piece of this game", c + 1, v);
+    }
+    if (r->setup.given && r->moves != TV_MOVES_PIECES)
+        return tv_error_set(err, TV_ERULES, "setup: a start position is for games whose pieces move");
+    return TV_OK;
+}
+
+/* Pieces that move: the generators, promotion, the ends, and whether every
+ * chain of jumps the start position allows fits a move (tv_pmove.h). */
+static int check_pieces(tv_rules *r, tv_error *err)
+{
+    tv_pieces *p = &r->pieces;
+    int kinds = kinds_of(r), all = (1 << kinds) - 1, chained = 0;
+    p->jump_dirs = 0;
+    if (r->moves != TV_MOVES_PIECES) {
+        if (p->ngens || r->no_move_loses || r->no_progress || r->pieces_left >= 0 || (r->ends & TV_END_REACH))
+            return tv_error_set(err, TV_ERULES, "pieces: generators and piece ends need moves = move { ... }");
+        return TV_OK;
+    }
+    if (r->board != TV_BOARD_GRID || r->blocks.mode == TV_BLOCKS_RANDOM || r->blocks.mode == TV_BLOCKS_PLACED ||
+        r->swap_after || r->lines.dirs || r->goal.length)
+        return tv_error_set(err, TV_ERULES, "pieces: moving pieces need a grid, without random or placed blocks, swap, runs or lines");
+    if (!r->setup.given)
+        return tv_error_set(err, TV_ERULES, "pieces: a game whose pieces move needs a setup");
+    if (p->nkinds < 0 || p->nkinds > TV_MAX_KINDS)
+        return tv_error_set(err, TV_ERULES, "pieces: %d kinds, at most %d", p->nkinds, TV_MAX_KINDS);
+    if (p->ngens < 1 || p->ngens > TV_MAX_GENS)
+        return tv_error_set(err, TV_ERULES, "pieces: %d move generators, expected 1..%d", p->ngens, TV_MAX_GENS);
+    for (int i = 0; i < p->ngens; i++) {
+        const tv_gen *g = &p->gen[i];
+        if (g->type < TV_GEN_STEP || g->type > TV_GEN_JUMP || !g->kinds || (g->kinds & ~all) || !g->dirs ||
+            (g->dirs & ~TV_COMPASS_ALL))
+            return tv_error_set(err, TV_ERULES, "pieces: generator %d has no type, kinds or directions", i + 1);
+        if (g->type != TV_GEN_JUMP && (!g->to || (g->to & ~(TV_TO_EMPTY | TV_TO_ENEMY))))
+            return tv_error_set(err, TV_ERULES, "pieces: generator %d may go nowhere", i + 1);
+        if (g->type == TV_GEN_SLIDE && (g->max < 1 || g->max > TV_MAX_SIDE))
+            return tv_error_set(err, TV_ERULES, "pieces: slide of %d cells is outside 1..%d", g->max, TV_MAX_SIDE);
+        p->gen[i].abs[0] = g->dirs;
+        p->gen[i].abs[1] = tv_compass_mirror_mask(g->dirs);
+        for (int j = 0; j < i; j++) /* one kind's jumps along one direction would be found twice */
+            if (g->type == TV_GEN_JUMP && p->gen[j].type == TV_GEN_JUMP && (g->kinds & p->gen[j].kinds) &&
+                (g->dirs & p->gen[j].dirs))
+                return tv_error_set(err, TV_ERULES, "pieces: generators %d and %d both jump one kind along one direction",
+                                    j + 1, i + 1);
+        if (g->type == TV_GEN_JUMP) {
+            p->jump_dirs |= g->dirs | tv_compass_mirror_mask(g->dirs);
+            chained |= g->chain;
+        }
+    }
+    for (int k = 0; k < TV_MAX_KINDS; k++)
+        if (p->promote[k] != -1 && (k >= kinds || p->promote[k] < 0 || p->promote[k] >= kinds || p->promote[k] == k))
+            return tv_error_set(err, TV_ERULES, "promotion: kind %d cannot become kind %d", k, p->promote[k]);
+    if (p->promote_rows < 0 || p->promote_rows > r->grid.height)
+        return tv_error_set(err, TV_ERULES, "promotion: %d rows on a board of %d", p->promote_rows, r->grid.height);
+    if (p->capture < TV_CAPTURE_FREE || p->capture > TV_CAPTURE_LONGEST)
+        return tv_error_set(err, TV_ERULES, "pieces: unknown capture rule %d", p->capture);
+    if (r->pieces_left > TV_MAX_CELLS || r->no_progress < 0 || r->no_progress > TV_MAX_MAX_PLIES)
+        return tv_error_set(err, TV_ERULES, "ends: pieces_left %d or no_progress %d out of range", r->pieces_left,
+                            r->no_progress);
+    p->chain_max = chained ? tv_pmove_chain_max(p->jump_dirs) : (p->jump_dirs ? 1 : 0);
+    /* Each jump takes an enemy piece, and no move adds one: a chain is at
+     * most as long as the enemy's pieces at the start. */
+    int owned[2] = {0, 0};
+    for (int c = 0; c < r->ncells; c++)
+        if (tv_cell_is_piece(r->setup.cells[c]))
+            owned[tv_cell_colour(r->setup.cells[c]) - 1]++;
+    int most = owned[0] > owned[1] ? owned[0] : owned[1];
+    /* Steps and slides: no position can have more moves than every piece
+     * taking each of them, and the ABI promises hosts that TV_MAX_MOVES
+     * (below 1024) is enough. Jump chains are bounded by the board and the
+     * enemy's pieces; a position with more moves fails with TV_ELIMIT. */
+    int longer = r->grid.width > r->grid.height ? r->grid.width : r->grid.height, per_piece = 0;
+    for (int i = 0; i < p->ngens; i++) {
+        const tv_gen *g = &p->gen[i];
+        int reach = g->type == TV_GEN_STEP ? 1 : g->max < longer - 1 ? g->max : longer - 1;
+        if (g->type != TV_GEN_JUMP)
+            per_piece += tv_pmove_k(g->dirs) * reach;
+    }
+    if ((long)most * per_piece > TV_MAX_MOVES)
+        return tv_error_set(err, TV_ERULES,
+                            "pieces: %d pieces with up to %d steps or slides each could have more than %d legal moves",
+                            most, per_piece, TV_MAX_MOVES);
+    if (chained && most > p->chain_max)
+        return tv_error_set(err, TV_ERULES,
+                            "jump: a chain could take %d pieces, but a move holds at most %d jumps along these directions",
+                            most, p->chain_max);
     return TV_OK;
 }
 
@@ -139,6 +240,12 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
         return tv_error_set(err, TV_ERULES, "board: %dx%d is outside 1x1..%dx%d", r->grid.width,
                             r->grid.height, TV_MAX_SIDE, TV_MAX_SIDE);
     r->ncells = tv_grid_cells(&r->grid);
+    for (int c = 0; c < r->ncells; c++)
+        for (int d = 0; d < 8; d++) {
+            int col = tv_grid_col(&r->grid, c) + tv_compass_dcol(d), row = tv_grid_row(&r->grid, c) + tv_compass_drow(d);
+            r->nb[c][d] = (int16_t)(col >= 0 && col < r->grid.width && row >= 0 && row < r->grid.height
+                                        ? row * r->grid.width + col : -1);
+        }
     int rc = check_blocks(r, err);
     if (rc)
         return rc;
@@ -154,7 +261,9 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
                             r->goal.dirs);
     if (r->moves == TV_MOVES_DROP && r->blocks.mode != TV_BLOCKS_NONE)
         return tv_error_set(err, TV_ERULES, "blocks: not supported with dropped stones");
-    if (!r->ends && !r->hooks.ends && !r->goal.length)
+    if ((rc = check_setup(r, err)) || (rc = check_pieces(r, err)))
+        return rc;
+    if (!r->ends && !r->hooks.ends && !r->goal.length && r->pieces_left < 0 && !r->no_progress)
         return tv_error_set(err, TV_ERULES, "no rule ends the game");
 
     size_t size = TV_STATE_HEAD + (size_t)r->ncells;
@@ -174,5 +283,11 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
     r->zside = tv_rng_next(&rng);
     r->zswapped = tv_rng_next(&rng);
     r->zsetup = tv_rng_next(&rng);
+    /* Pieces of other kinds than the stone: keys drawn after all the others,
+     * so that the hashes of games without them stay what they were. */
+    for (int c = 0; c < r->ncells && r->pieces.nkinds > 1; c++)
+        for (int v = 4; v < 4 * r->pieces.nkinds; v++)
+            if (tv_cell_is_piece(v))
+                r->zcell[c][v] = tv_rng_next(&rng);
     return TV_OK;
 }

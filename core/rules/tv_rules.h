@@ -85,8 +85,63 @@ typedef struct tv_goal {
 /* How a move is made on a grid. */
 typedef enum {
     TV_MOVES_PLACE = 0, /* a stone on any empty cell; moves are cells */
-    TV_MOVES_DROP       /* a stone falls to the lowest empty cell of a column; moves are columns */
+    TV_MOVES_DROP,      /* a stone falls to the lowest empty cell of a column; moves are columns */
+    TV_MOVES_PIECES     /* a piece moves from one cell to another (tv_pieces.h) */
 } tv_move_kind;
+
+/* ---- pieces that move (core/play/tv_pieces.c) -------------------------------
+ * Directions are the eight compass points as a bit mask, written for player 1
+ * (whose side is row 1: "forward" is north, towards higher rows); player 2's
+ * are mirrored north-south. */
+enum {
+    TV_N = 1, TV_NE = 2, TV_E = 4, TV_SE = 8, TV_S = 16, TV_SW = 32, TV_W = 64, TV_NW = 128,
+    TV_COMPASS_ALL = 255
+};
+
+typedef enum {
+    TV_GEN_STEP = 1, /* to the neighbour in a direction */
+    TV_GEN_SLIDE,    /* any distance along a direction over empty cells, up to max */
+    TV_GEN_JUMP      /* over an adjacent enemy piece to the empty cell beyond, capturing it */
+} tv_gen_type;
+
+/* What the destination of a step or slide may hold (a bit mask). */
+enum { TV_TO_EMPTY = 1, TV_TO_ENEMY = 2 /* capture by replacement */ };
+
+#define TV_MAX_GENS 16
+#define TV_NAME_KIND 16
+
+/* One move generator: the kinds it moves and how. */
+typedef struct tv_gen {
+    tv_gen_type type;
+    int kinds; /* bit mask of the kinds that move this way */
+    int dirs;  /* TV_N.. mask, for player 1 */
+    int to;    /* step, slide: TV_TO_* */
+    int max;   /* slide: at most this many cells (1..TV_MAX_SIDE) */
+    int chain; /* jump: after a jump, the piece jumps on while it can */
+    int abs[2]; /* derived: dirs by colour index (colour 2's mirrored) */
+} tv_gen;
+
+enum { TV_CAPTURE_FREE = 0, TV_CAPTURE_MANDATORY, TV_CAPTURE_LONGEST };
+
+typedef struct tv_pieces {
+    int nkinds;                          /* 0: the game has only stones (x and o) */
+    char name[TV_MAX_KINDS][TV_NAME_KIND];
+    char letter[TV_MAX_KINDS];           /* lower case; player 1's pieces are written in upper case */
+    int ngens;
+    tv_gen gen[TV_MAX_GENS];
+    int capture;                         /* TV_CAPTURE_*: whether a capture must be chosen when there is one */
+    int8_t promote[TV_MAX_KINDS];        /* the kind a piece becomes on the promotion rows, or -1 */
+    int promote_rows;                    /* the last N rows of the mover (1: the far row) */
+    int promote_ends;                    /* a promotion ends a chain of jumps */
+    /* Derived by tv_rules_finish: the jump directions' encoding (tv_pieces.h). */
+    int jump_dirs, chain_max;
+} tv_pieces;
+
+/* A start position: the contents of every cell (TV_EMPTY, TV_BLOCK, pieces). */
+typedef struct tv_setup {
+    int given;
+    uint8_t cells[TV_MAX_CELLS];
+} tv_setup;
 
 /* Mancala boards: two rows of holes (row 1 is player 1's, named a1.., row 2
  * player 2's, a2..), seeds counted per hole; a player's store is their score. */
@@ -125,7 +180,8 @@ enum {
     TV_END_BOARD_FULL = 1,
     TV_END_NO_MOVE = 2,    /* the player to move has no legal move */
     TV_END_BOARD_EMPTY = 4,/* no seed left in the holes */
-    TV_END_SIDE_EMPTY = 8  /* a player's row is empty */
+    TV_END_SIDE_EMPTY = 8, /* a player's row is empty */
+    TV_END_REACH = 16      /* a piece that reaches the mover's far row wins */
 };
 
 /* Hooks: a ruleset step given as code instead of data. Each returns TV_OK or an
@@ -177,6 +233,11 @@ struct tv_rules {
     int repetition; /* a repeated position (board and side to move) ends the game */
     int remainder;  /* TV_REMAINDER_*: seeds left on the board when the game ends */
     int max_plies;  /* 0: TV_DEFAULT_MAX_PLIES; else 1..TV_MAX_MAX_PLIES */
+    tv_pieces pieces;
+    tv_setup setup;
+    int no_move_loses;  /* with TV_END_NO_MOVE: the player to move without a move loses */
+    int pieces_left;    /* >= 0 with pieces: a player left with this many pieces or fewer loses; -1: no such rule */
+    int no_progress;    /* > 0: this many plies in a row without a capture or a promotion is a draw */
     tv_hooks hooks;
 
     /* Derived by tv_rules_finish. */
@@ -184,10 +245,11 @@ struct tv_rules {
     int ply_cap;    /* the move limit in force (max_plies or the default) */
     int cap_binds;  /* a game without hooks could reach ply_cap before its other ends */
     int state_size; /* bytes of one tv_state, rounded up to 8 */
-    uint64_t zcell[TV_MAX_CELLS][4];
+    uint64_t zcell[TV_MAX_CELLS][TV_CELL_VALUES];
     uint64_t zseed[2 * TV_MANCALA_MAX_HOLES][TV_MANCALA_MAX_SEEDS + 1];
     /* Mancala track: the holes (and stores, as -1 for player 1's and -2 for
      * player 2's) in sowing order, and each hole's place on it. */
+    int16_t nb[TV_MAX_CELLS][8]; /* grids: the neighbour in each compass direction, or -1 */
     int track_len;
     int8_t track[2 * TV_MANCALA_MAX_HOLES + 2];
     int8_t track_pos[2 * TV_MANCALA_MAX_HOLES];

@@ -9,12 +9,25 @@
 
 #include "tv_grid.h"
 
-/* A move is a small integer: a cell index for placement, or a special move. */
+/* A move is a small integer: a cell index for placement, a column for a drop,
+ * a hole for sowing, a from-to move of a piece (tv_pieces.h has its 31-bit
+ * layout), or a special move (negative). */
 typedef int32_t tv_move;
 enum { TV_MOVE_NONE = -1, TV_MOVE_PASS = -2, TV_MOVE_SWAP = -3 };
 
-/* Contents of a grid cell (a mancala hole holds its seed count). */
+/* Contents of a grid cell (a mancala hole holds its seed count): empty, a
+ * block, or a piece: its colour (TV_STONE1/2) in the low two bits and its
+ * kind (0..TV_MAX_KINDS-1, declared by the game; 0 is the stone of placement
+ * games) above them. A stone of kind 0 is the plain TV_STONE1/2 value. */
 enum { TV_EMPTY = 0, TV_STONE1 = 1, TV_STONE2 = 2, TV_BLOCK = 3 };
+#define TV_MAX_KINDS 8
+#define TV_CELL_VALUES (4 * TV_MAX_KINDS) /* every value a grid cell can hold */
+
+static inline int tv_piece(int colour, int kind) { return kind << 2 | colour; }
+/* The colour of a piece (TV_STONE1/2), 0 for empty, TV_BLOCK for a block. */
+static inline int tv_cell_colour(int v) { return v & 3; }
+static inline int tv_cell_kind(int v) { return v >> 2; }
+static inline int tv_cell_is_piece(int v) { return (v & 3) == TV_STONE1 || (v & 3) == TV_STONE2; }
 
 enum { TV_ONGOING = 0, TV_OVER = 1 };
 
@@ -31,8 +44,10 @@ typedef struct tv_state {
     uint16_t ply;      /* moves played so far, setup and special moves included */
     uint16_t empty;    /* empty cells left */
     uint16_t stones;   /* stones placed (the swap rule counts them); mancala: seeds in the holes */
-    uint16_t quiet;    /* plies since the last move that cannot be undone by play (a capture) */
-    int16_t last;      /* last move played, TV_MOVE_NONE at the start */
+    uint16_t quiet;    /* plies since the last move that cannot be undone by play (a capture;
+                          with pieces, a capture or a promotion) */
+    uint16_t owned[2]; /* pieces on the board by colour (index colour - 1) */
+    tv_move last;      /* last move played, TV_MOVE_NONE at the start */
     uint8_t to_move;   /* 0 = player 1, 1 = player 2 */
     uint8_t status;    /* TV_ONGOING or TV_OVER */
     int8_t winner;     /* -1 while ongoing, 0 draw, 1 or 2 */

@@ -8,6 +8,7 @@
 
 #include <lauxlib.h>
 
+#include "tv_api_pieces.h"
 #include "tv_api_sow.h"
 #include "tv_fields.h"
 #include "tv_ruleset_impl.h"
@@ -320,15 +321,16 @@ static void read_ends(lua_State *L, tv_ruleset *rs, int idx, int nested)
     }
     if (t == LUA_TSTRING) {
         const char *s = lua_tostring(L, idx);
-        static const char *const names[] = {"board_full", "no_move", "board_empty", "side_empty", NULL};
-        static const int bits[] = {TV_END_BOARD_FULL, TV_END_NO_MOVE, TV_END_BOARD_EMPTY, TV_END_SIDE_EMPTY};
+        static const char *const names[] = {"board_full", "no_move", "board_empty", "side_empty", "reach_far_row", NULL};
+        static const int bits[] = {TV_END_BOARD_FULL, TV_END_NO_MOVE, TV_END_BOARD_EMPTY, TV_END_SIDE_EMPTY,
+                                   TV_END_REACH};
         for (int i = 0; names[i]; i++)
             if (strcmp(s, names[i]) == 0) {
                 rs->rules.ends |= bits[i];
                 return;
             }
         char got[64];
-        luaL_error(L, "game.ends: %s is not board_full, board_empty, side_empty, no_move or a function",
+        luaL_error(L, "game.ends: %s is not board_full, board_empty, side_empty, no_move, reach_far_row or a function",
                    tv_describe(L, idx, got, sizeof got));
     }
     if (t != LUA_TTABLE)
@@ -337,6 +339,11 @@ static void read_ends(lua_State *L, tv_ruleset *rs, int idx, int nested)
     if (nested)
         luaL_error(L, "game.ends[%d]: lists do not nest", nested);
     rs->rules.target = (int)tv_int_field(L, idx, "game.ends", "captured", 0, 100000, 0);
+    if (tv_rawfield(L, idx, "pieces_left") != LUA_TNIL) /* absent: no such rule */
+        rs->rules.pieces_left = (int)tv_int_field(L, idx, "game.ends", "pieces_left", 0, TV_MAX_CELLS, 0);
+    if (tv_rawfield(L, idx, "no_progress") != LUA_TNIL)
+        rs->rules.no_progress = (int)tv_int_field(L, idx, "game.ends", "no_progress", 1, TV_MAX_MAX_PLIES, 0);
+    lua_pop(L, 2);
     int n = tv_list_len(L, idx, "game.ends", 0, ENDS_MAX);
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, idx, i);
@@ -426,7 +433,7 @@ static int api_game(lua_State *L)
 {
     static const char *const known[] = {"name", "description", "players", "board", "blocks", "moves",
                                         "play", "sow", "score", "goal", "ends", "no_move", "repetition",
-                                        "remainder", "winner", "max_plies", "colours", NULL};
+                                        "remainder", "winner", "max_plies", "colours", "pieces", "setup", NULL};
     tv_ruleset *rs = tv_ruleset_of(L);
     tv_rules *r = &rs->rules;
     int sow_given = 0;
@@ -458,6 +465,19 @@ static int api_game(lua_State *L)
     }
     lua_pop(L, 1);
 
+    if (tv_rawfield(L, 1, "pieces") != LUA_TNIL) {
+        if (r->board != TV_BOARD_GRID)
+            luaL_error(L, "game.pieces: kinds of pieces need a grid { ... } board");
+        tv_read_pieces(L, lua_gettop(L), &r->pieces);
+    }
+    lua_pop(L, 1);
+    if (tv_rawfield(L, 1, "setup") != LUA_TNIL) {
+        if (r->board != TV_BOARD_GRID)
+            luaL_error(L, "game.setup: a start position needs a grid { ... } board");
+        tv_read_setup(L, lua_gettop(L), r);
+    }
+    lua_pop(L, 1);
+
     tv_rawfield(L, 1, "moves");
     int moves_hook = lua_isfunction(L, -1), moves_sow = !moves_hook && is_kind(L, -1, "sow");
     if (moves_hook)
@@ -466,13 +486,17 @@ static int api_game(lua_State *L)
         int drop = is_kind(L, -1, "drop");
         r->moves = drop ? TV_MOVES_DROP : TV_MOVES_PLACE;
         r->swap_after = read_place(L, lua_gettop(L), "game.moves: ", drop ? "drop" : "place");
+    } else if (is_kind(L, -1, "move")) {
+        if (r->board != TV_BOARD_GRID || !r->setup.given)
+            luaL_error(L, "game.moves: move { ... } needs a grid { ... } board and a setup");
+        tv_read_moves_pieces(L, lua_gettop(L), r);
     } else if (moves_sow) {
         if (r->board != TV_BOARD_MANCALA)
             luaL_error(L, "game.moves: sow { ... } needs a mancala { ... } board");
         tv_read_sow(L, lua_gettop(L), "game.moves: ", &r->sow);
         sow_given = 1;
     } else if (!lua_isnil(L, -1))
-        luaL_error(L, "game.moves: expected place { ... }, drop { ... }, sow { ... } or a function, got %s",
+        luaL_error(L, "game.moves: expected place { ... }, drop { ... }, sow { ... }, move { ... } or a function, got %s",
                    tv_kind_of(L, -1));
     if (r->board == TV_BOARD_MANCALA && !moves_hook && !moves_sow)
         luaL_error(L, "game.moves: a mancala board is played with sow { ... } or a moves hook");
@@ -531,8 +555,11 @@ static int api_game(lua_State *L)
             r->sow.pass = 1;
         else if (strcmp(word, "ends") == 0)
             r->ends |= TV_END_NO_MOVE;
-        else
-            luaL_error(L, "game.no_move: '%s' is not pass (mancala) or ends", word);
+        else if (strcmp(word, "loses") == 0) {
+            r->ends |= TV_END_NO_MOVE;
+            r->no_move_loses = 1;
+        } else
+            luaL_error(L, "game.no_move: '%s' is not pass (mancala), ends or loses", word);
     }
     if (tv_rawfield(L, 1, "repetition") != LUA_TNIL) {
         if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "ends") != 0)
@@ -570,7 +597,8 @@ void tv_api_open(lua_State *L)
     static const luaL_Reg api[] = {
         {"game", api_game}, {"grid", api_grid}, {"place", api_place}, {"drop", api_drop},
         {"runs", api_runs}, {"line", api_line}, {"options", api_options},
-        {"mancala", tv_api_mancala}, {"sow", tv_api_sow}, {NULL, NULL}};
+        {"mancala", tv_api_mancala}, {"sow", tv_api_sow}, {"step", tv_api_step}, {"slide", tv_api_slide},
+        {"jump", tv_api_jump}, {"move", tv_api_move}, {NULL, NULL}};
     lua_pushglobaltable(L);
     luaL_setfuncs(L, api, 0);
     lua_pop(L, 1);

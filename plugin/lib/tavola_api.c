@@ -233,7 +233,7 @@ static int api_move_text(const tavola_game *h, tavola_move m, char *buf, size_t 
 
 static int api_move_parse(tavola_game *h, const char *text, tavola_move *m)
 {
-    return result(h, tv_move_parse(h->g->rules, text, m, &h->err));
+    return result(h, tv_move_parse_at(h->g->rules, h->g->state, text, m, &h->err));
 }
 
 static int api_to_move(const tavola_game *h) { return h->g->state->to_move + 1; }

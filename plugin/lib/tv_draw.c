@@ -1,9 +1,9 @@
 #include "tv_draw.h"
 #include "tv_out.h"
+#include "tv_position.h"
 
 #include <stdio.h>
 
-static const char cell_char[4] = {'.', 'x', 'o', '#'};
 
 /* A player's name as drawn: a ruleset's control bytes (ESC, newline) become
  * \xHH, so a drawing written to a terminal cannot carry escape sequences. */
@@ -32,11 +32,11 @@ static void status(tv_out *o, const tv_game *g)
         tv_out_put(o, "ply %u  %s %d  %s %d  ", (unsigned)s->ply, p1.text, (int)s->score[0], p2.text,
             (int)s->score[1]);
     else if (tv_rules_scores(r))
-        tv_out_put(o, "ply %u  %s (%c) %d  %s (%c) %d  ", (unsigned)s->ply, p1.text, cell_char[tv_colour_of(s, 0)],
-            (int)s->score[0], p2.text, cell_char[tv_colour_of(s, 1)], (int)s->score[1]);
+        tv_out_put(o, "ply %u  %s (%c) %d  %s (%c) %d  ", (unsigned)s->ply, p1.text, tv_cell_char(r, tv_colour_of(s, 0)),
+            (int)s->score[0], p2.text, tv_cell_char(r, tv_colour_of(s, 1)), (int)s->score[1]);
     else /* a k-in-a-row game keeps no score */
-        tv_out_put(o, "ply %u  %s (%c)  %s (%c)  ", (unsigned)s->ply, p1.text, cell_char[tv_colour_of(s, 0)], p2.text,
-            cell_char[tv_colour_of(s, 1)]);
+        tv_out_put(o, "ply %u  %s (%c)  %s (%c)  ", (unsigned)s->ply, p1.text, tv_cell_char(r, tv_colour_of(s, 0)), p2.text,
+            tv_cell_char(r, tv_colour_of(s, 1)));
     if (s->status == TV_OVER && (s->flags & TV_FLAG_CAPPED))
         tv_out_put(o, "game over: draw, the move limit of %d plies was reached\n", r->ply_cap);
     else if (s->status == TV_OVER && s->winner == 0)
@@ -64,7 +64,7 @@ int tv_draw_rows(const tv_game *g, char *buf, size_t size)
             if (r->board == TV_BOARD_MANCALA)
                 tv_out_put(&o, "%s%d", col ? " " : "", v);
             else
-                tv_out_put(&o, "%c", cell_char[v & 3]);
+                tv_out_put(&o, "%c", tv_cell_char(r, v));
         }
         tv_out_put(&o, "\n");
     }
@@ -93,8 +93,8 @@ int tv_draw_board(const tv_game *g, char *buf, size_t size)
         for (int row = r->grid.height - 1; row >= 0; row--) {
             tv_out_put(&o, "%3d ", row + 1);
             for (int col = 0; col < r->grid.width; col++) {
-                int cell = row * r->grid.width + col, c = cell_char[s->cells[cell] & 3];
-                if (cell == last && (c == 'x' || c == 'o'))
+                int cell = row * r->grid.width + col, c = tv_cell_char(r, s->cells[cell]);
+                if (cell == last && !r->pieces.nkinds && (c == 'x' || c == 'o')) /* kinds use the case for the owner */
                     c -= 'a' - 'A'; /* the last stone in capitals */
                 tv_out_put(&o, " %c", c);
             }

@@ -148,6 +148,21 @@ static void stone(tv_out *o, const tv_rules *r, int cx, int cy, int radius, int 
         radius, p->fill, p->stroke, p->width);
 }
 
+/* A piece: its owner's stone; a kind past the first (a king) also wears a
+ * gold ring and its letter, so that it is told apart at a glance. */
+static void piece(tv_out *o, const tv_rules *r, int cx, int cy, int v)
+{
+    int colour = tv_cell_colour(v), kind = tv_cell_kind(v);
+    stone(o, r, cx, cy, STONE_R, colour);
+    if (kind == 0 || !r->pieces.nkinds)
+        return;
+    tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" stroke=\"#d4a017\" stroke-width=\"3\"/>\n",
+        cx, cy, STONE_R - 5);
+    tv_out_put(o, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"13\" font-weight=\"bold\" "
+        "text-anchor=\"middle\" fill=\"%s\">%c</text>\n", cx, cy + 5, colour == TV_STONE1 ? "#222222" : "#fafafa",
+        r->pieces.letter[kind] - 'a' + 'A');
+}
+
 static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
 {
     const tv_rules *r = g->rules;
@@ -191,18 +206,18 @@ static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
     }
     tv_out_put(o, "</g>\n");
 
-    /* Stones, and a dot on the last one placed (red, or light on a dark stone). */
+    /* Stones and pieces, and a dot on the last one placed or moved (red, or light on a dark stone). */
     int last = tv_last_cell(r, s);
     for (int row = h - 1; row >= 0; row--)
         for (int col = 0; col < w; col++) {
-            int v = s->cells[row * w + col] & 3;
-            if (v == TV_STONE1 || v == TV_STONE2)
-                stone(o, r, ox + col * CELL + CELL / 2, oy + (h - 1 - row) * CELL + CELL / 2, STONE_R, v);
+            int v = s->cells[row * w + col];
+            if (tv_cell_is_piece(v))
+                piece(o, r, ox + col * CELL + CELL / 2, oy + (h - 1 - row) * CELL + CELL / 2, v);
         }
-    if (last >= 0 && last < r->ncells && (s->cells[last] == TV_STONE1 || s->cells[last] == TV_STONE2))
+    if (last >= 0 && last < r->ncells && tv_cell_is_piece(s->cells[last]))
         tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"%s\"/>\n",
             ox + tv_grid_col(&r->grid, last) * CELL + CELL / 2,
-            oy + (h - 1 - tv_grid_row(&r->grid, last)) * CELL + CELL / 2, paint_of(r, s->cells[last])->dot);
+            oy + (h - 1 - tv_grid_row(&r->grid, last)) * CELL + CELL / 2, paint_of(r, tv_cell_colour(s->cells[last]))->dot);
 
     /* Legend: each player's colour; the player to move in bold. */
     int x = (W - legend) / 2, y = oy + bh + LABEL_M + 20;

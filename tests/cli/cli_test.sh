@@ -45,6 +45,8 @@ golden tihbat_json.txt "$TAVOLA" play tihbat --seed 1 --moves "a1 a2 b1" --json
 golden kalah_json.txt "$TAVOLA" play kalah --seed 1 --moves "a1 a2 b1" --json
 golden oware_json.txt "$TAVOLA" play oware --seed 1 --moves "a1 a2 b1" --json
 golden kalah_board.txt "$TAVOLA" play kalah --seed 1 --moves "c1 f1"
+golden checkers_json.txt "$TAVOLA" play checkers --seed 1 --moves "c3-d4 f6-e5 D4F6 g7xe5 b2-c3" --json
+golden breakthrough_board.txt "$TAVOLA" play breakthrough -o width=5 -o height=6 --seed 1 --moves "a2-a3 b5-b4 a3xb4"
 # The start position again with player 1 to move: the game ends, the 2 seeds left are split.
 golden tihbat_repetition.txt "$TAVOLA" play tihbat --seed 1 --position "1,0/1,0 13,13 1 0" --moves "a1 a2" --json
 golden connect4_json.txt "$TAVOLA" play connect4 --seed 1 --moves "d d e e f f g" --json

@@ -94,6 +94,9 @@ golden svg_pahtum_swap.svg pahtum -o holes=a1,b2,c3 -o swap=true --seed 1 --move
 golden svg_connect4.svg connect4 --seed 1 --moves "d d e e f f g"
 golden svg_kalah.svg kalah --seed 1 --moves "c1 f1"
 golden svg_tihbat.svg tihbat --seed 1 --moves "a1 a2 b1"
+# A man crowned by a jump: the king wears a gold ring and its letter.
+golden svg_checkers.svg checkers --position '......../..m.m.../.M....../......../......../......../......../m....... 1 - 5 3' \
+  --moves "b6xd8"
 
 # ---- what the pictures say -------------------------------------------------
 "$TAVOLA" show pahtum -o holes=a1,b2,c3,e5,g7 --seed 1 --moves "d4 a7 e4 b7 f4 c7 g4 d6" --svg - >"$tmp/dash.svg" 2>"$tmp/err"
@@ -107,6 +110,8 @@ grep -qF 'Pahtum: ply 8, White 10, Black 3, White to move' "$f" && ok || bad "pa
 grep -qF 'game over: Red wins' "$GOLDEN/svg_connect4.svg" && ok || bad "connect4: caption lacks the result"
 grep -qF '>store</text>' "$GOLDEN/svg_kalah.svg" && ok || bad "kalah: no stores"
 grep -qF '>captured</text>' "$GOLDEN/svg_tihbat.svg" && ok || bad "tihbat: no captured counts"
+[ "$(grep -c 'stroke="#d4a017"' "$GOLDEN/svg_checkers.svg")" = 1 ] && grep -qF '>K</text>' "$GOLDEN/svg_checkers.svg" \
+  && ok || bad "checkers: the king is not drawn as one (one gold ring, a K)"
 has position '<desc>position: ......./......./......./...xo../..#..../.#...../#...... 1 - 2</desc>' \
   pahtum --position "......./......./......./...xo../..#..../.#...../#...... 1 - 2"
 has setup 'White to place a hole' pahtum -o holes=placed -o count=3 --seed 1 --moves "a1 b2"

@@ -1,0 +1,282 @@
+/* Pieces that move: move generation, the capture rule, promotion and the
+ * effect of a move (tv_pieces.h). A chain of jumps is found depth first;
+ * a jumped piece leaves the board at once (so it cannot be jumped twice and
+ * the cell it stood on is free for a later landing, as in OpenSpiel's
+ * checkers), and the moving piece has left its start cell. */
+#include "tv_pieces.h"
+
+#include <string.h>
+
+#include "tv_play.h"
+
+/* The search for moves: the position, the mover, and where the moves go. */
+typedef struct gen_ctx {
+    const tv_rules *r;
+    const uint8_t *cells;
+    int colour, me;     /* the mover's colour and colour index */
+    tv_move *out;
+    int8_t *len;        /* captures of each move found (0: none) */
+    int n, longest, err;
+    /* the chain being searched */
+    int from;
+    int8_t dirs[TV_PMOVE_CHAIN_LIMIT];
+    int16_t taken[TV_PMOVE_CHAIN_LIMIT];
+} gen_ctx;
+
+/* The lowest set bit of a direction mask (not 0): directions in compass order. */
+static inline int lowest(unsigned x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(x);
+#else
+    int n = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+static int is_enemy(const gen_ctx *g, int v) { return tv_cell_is_piece(v) && tv_cell_colour(v) != g->colour; }
+
+static void add(gen_ctx *g, tv_move m, int captures)
+{
+    if (g->n == TV_MAX_MOVES) {
+        g->err = 1;
+        return;
+    }
+    g->len[g->n] = (int8_t)captures;
+    g->out[g->n++] = m;
+    if (captures > g->longest)
+        g->longest = captures;
+}
+
+/* What `cell` holds while the chain is on its way: its start and the pieces
+ * it took are empty. */
+static int chain_cell(const gen_ctx *g, int cell, int depth)
+{
+    if (cell == g->from)
+        return TV_EMPTY;
+    for (int i = 0; i < depth; i++)
+        if (g->taken[i] == cell)
+            return TV_EMPTY;
+    return g->cells[cell];
+}
+
+/* The kind a piece of `kind` becomes on `cell`. */
+static int promoted(const tv_rules *r, int colour, int kind, int cell)
+{
+    int to = r->pieces.promote[kind];
+    return to >= 0 && tv_pieces_far(r, colour, cell, r->pieces.promote_rows) ? to : kind;
+}
+
+/* The jumps on from `cell` by a piece of `kind` that has made `depth` jumps
+ * (the last by a chaining generator when depth > 0); each complete chain is
+ * a move. Returns whether any jump was found from here. Depth is bounded by
+ * chain_max (rules check that the enemy's pieces fit). */
+static int jumps(gen_ctx *g, int cell, int kind, int depth)
+{
+    const tv_rules *r = g->r;
+    const tv_pieces *p = &r->pieces;
+    int found = 0;
+    for (int i = 0; i < p->ngens; i++) {
+        const tv_gen *gen = &p->gen[i];
+        if (gen->type != TV_GEN_JUMP || !(gen->kinds & (1 << kind)) || (depth && !gen->chain))
+            continue;
+        for (unsigned dirs = (unsigned)gen->abs[g->me]; dirs; dirs &= dirs - 1) {
+            int d = lowest(dirs);
+            int over = r->nb[cell][d], land = over < 0 ? -1 : r->nb[over][d];
+            if (land < 0 || !is_enemy(g, chain_cell(g, over, depth)) || chain_cell(g, land, depth) != TV_EMPTY)
+                continue;
+            found = 1;
+            if (depth == p->chain_max) { /* cannot happen: the rules bound chains by the enemy's pieces */
+                g->err = 1;
+                return found;
+            }
+            g->dirs[depth] = (int8_t)d;
+            g->taken[depth] = (int16_t)over;
+            int next = promoted(r, g->colour, kind, land), ends = next != kind && p->promote_ends;
+            if (ends || !gen->chain || !jumps(g, land, next, depth + 1))
+                add(g, tv_pmove_chain(p->jump_dirs, g->from, g->dirs, depth + 1), depth + 1);
+        }
+    }
+    return found;
+}
+
+/* Steps and slides of the piece of `kind` on `from`. */
+static void moves_of(gen_ctx *g, int from, int kind)
+{
+    const tv_rules *r = g->r;
+    const tv_pieces *p = &r->pieces;
+    for (int i = 0; i < p->ngens; i++) {
+        const tv_gen *gen = &p->gen[i];
+        if (gen->type == TV_GEN_JUMP || !(gen->kinds & (1 << kind)))
+            continue;
+        int reach = gen->type == TV_GEN_STEP ? 1 : gen->max;
+        for (unsigned dirs = (unsigned)gen->abs[g->me]; dirs; dirs &= dirs - 1) {
+            int d = lowest(dirs), to = from;
+            for (int k = 0; k < reach; k++) {
+                to = r->nb[to][d];
+                if (to < 0)
+                    break;
+                int v = g->cells[to];
+                if (v == TV_EMPTY) {
+                    if (gen->to & TV_TO_EMPTY)
+                        add(g, tv_pmove_simple(from, to, 0), 0);
+                    continue;
+                }
+                if (is_enemy(g, v) && (gen->to & TV_TO_ENEMY))
+                    add(g, tv_pmove_simple(from, to, 1), 1);
+                break;
+            }
+        }
+    }
+}
+
+/* Every move of the mover, before the capture rule; the captures of each
+ * into len. Returns the count or TV_ELIMIT. */
+static int all_moves(const tv_rules *r, const tv_state *s, tv_move *out, int8_t *len, int *longest, tv_error *err)
+{
+    gen_ctx g = {.r = r, .cells = s->cells, .colour = tv_colour_of(s, s->to_move), .out = out, .len = len};
+    g.me = g.colour - 1;
+    for (int c = 0; c < r->ncells && !g.err; c++) {
+        int v = s->cells[c];
+        if (!tv_cell_is_piece(v) || tv_cell_colour(v) != g.colour)
+            continue;
+        moves_of(&g, c, tv_cell_kind(v));
+        if (r->pieces.jump_dirs) {
+            g.from = c;
+            jumps(&g, c, tv_cell_kind(v), 0);
+        }
+    }
+    if (g.err)
+        return tv_error_set(err, TV_ELIMIT, "pieces: a position with more than %d legal moves", TV_MAX_MOVES);
+    *longest = g.longest;
+    return g.n;
+}
+
+/* The capture rule on moves[0..n): only captures when one is mandatory and
+ * there is one, only the longest when the longest is. Returns the count. */
+static int capture_rule(const tv_rules *r, tv_move *moves, const int8_t *len, int n, int longest)
+{
+    int rule = r->pieces.capture, keep = 0;
+    if (rule == TV_CAPTURE_FREE || longest == 0)
+        return n;
+    int least = rule == TV_CAPTURE_LONGEST ? longest : 1;
+    for (int i = 0; i < n; i++)
+        if (len[i] >= least)
+            moves[keep++] = moves[i];
+    return keep;
+}
+
+int tv_pieces_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
+{
+    tv_move local[TV_MAX_MOVES];
+    int8_t len[TV_MAX_MOVES];
+    tv_move *moves = cap >= TV_MAX_MOVES ? out : local;
+    int longest, n = all_moves(r, s, moves, len, &longest, err);
+    if (n < 0)
+        return n;
+    n = capture_rule(r, moves, len, n, longest);
+    if (moves != out) {
+        n = n < cap ? n : cap;
+        memcpy(out, moves, (size_t)(n > 0 ? n : 0) * sizeof *out);
+    }
+    return n;
+}
+
+static int refuse(const tv_rules *r, tv_move m, tv_error *err, const char *why, int cell)
+{
+    char name[TV_PMOVE_CHAIN_LIMIT * 4 + 8], at[8] = "";
+    tv_move_text(r, m, name, sizeof name);
+    if (cell >= 0)
+        tv_grid_cell_name(&r->grid, cell, at, sizeof at);
+    return tv_error_set(err, TV_EILLEGAL, "%s: %s%s", name, why, at);
+}
+
+int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
+{
+    tv_move moves[TV_MAX_MOVES];
+    int8_t len[TV_MAX_MOVES];
+    int longest, n = all_moves(r, s, moves, len, &longest, err), colour = tv_colour_of(s, s->to_move);
+    if (n < 0)
+        return n;
+    int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
+    if (np < 0)
+        return refuse(r, m, err, "not a move of this game", -1);
+    int from = path[0], to = path[np - 1], v = s->cells[from];
+    if (!tv_cell_is_piece(v) || tv_cell_colour(v) != colour)
+        return refuse(r, m, err, "no piece of yours on ", from);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m) {
+            if (capture_rule(r, moves + i, len + i, 1, longest) == 1)
+                return TV_OK;
+            return refuse(r, m, err, r->pieces.capture == TV_CAPTURE_LONGEST && len[i]
+                                         ? "the longest capture is mandatory here" : "a capture is mandatory here", -1);
+        }
+    if (tv_cell_is_piece(s->cells[to]) && tv_cell_colour(s->cells[to]) == colour && to != from)
+        return refuse(r, m, err, "your own piece stands on ", to);
+    if (tv_pmove_is_chain(m)) /* a chain cut short: some legal chain goes on from here */
+        for (int i = 0; i < n; i++) {
+            int other[TV_PMOVE_CHAIN_LIMIT + 1], no = tv_pieces_path(r, moves[i], other, TV_PMOVE_CHAIN_LIMIT + 1);
+            if (no > np && memcmp(other, path, (size_t)np * sizeof *path) == 0)
+                return refuse(r, m, err, "the chain must go on: another jump is possible from ", to);
+        }
+    /* the same cells, with or without the capture mark */
+    for (int i = 0; i < n; i++)
+        if (!tv_pmove_is_chain(m) && !tv_pmove_is_chain(moves[i]) && tv_pmove_from(moves[i]) == from &&
+            tv_pmove_to(moves[i]) == to)
+            return refuse(r, m, err, tv_pmove_captures(m) ? "nothing to capture on " : "this move captures on ", to);
+    return refuse(r, m, err, "the piece cannot move so", -1);
+}
+
+int tv_pieces_path(const tv_rules *r, tv_move m, int *cells, int size)
+{
+    if (m < 0 || r->moves != TV_MOVES_PIECES || size < 2)
+        return -1;
+    int from = tv_pmove_from(m);
+    if (from >= r->ncells)
+        return -1;
+    cells[0] = from;
+    if (!tv_pmove_is_chain(m)) {
+        cells[1] = tv_pmove_to(m);
+        return cells[1] < r->ncells ? 2 : -1;
+    }
+    int8_t dirs[TV_PMOVE_CHAIN_LIMIT];
+    int len = tv_pmove_chain_dirs(r->pieces.jump_dirs, m, dirs);
+    if (len < 1 || len > r->pieces.chain_max || len + 1 > size)
+        return -1;
+    int cell = from;
+    for (int i = 0; i < len; i++) {
+        int over = r->nb[cell][dirs[i]];
+        cell = over < 0 ? -1 : r->nb[over][dirs[i]];
+        if (cell < 0)
+            return -1;
+        cells[i + 1] = cell;
+    }
+    return len + 1;
+}
+
+int tv_pieces_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *progress, tv_error *err)
+{
+    int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
+    if (np < 0)
+        return tv_error_set(err, TV_EINVAL, "pieces: move %d is not a move of this game", (int)m);
+    int from = path[0], v = s->cells[from], colour = tv_cell_colour(v), kind = tv_cell_kind(v), rc;
+    int captured = tv_pmove_is_chain(m) ? np - 1 : tv_pmove_captures(m);
+    if ((rc = tv_state_set(r, s, u, from, TV_EMPTY, err)))
+        return rc;
+    for (int i = 1; i < np && tv_pmove_is_chain(m); i++) { /* the jumped pieces, between the landings */
+        int over = (path[i - 1] + path[i]) / 2;
+        if ((rc = tv_state_set(r, s, u, over, TV_EMPTY, err)))
+            return rc;
+        kind = promoted(r, colour, kind, path[i]);
+    }
+    int to = path[np - 1], was = kind;
+    kind = promoted(r, colour, kind, to);
+    if ((rc = tv_state_set(r, s, u, to, tv_piece(colour, kind), err)))
+        return rc;
+    *progress = captured > 0 || kind != tv_cell_kind(v) || was != kind;
+    return (r->ends & TV_END_REACH) && tv_pieces_far(r, colour, to, 1);
+}

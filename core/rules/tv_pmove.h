@@ -1,0 +1,149 @@
+/* The layout of a piece's move (TV_MOVES_PIECES) in a tv_move: a non-negative
+ * 31-bit integer that says the whole turn, so that move text needs no state.
+ *
+ *   m < 2^21          a step or a slide: from | to << 10 | capture << 20,
+ *                     capture = 1 when an enemy piece on `to` is taken
+ *                     (a2-a3, a2xb3);
+ *   m >= 2^21         a chain of jumps: 2^21 + from + 1024 * code, where code
+ *                     numbers the sequence of jump directions (c3xe5xc7).
+ *
+ * The code of a chain d[0..L) of directions out of the game's jump directions
+ * J (k of them, in compass order N NE E SE S SW W NW): its first digit is the
+ * index of d[0] in J, each later digit the index of d[i] in J less the
+ * reverse of d[i-1] when J holds every reverse (base b = k - 1; a piece never
+ * jumps straight back over the cell it came over, the piece there is gone),
+ * else in J (b = k). Chains are numbered by length first:
+ *   code = offset(L) + digit[0] + k * (digit[1] + b * (digit[2] + ...)),
+ *   offset(L) = sum over l < L of k * b^(l-1).
+ * So 4 diagonal directions allow chains of up to 12 jumps, all 8 directions
+ * up to 7 (tv_pmove_chain_max); a ruleset whose enemy could be jumped more
+ * times than that is refused when it loads. Cells are below 1024
+ * (TV_MAX_CELLS = 676). */
+#ifndef TV_PMOVE_H
+#define TV_PMOVE_H
+
+#include <stdint.h>
+
+#include "tv_state.h"
+
+#define TV_PMOVE_CHAIN_BASE (1 << 21)
+#define TV_PMOVE_CODES ((INT32_MAX - TV_PMOVE_CHAIN_BASE) / 1024) /* codes 0..TV_PMOVE_CODES-1 */
+#define TV_PMOVE_CHAIN_LIMIT 32 /* never more jumps in one move, whatever the directions */
+
+/* Compass direction i (0 = N .. 7 = NW) as a column and row step. */
+static inline int tv_compass_dcol(int i) { static const int8_t d[8] = {0, 1, 1, 1, 0, -1, -1, -1}; return d[i & 7]; }
+static inline int tv_compass_drow(int i) { static const int8_t d[8] = {1, 1, 0, -1, -1, -1, 0, 1}; return d[i & 7]; }
+static inline int tv_compass_reverse(int i) { return (i + 4) & 7; }
+/* North and south exchanged: player 2's view of player 1's directions. */
+static inline int tv_compass_mirror(int i) { return (4 - i) & 7; }
+static inline int tv_compass_mirror_mask(int mask)
+{
+    int out = 0;
+    for (int i = 0; i < 8; i++)
+        if (mask & (1 << i))
+            out |= 1 << tv_compass_mirror(i);
+    return out;
+}
+
+static inline tv_move tv_pmove_simple(int from, int to, int capture)
+{
+    return (tv_move)(from | to << 10 | (capture ? 1 << 20 : 0));
+}
+static inline int tv_pmove_is_chain(tv_move m) { return m >= TV_PMOVE_CHAIN_BASE; }
+static inline int tv_pmove_from(tv_move m) { return (m >= TV_PMOVE_CHAIN_BASE ? m - TV_PMOVE_CHAIN_BASE : m) & 1023; }
+static inline int tv_pmove_to(tv_move m) { return (m >> 10) & 1023; } /* simple moves */
+static inline int tv_pmove_captures(tv_move m) { return (m >> 20) & 1; } /* simple moves */
+
+/* The encoding's counts for jump directions `mask`: k, and b (see above). */
+static inline int tv_pmove_k(int mask)
+{
+    int k = 0;
+    for (int i = 0; i < 8; i++)
+        k += (mask >> i) & 1;
+    return k;
+}
+static inline int tv_pmove_b(int mask)
+{
+    int closed = 1;
+    for (int i = 0; i < 8; i++)
+        if ((mask & (1 << i)) && !(mask & (1 << tv_compass_reverse(i))))
+            closed = 0;
+    return tv_pmove_k(mask) - closed;
+}
+
+/* The longest chain the codes can number with these jump directions. */
+static inline int tv_pmove_chain_max(int mask)
+{
+    int64_t k = tv_pmove_k(mask), b = tv_pmove_b(mask), offset = 0, place = k;
+    int len = 0;
+    if (k == 0)
+        return 0;
+    while (len < TV_PMOVE_CHAIN_LIMIT && offset + place <= TV_PMOVE_CODES) {
+        offset += place;
+        place *= b;
+        len++;
+    }
+    return len;
+}
+
+/* The index of direction dir among the directions of mask, leaving out `skip`
+ * (-1: none). */
+static inline int tv_pmove_digit(int mask, int dir, int skip)
+{
+    int n = 0;
+    for (int i = 0; i < dir; i++)
+        n += (mask >> i & 1) && i != skip;
+    return n;
+}
+
+/* The direction of digit a among the directions of mask less `skip`. */
+static inline int tv_pmove_dir(int mask, int a, int skip)
+{
+    for (int i = 0; i < 8; i++)
+        if ((mask >> i & 1) && i != skip && a-- == 0)
+            return i;
+    return -1;
+}
+
+/* The chain from `from` along dirs[0..len) (len >= 1, within chain_max). */
+static inline tv_move tv_pmove_chain(int mask, int from, const int8_t *dirs, int len)
+{
+    int64_t k = tv_pmove_k(mask), b = tv_pmove_b(mask), closed = k - b, offset = 0, place = k;
+    for (int l = 1; l < len; l++) {
+        offset += place;
+        place *= b;
+    }
+    int64_t code = 0, weight = 1;
+    for (int i = 0; i < len; i++) {
+        int skip = i && closed ? tv_compass_reverse(dirs[i - 1]) : -1;
+        code += weight * tv_pmove_digit(mask, dirs[i], skip);
+        weight *= i ? b : k;
+    }
+    return (tv_move)(TV_PMOVE_CHAIN_BASE + from + 1024 * (offset + code));
+}
+
+/* The directions of chain m into dirs[0..TV_PMOVE_CHAIN_LIMIT); returns the
+ * length, or -1 when m is no chain of these directions. */
+static inline int tv_pmove_chain_dirs(int mask, tv_move m, int8_t *dirs)
+{
+    int64_t k = tv_pmove_k(mask), b = tv_pmove_b(mask), closed = k - b, place = k;
+    if (!tv_pmove_is_chain(m) || k == 0)
+        return -1;
+    int64_t code = (m - TV_PMOVE_CHAIN_BASE) / 1024;
+    int len = 1;
+    while (code >= place) {
+        code -= place;
+        place *= b;
+        if (++len > TV_PMOVE_CHAIN_LIMIT || place == 0)
+            return -1;
+    }
+    for (int i = 0; i < len; i++) {
+        int64_t base = i ? b : k;
+        int skip = i && closed ? tv_compass_reverse(dirs[i - 1]) : -1;
+        dirs[i] = (int8_t)tv_pmove_dir(mask, (int)(code % base), skip);
+        code /= base;
+    }
+    return len;
+}
+
+#endif
