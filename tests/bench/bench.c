@@ -680,6 +680,10 @@ static peer_game peer_games[] = {
     {"Kalah(6,4)", "kalah", "rulesets/kalah.lua", NULL, "mancala", 5055},
     {"Oware", "oware", "rulesets/oware.lua", NULL, "oware", 202},
     {"Gomoku, 15x15 freestyle", "gomoku", "rulesets/gomoku.lua", "freestyle=true", "gomoku", 0},
+    /* The pieces family (issue: pieces that move), added as they land. */
+    {"Breakthrough", "breakthrough", "rulesets/breakthrough.lua", NULL, "breakthrough", 0},
+    {"Clobber 5x6", "clobber", "rulesets/clobber.lua", NULL, "clobber", 0},
+    {"Checkers", "checkers", "rulesets/checkers.lua", NULL, "checkers", 0},
 };
 enum { NPEERS = sizeof peer_games / sizeof *peer_games };
 static peer_figures peer_figs[NPEERS];
