@@ -216,7 +216,13 @@ static int v_sow(lua_State *L)
         luaL_error(L, "sow: %s is not a non-empty hole of the mover", lua_tostring(L, 2));
     if (v->u && v->u->n + v->r->ncells > TV_UNDO_CELLS)
         luaL_error(L, "sow: a move may change at most %d cells", TV_UNDO_CELLS);
-    lua_pushboolean(L, tv_sow_apply(v->r, v->mut, hole, v->u));
+    int again = tv_sow_apply(v->r, v->mut, hole, v->u);
+    if (again < 0) { /* the state is as it was: only a relay sowing that never ends is refused */
+        char name[8];
+        tv_grid_cell_name(&v->r->grid, hole, name, sizeof name);
+        luaL_error(L, "sow: %s: the relay sowing would never end", name);
+    }
+    lua_pushboolean(L, again);
     return 1;
 }
 
