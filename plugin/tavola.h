@@ -191,14 +191,18 @@ typedef struct tavola_api {
      * output per action: ids 0..num_actions-1 renumber the moves densely, the
      * board's cells first (cell = row * width + column; mancala holes; the
      * columns a.. for dropped stones) as the same numbers, then "pass" when
-     * the ruleset can pass, then "swap" when it can swap. The mapping depends
-     * on the ruleset and its options only, never on the game's state. */
+     * the ruleset can pass, then "swap" when it can swap. Pieces that move:
+     * one id per pair of distinct cells (from, to), from * (cells - 1) + (to >
+     * from ? to - 1 : to), whatever the move does on the way (a capture, a
+     * chain of jumps); play_action plays the legal move of that id. The
+     * mapping depends on the ruleset and its options only, never on the
+     * game's state. */
     int (*num_actions)(const tavola_ruleset *rs);
     /* The action id of move m (>= 0), or TAVOLA_EINVAL for no move of this board. */
     int (*move_action)(const tavola_ruleset *rs, tavola_move m);
     /* The move of action id a into *m; TAVOLA_EINVAL outside [0, num_actions). */
     int (*action_move)(const tavola_ruleset *rs, int action, tavola_move *m);
-    /* The legal actions, in increasing order, into actions[0..cap); returns
+    /* The legal actions, in increasing order, each once, into actions[0..cap); returns
      * their count (0 when the game is over) or a negative code. cap >= 1024 is
      * always enough. */
     int (*legal_actions)(tavola_game *g, int32_t *actions, int cap);

@@ -387,23 +387,11 @@ static int api_action_move(const tavola_ruleset *h, int a, tavola_move *m)
     return m ? tv_move_of_action(rules_of(h), a, m) : TAVOLA_EINVAL;
 }
 
-/* The legal moves as action ids; moves come cells first, then pass or swap,
- * so the ids are already increasing. */
 static int api_legal_actions(tavola_game *h, int32_t *actions, int cap)
 {
-    tv_move buf[TV_MAX_MOVES];
-    int n = tv_legal_moves(h->g->rules, h->g->state, buf, TV_MAX_MOVES, &h->err);
-    if (n < 0)
-        return n;
-    if (n > cap || (n > 0 && !actions))
-        return tv_error_set(&h->err, TV_ELIMIT, "%d legal actions, room for %d", n, cap);
-    for (int i = 0; i < n; i++) {
-        int a = tv_action_of_move(h->g->rules, buf[i]);
-        if (a < 0)
-            return tv_error_set(&h->err, TV_EHOOK, "legal move %d has no action id", (int)buf[i]);
-        actions[i] = a;
-    }
-    tv_error_clear(&h->err);
+    int n = tv_legal_actions(h->g->rules, h->g->state, actions, cap, &h->err);
+    if (n >= 0)
+        tv_error_clear(&h->err);
     return n;
 }
 
@@ -425,10 +413,10 @@ static int api_legal_mask(tavola_game *h, uint8_t *mask, int size)
 static int api_play_action(tavola_game *h, int a)
 {
     tv_move m;
-    if (tv_move_of_action(h->g->rules, a, &m))
-        return tv_error_set(&h->err, TV_EINVAL, "%d is not an action id (0..%d)", a,
-                            tv_actions_count(h->g->rules) - 1);
-    int rc = api_play(h, m);
+    int rc = tv_move_of_action_in(h->g->rules, h->g->state, a, &m, &h->err);
+    if (rc)
+        return rc;
+    rc = api_play(h, m);
     return rc < 0 ? rc : h->g->state->status;
 }
 

@@ -1,16 +1,31 @@
 /* The learning view of a ruleset: action ids, observation planes and batched
  * random playouts (tv_actions.h; the layout is documented in the README,
  * "## Python"). Nothing here is static but constants: it runs on any thread. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "tv_actions.h"
 #include "tv_play.h"
 
-/* Moves on the board itself: columns for dropped stones on a grid, else the
- * cells (a mancala board's holes). */
+#include "tv_pieces.h"
+
+static int is_pieces(const tv_rules *r) { return r->moves == TV_MOVES_PIECES; }
+
+/* Moves on the board itself: columns for dropped stones on a grid, pairs of
+ * distinct cells (from, to) for pieces that move, else the cells (a mancala
+ * board's holes). */
 static int board_actions(const tv_rules *r)
 {
+    if (is_pieces(r))
+        return r->ncells * (r->ncells - 1);
     return r->moves == TV_MOVES_DROP && r->board == TV_BOARD_GRID ? r->grid.width : r->ncells;
+}
+
+/* A piece's move from `from` to `to` (distinct): from * (n - 1) + to, less
+ * one when to is past from, so that every id is a real pair. */
+static int pair_action(const tv_rules *r, int from, int to)
+{
+    return from * (r->ncells - 1) + (to > from ? to - 1 : to);
 }
 
 /* A moves hook may return "pass" or "swap" (lua/tv_hooks.c reads move text). */
@@ -26,6 +41,12 @@ int tv_actions_count(const tv_rules *r) { return board_actions(r) + can_pass(r) 
 int tv_action_of_move(const tv_rules *r, tv_move m)
 {
     int b = board_actions(r);
+    if (m >= 0 && is_pieces(r)) {
+        int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
+        if (np < 2 || path[0] == path[np - 1])
+            return TV_EINVAL;
+        return pair_action(r, path[0], path[np - 1]);
+    }
     if (m >= 0 && m < b)
         return m;
     if (m == TV_MOVE_PASS && can_pass(r))
@@ -40,7 +61,10 @@ int tv_move_of_action(const tv_rules *r, int a, tv_move *m)
     int b = board_actions(r);
     if (a < 0 || a >= tv_actions_count(r))
         return TV_EINVAL;
-    if (a < b)
+    if (a < b && is_pieces(r)) {
+        int from = a / (r->ncells - 1), to = a % (r->ncells - 1);
+        *m = tv_pmove_simple(from, to >= from ? to + 1 : to, 0);
+    } else if (a < b)
         *m = a;
     else if (a == b && can_pass(r))
         *m = TV_MOVE_PASS;
@@ -49,15 +73,72 @@ int tv_move_of_action(const tv_rules *r, int a, tv_move *m)
     return TV_OK;
 }
 
-/* Grid planes: own stones, opponent's stones, blocks, player 1 to move; then
- * both scores when the ruleset scores; then the share of blocks still to be
- * placed when the players place them. Mancala planes: seeds, own store,
- * opponent's store, player 1 to move. */
+static int by_value(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+int tv_legal_actions(const tv_rules *r, const tv_state *s, int32_t *out, int cap, tv_error *err)
+{
+    tv_move moves[TV_MAX_MOVES];
+    int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
+    if (n < 0)
+        return n;
+    int32_t ids[TV_MAX_MOVES];
+    for (int i = 0; i < n; i++) {
+        ids[i] = tv_action_of_move(r, moves[i]);
+        if (ids[i] < 0)
+            return tv_error_set(err, TV_EHOOK, "legal move %d has no action id", (int)moves[i]);
+    }
+    /* Pieces come in the generator's order, and two chains may share their
+     * ends: sorted, each id once. Other moves come cells first, then pass or
+     * swap, already increasing. */
+    int k = n;
+    if (is_pieces(r) && n > 1) {
+        qsort(ids, (size_t)n, sizeof *ids, by_value);
+        k = 1;
+        for (int i = 1; i < n; i++)
+            if (ids[i] != ids[k - 1])
+                ids[k++] = ids[i];
+    }
+    if (k > cap || (k > 0 && !out))
+        return tv_error_set(err, TV_ELIMIT, "%d legal actions, room for %d", k, cap);
+    memcpy(out, ids, (size_t)k * sizeof *ids);
+    return k;
+}
+
+int tv_move_of_action_in(const tv_rules *r, const tv_state *s, int a, tv_move *m, tv_error *err)
+{
+    int rc = tv_move_of_action(r, a, m);
+    if (rc)
+        return tv_error_set(err, TV_EINVAL, "%d is not an action id (0..%d)", a, tv_actions_count(r) - 1);
+    if (!is_pieces(r))
+        return TV_OK;
+    tv_move moves[TV_MAX_MOVES];
+    int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
+    if (n < 0)
+        return n;
+    for (int i = 0; i < n; i++)
+        if (tv_action_of_move(r, moves[i]) == a) {
+            *m = moves[i];
+            break;
+        }
+    return TV_OK;
+}
+
+/* Grid planes: the viewer's pieces, one plane per kind (a game without
+ * kinds has one, its stones), the opponent's likewise, blocks, player 1 to
+ * move; then both scores when the ruleset scores; then the share of blocks
+ * still to be placed when the players place them. Mancala planes: seeds, own
+ * store, opponent's store, player 1 to move. */
 static int has_scores(const tv_rules *r) { return r->lines.dirs != 0 || r->hooks.score != NULL; }
+
+static int kinds(const tv_rules *r) { return r->pieces.nkinds > 1 ? r->pieces.nkinds : 1; }
 
 static int grid_planes(const tv_rules *r)
 {
-    return 4 + 2 * has_scores(r) + (r->blocks.mode == TV_BLOCKS_PLACED);
+    return 2 * kinds(r) + 2 + 2 * has_scores(r) + (r->blocks.mode == TV_BLOCKS_PLACED);
 }
 
 int tv_observation_shape(const tv_rules *r, int dims[TV_OBS_DIMS])
@@ -113,16 +194,16 @@ int tv_observation(const tv_rules *r, const tv_state *s, int player, float *out,
         fill(out + 3 * cells, cells, first);
         return total;
     }
-    int own = tv_colour_of(s, me);
+    int own = tv_colour_of(s, me), k = kinds(r), p = 2 * k;
     for (int c = 0; c < cells; c++) {
         int v = s->cells[c];
         if (v == TV_BLOCK)
-            out[2 * cells + c] = 1.0f;
-        else if (v != TV_EMPTY)
-            out[(v == own ? 0 : cells) + c] = 1.0f;
+            out[p * cells + c] = 1.0f;
+        else if (tv_cell_is_piece(v) && tv_cell_kind(v) < k)
+            out[((tv_cell_colour(v) == own ? 0 : k) + tv_cell_kind(v)) * cells + c] = 1.0f;
     }
-    fill(out + 3 * cells, cells, first);
-    int p = 4;
+    fill(out + (p + 1) * cells, cells, first);
+    p += 2;
     if (has_scores(r)) {
         float scale = score_scale(r);
         fill(out + p++ * cells, cells, (float)s->score[me] / scale);

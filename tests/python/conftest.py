@@ -10,5 +10,6 @@ BUILD = os.path.join(ROOT, os.environ.get("TAVOLA_BUILD", "build"))
 sys.path.insert(0, os.path.join(ROOT, "plugin", "python"))
 os.environ.setdefault("TAVOLA_LIB", os.path.join(BUILD, "libtavola.so.1"))
 
-RULESETS = ["pahtum", "tihbat", "tictactoe", "connect4", "gomoku", "kalah", "oware", "notakto"]
+RULESETS = ["pahtum", "tihbat", "tictactoe", "connect4", "gomoku", "kalah", "oware", "notakto",
+            "breakthrough", "clobber", "checkers"]
 CLI = os.path.join(BUILD, "tavola")

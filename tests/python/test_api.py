@@ -349,3 +349,65 @@ def test_solver():
     s.apply_move("b1")
     sol = tavola.solve(s)  # X to move wins
     assert sol.value >= tavola.WIN
+
+
+# ---- pieces that move: (from, to) action ids, planes per kind -------------------
+
+CHAIN = "......../m......./.....m../......../...m..../..M...../......../........ 1 - 0 0"
+
+
+def cell(name, width=8):
+    return (int(name[1:]) - 1) * width + ord(name[0]) - ord("a")
+
+
+def pair(frm, to, n=64):
+    f, t = cell(frm), cell(to)
+    return f * (n - 1) + (t - 1 if t > f else t)
+
+
+def test_pieces_action_space():
+    for name, n in (("breakthrough", 64), ("checkers", 64), ("clobber", 30)):
+        assert tavola.load_game(name).num_distinct_actions() == n * (n - 1)
+    g = tavola.load_game("checkers")
+    s = g.new_initial_state()
+    assert s.action_to_string(pair("c3", "d4")) == "c3-d4"
+    assert s.string_to_action("c3-d4") == pair("c3", "d4")
+    assert s.legal_actions() == sorted(s.legal_actions()) and len(s.legal_actions()) == 7
+
+
+def test_pieces_chain_is_one_action():
+    g = tavola.load_game("checkers")
+    s = g.new_state_from_position(CHAIN)
+    a = pair("c3", "g7")
+    assert s.legal_actions() == [a]  # the capture is mandatory, the whole chain one action
+    assert s.action_to_string(a) == "c3xe5xg7"
+    assert s.string_to_action("c3xe5xg7") == a
+    mask = s.legal_actions_mask()
+    assert mask.sum() == 1 and mask[a] == 1
+    s.apply_action(a)
+    assert s.history() == [a]
+    rows = s.position().split()[0].split("/")
+    assert rows[1] == "m.....M." and rows[2] == "........" and rows[4] == "........"
+
+
+def test_pieces_capture_action_plays_the_capture():
+    g = tavola.load_game("breakthrough")
+    s = g.new_state_from_position("pppppppp/pppppppp/......../......../......../.p....../PPPPPPPP/PPPPPPPP 1 - 0")
+    a = pair("a2", "b3")
+    assert a in s.legal_actions() and s.action_to_string(a) == "a2xb3"
+    s.apply_action(a)
+    assert s.position().split()[0].split("/")[5] == ".P......"
+    with pytest.raises(tavola.IllegalMove):  # b3 to b5 is no move of a pawn
+        s.apply_action(pair("b3", "b5"))
+
+
+def test_pieces_planes_by_kind():
+    g = tavola.load_game("checkers")
+    assert g.observation_tensor_shape() == [6, 8, 8]  # man, king for each side, blocks, to move
+    s = g.new_state_from_position("......../......../......../......../......../......../.K....../m....... 1 - 0 0")
+    obs = np.asarray(s.observation_tensor()).reshape(6, 8, 8)
+    assert obs[1][1][1] == 1 and obs[0].sum() == 0 and obs[1].sum() == 1  # the viewer's king on b2
+    assert obs[2][0][0] == 1 and obs[2].sum() == 1 and obs[3].sum() == 0  # the opponent's man on a1
+    assert obs[5].sum() == 64  # player 1 to move
+    theirs = np.asarray(s.observation_tensor(1)).reshape(6, 8, 8)
+    assert theirs[0][0][0] == 1 and theirs[3][1][1] == 1

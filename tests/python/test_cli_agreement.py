@@ -29,7 +29,10 @@ def test_random_games_agree(name):
         while True:
             view = cli_view(name, seed, moves)
             legal = state.legal_actions()
-            assert [state.action_to_string(a) for a in legal] == view["moves"], (name, moves)
+            texts = [state.action_to_string(a) for a in legal]
+            if game._pieces:  # action ids are ordered by (from, to), the CLI's by the generator
+                texts, view["moves"] = sorted(texts), sorted(view["moves"])
+            assert texts == view["moves"], (name, moves)
             assert state.position() == view["position"]
             assert state.move_number() == view["ply"]
             assert state.scores() == view["scores"]

@@ -87,6 +87,10 @@ class Game:
         self.options = api.ruleset_options(h).decode()
         self.player_names = [api.ruleset_player(h, p).decode() for p in (1, 2)]
         self._num_actions = api.num_actions(h)
+        # Pieces that move: action ids are (from, to) pairs, and action 0 is
+        # the move a1-b1 (not the move 0, as for cells and columns).
+        m0 = L.c_move()
+        self._pieces = api.action_move(h, 0, ctypes.byref(m0)) == 0 and m0.value != 0
         dims = (ctypes.c_int * L.OBS_DIMS)()
         api.observation_shape(h, dims)
         self._shape = tuple(dims)
@@ -367,7 +371,19 @@ class State:
         a = self.game._check_action(a)
         m = L.c_move()
         self._api.action_move(self.game._rs, a, ctypes.byref(m))
-        return _text(self._api.move_text, self._g, m.value)[1]
+        move = self._legal_move_of(a) if self.game._pieces else None
+        return _text(self._api.move_text, self._g, m.value if move is None else move)[1]
+
+    def _legal_move_of(self, a):
+        """A piece's action names its ends only: the legal move it plays here
+        (a capture, a chain), or None."""
+        buf = (L.c_move * L.MOVES_CAP)()
+        n = self._api.legal_moves(self._g, buf, L.MOVES_CAP)
+        ma = self._api.move_action
+        for m in buf[:max(n, 0)]:
+            if ma(self.game._rs, m) == a:
+                return m
+        return None
 
     def string_to_action(self, player_or_text, text=None):
         """The action id of move text: string_to_action("d4") or (player, "d4")."""
