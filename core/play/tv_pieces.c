@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "tv_pieces_line.h"
 #include "tv_play.h"
 
 /* The search for moves: the position, the mover, and where the moves go. */
@@ -20,7 +21,9 @@ typedef struct gen_ctx {
     /* the chain being searched */
     int from;
     int8_t dirs[TV_PMOVE_CHAIN_LIMIT];
-    int16_t taken[TV_PMOVE_CHAIN_LIMIT];
+    int16_t taken[TV_PMOVE_CHAIN_LIMIT]; /* the enemy jumped, or -1 for an own piece */
+    int16_t at[TV_PMOVE_CHAIN_LIMIT];    /* the landings */
+    tv_plines lines;    /* line_count: the pieces on each line, counted once */
 } gen_ctx;
 
 /* The lowest set bit of a direction mask (not 0): directions in compass order. */
@@ -64,6 +67,27 @@ static int chain_cell(const gen_ctx *g, int cell, int depth)
     return g->cells[cell];
 }
 
+/* Whether the chain has stood on `cell` (its start or a landing): a chain
+ * over own pieces never does so twice, which bounds it. */
+static int landed(const gen_ctx *g, int cell, int depth)
+{
+    if (cell == g->from)
+        return 1;
+    for (int i = 0; i < depth; i++)
+        if (g->at[i] == cell)
+            return 1;
+    return 0;
+}
+
+/* The enemy pieces the first `depth` jumps take. */
+static int taken(const gen_ctx *g, int depth)
+{
+    int n = 0;
+    for (int i = 0; i < depth; i++)
+        n += g->taken[i] >= 0;
+    return n;
+}
+
 /* The kind a piece of `kind` becomes on `cell`. */
 static int promoted(const tv_rules *r, int colour, int kind, int cell)
 {
@@ -87,7 +111,9 @@ static int jumps(gen_ctx *g, int cell, int kind, int depth)
         for (unsigned dirs = (unsigned)gen->abs[g->me]; dirs; dirs &= dirs - 1) {
             int d = lowest(dirs);
             int over = r->nb[cell][d], land = over < 0 ? -1 : r->nb[over][d];
-            if (land < 0 || !is_enemy(g, chain_cell(g, over, depth)) || chain_cell(g, land, depth) != TV_EMPTY)
+            int v = land < 0 ? TV_EMPTY : chain_cell(g, over, depth), enemy = is_enemy(g, v);
+            if (!tv_cell_is_piece(v) || !(gen->over & (enemy ? TV_OVER_ENEMY : TV_OVER_OWN)) ||
+                chain_cell(g, land, depth) != TV_EMPTY || ((gen->over & TV_OVER_OWN) && landed(g, land, depth)))
                 continue;
             found = 1;
             if (depth == p->chain_max) { /* cannot happen: the rules bound chains by the enemy's pieces */
@@ -95,16 +121,32 @@ static int jumps(gen_ctx *g, int cell, int kind, int depth)
                 return found;
             }
             g->dirs[depth] = (int8_t)d;
-            g->taken[depth] = (int16_t)over;
+            g->taken[depth] = (int16_t)(enemy ? over : -1); /* an own piece jumped stays */
+            g->at[depth] = (int16_t)land;
             int next = promoted(r, g->colour, kind, land), ends = next != kind && p->promote_ends;
             if (ends || !gen->chain || !jumps(g, land, next, depth + 1))
-                add(g, tv_pmove_chain(p->jump_dirs, g->from, g->dirs, depth + 1), depth + 1);
+                add(g, tv_pmove_chain(p->jump_dirs, g->from, g->dirs, depth + 1), taken(g, depth + 1));
         }
     }
     return found;
 }
 
-/* Steps and slides of the piece of `kind` on `from`. */
+/* Line counts and leaps (tv_pieces_line.h): simple moves, captures 0 or 1. */
+static void line_or_leap(gen_ctx *g, const tv_gen *gen, int from)
+{
+    int n = gen->type == TV_GEN_LEAP
+                ? tv_pleap_moves(g->r, gen, g->cells, g->colour, from, g->out, g->len, g->n)
+                : tv_pline_moves(g->r, gen, g->cells, g->colour, from, &g->lines, g->out, g->len, g->n);
+    if (n < 0) {
+        g->err = 1;
+        return;
+    }
+    for (; g->n < n; g->n++)
+        if (g->len[g->n] > g->longest)
+            g->longest = g->len[g->n];
+}
+
+/* Steps and slides (line counts, leaps) of the piece of `kind` on `from`. */
 static void moves_of(gen_ctx *g, int from, int kind)
 {
     const tv_rules *r = g->r;
@@ -113,6 +155,10 @@ static void moves_of(gen_ctx *g, int from, int kind)
         const tv_gen *gen = &p->gen[i];
         if (gen->type == TV_GEN_JUMP || !(gen->kinds & (1 << kind)))
             continue;
+        if (gen->type >= TV_GEN_LINE_COUNT) {
+            line_or_leap(g, gen, from);
+            continue;
+        }
         int reach = gen->type == TV_GEN_STEP ? 1 : gen->max;
         for (unsigned dirs = (unsigned)gen->abs[g->me]; dirs; dirs &= dirs - 1) {
             int d = lowest(dirs), to = from;
@@ -264,12 +310,13 @@ int tv_pieces_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *
     if (np < 0)
         return tv_error_set(err, TV_EINVAL, "pieces: move %d is not a move of this game", (int)m);
     int from = path[0], v = s->cells[from], colour = tv_cell_colour(v), kind = tv_cell_kind(v), rc;
-    int captured = tv_pmove_is_chain(m) ? np - 1 : tv_pmove_captures(m);
+    int captured = tv_pmove_is_chain(m) ? 0 : tv_pmove_captures(m);
     if ((rc = tv_state_set(r, s, u, from, TV_EMPTY, err)))
         return rc;
-    for (int i = 1; i < np && tv_pmove_is_chain(m); i++) { /* the jumped pieces, between the landings */
-        int over = (path[i - 1] + path[i]) / 2;
-        if ((rc = tv_state_set(r, s, u, over, TV_EMPTY, err)))
+    for (int i = 1; i < np && tv_pmove_is_chain(m); i++) { /* the jumped enemies, between the landings */
+        int over = (path[i - 1] + path[i]) / 2, enemy = tv_cell_colour(s->cells[over]) != colour;
+        captured += enemy;
+        if (enemy && (rc = tv_state_set(r, s, u, over, TV_EMPTY, err)))
             return rc;
         kind = promoted(r, colour, kind, path[i]);
     }

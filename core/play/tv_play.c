@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "tv_connect.h"
 #include "tv_lines.h"
 #include "tv_pieces.h"
 #include "tv_play_internal.h"
@@ -104,7 +105,7 @@ static inline int end_rules(const tv_rules *r, tv_state *s, int line_winner, int
         return 1;
     if (r->board == TV_BOARD_MANCALA && tv_play_mancala_over(r, s))
         return 1;
-    if (tv_play_pieces_lost(r, s, winner))
+    if (tv_play_pieces_lost(r, s, winner) || tv_connect_end(r, s, winner))
         return 1;
     if (repeated)
         return 1;

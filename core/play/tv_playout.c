@@ -11,13 +11,14 @@
  *     (tv_play_internal.h);
  *   - mancala games without hooks reuse the moves found for the no-move rule
  *     as the next ply's moves;
- *   - moving pieces without hooks or repetition likewise reuse the moves
+ *   - moving pieces without hooks likewise reuse the moves
  *     found for the no-move rule, and play a move without checking it;
  *   - a score hook is called once, at the end (tv_play_score_can_wait).
  * Nothing is allocated but the repetition history, which only grows. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "tv_connect.h"
 #include "tv_lines.h"
 #include "tv_pieces.h"
 #include "tv_play_internal.h"
@@ -242,20 +243,22 @@ static int playout_mancala(const tv_rules *r, tv_state *s, tv_rng *rng, int (*ha
     return TV_OK;
 }
 
-/* Pieces that move, without hooks or repetition: the kernel's end rules in
- * its order (a piece on the far row, too few pieces left, no move, no
- * progress, the move limit), the moves found for the no-move rule played
- * next. */
+/* Pieces that move, without hooks: the kernel's end rules in its order (a
+ * piece on the far row, too few pieces left, a connected side, a repeated
+ * position, no move, no progress, the move limit), the moves found for the
+ * no-move rule played next. */
 static int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx,
                           tv_error *err)
 {
     tv_move moves[TV_MAX_MOVES];
-    int n = tv_pieces_moves(r, s, moves, TV_MAX_MOVES, err);
+    int n = tv_pieces_moves(r, s, moves, TV_MAX_MOVES, err), nhist = 0, rc;
     while (n >= 0 && s->status == TV_ONGOING) {
         if (halt && (s->ply & 63) == 0 && halt(ctx))
             return TV_PLAYOUT_HALTED;
         if (n == 0)
             return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+        if (r->repetition && (rc = hist_push(s, &nhist, err)))
+            return rc;
         tv_move m = moves[tv_rng_below(rng, (uint32_t)n)];
         int progress, p = s->to_move, reached = tv_pieces_apply(r, s, m, NULL, &progress, err);
         if (reached < 0)
@@ -265,7 +268,9 @@ static int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, int (*hal
         s->to_move = (uint8_t)(p ^ 1);
         s->ply++;
         s->last = m;
-        int winner = reached ? p + 1 : -1, over = reached || tv_play_pieces_lost(r, s, &winner);
+        int winner = reached ? p + 1 : -1;
+        int over = reached || tv_play_pieces_lost(r, s, &winner) || tv_connect_end(r, s, &winner) ||
+                   (r->repetition && tv_play_repeats(s, hist, nhist));
         if (!over) {
             if ((n = tv_pieces_moves(r, s, moves, TV_MAX_MOVES, err)) < 0)
                 return n;
@@ -372,7 +377,7 @@ int tv_random_playout_halt(const tv_rules *r, tv_state *s, tv_rng *rng, int (*ha
 {
     if (s->status != TV_ONGOING)
         return TV_OK;
-    if (!tv_play_has_hooks(r) && r->moves == TV_MOVES_PIECES && !r->repetition)
+    if (!tv_play_has_hooks(r) && r->moves == TV_MOVES_PIECES)
         return playout_pieces(r, s, rng, halt, ctx, err);
     if (!tv_play_has_hooks(r) && r->board == TV_BOARD_GRID && !r->repetition && !r->cap_binds)
         return playout_grid(r, s, rng, err); /* ends within its cells: the move limit cannot bind */

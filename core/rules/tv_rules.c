@@ -151,10 +151,11 @@ static int check_setup(const tv_rules *r, tv_error *err)
 static int check_pieces(tv_rules *r, tv_error *err)
 {
     tv_pieces *p = &r->pieces;
-    int kinds = kinds_of(r), all = (1 << kinds) - 1, chained = 0;
+    int kinds = kinds_of(r), all = (1 << kinds) - 1, chained = 0, own_chains = 0;
     p->jump_dirs = 0;
     if (r->moves != TV_MOVES_PIECES) {
-        if (p->ngens || r->no_move_loses || r->no_progress || r->pieces_left >= 0 || (r->ends & TV_END_REACH))
+        if (p->ngens || r->no_move_loses || r->no_progress || r->pieces_left >= 0 ||
+            (r->ends & (TV_END_REACH | TV_END_CONNECTED)))
             return tv_error_set(err, TV_ERULES, "pieces: generators and piece ends need moves = move { ... }");
         return TV_OK;
     }
@@ -169,9 +170,21 @@ static int check_pieces(tv_rules *r, tv_error *err)
         return tv_error_set(err, TV_ERULES, "pieces: %d move generators, expected 1..%d", p->ngens, TV_MAX_GENS);
     for (int i = 0; i < p->ngens; i++) {
         const tv_gen *g = &p->gen[i];
-        if (g->type < TV_GEN_STEP || g->type > TV_GEN_JUMP || !g->kinds || (g->kinds & ~all) || !g->dirs ||
-            (g->dirs & ~TV_COMPASS_ALL))
+        if (g->type < TV_GEN_STEP || g->type > TV_GEN_LEAP || !g->kinds || (g->kinds & ~all) ||
+            (!g->dirs && g->type != TV_GEN_LEAP) || (g->dirs & ~TV_COMPASS_ALL))
             return tv_error_set(err, TV_ERULES, "pieces: generator %d has no type, kinds or directions", i + 1);
+        if (g->type == TV_GEN_LEAP && (g->noffsets < 1 || g->noffsets > TV_MAX_LEAPS))
+            return tv_error_set(err, TV_ERULES, "pieces: leap %d has %d offsets, expected 1..%d", i + 1, g->noffsets,
+                                TV_MAX_LEAPS);
+        for (int k = 0; g->type == TV_GEN_LEAP && k < g->noffsets; k++)
+            if ((!g->offsets[k][0] && !g->offsets[k][1]) || g->offsets[k][0] < -(TV_MAX_SIDE - 1) ||
+                g->offsets[k][0] > TV_MAX_SIDE - 1 || g->offsets[k][1] < -(TV_MAX_SIDE - 1) ||
+                g->offsets[k][1] > TV_MAX_SIDE - 1)
+                return tv_error_set(err, TV_ERULES, "pieces: leap %d offset %d is 0,0 or off any board", i + 1, k + 1);
+        if (g->type == TV_GEN_JUMP && (g->over < 0 || g->over > (TV_OVER_ENEMY | TV_OVER_OWN)))
+            return tv_error_set(err, TV_ERULES, "pieces: jump %d goes over %d, not enemy, own or any", i + 1, g->over);
+        if (g->type == TV_GEN_JUMP && !g->over)
+            p->gen[i].over = TV_OVER_ENEMY;
         if (g->type != TV_GEN_JUMP && (!g->to || (g->to & ~(TV_TO_EMPTY | TV_TO_ENEMY))))
             return tv_error_set(err, TV_ERULES, "pieces: generator %d may go nowhere", i + 1);
         if (g->type == TV_GEN_SLIDE && (g->max < 1 || g->max > TV_MAX_SIDE))
@@ -186,6 +199,7 @@ static int check_pieces(tv_rules *r, tv_error *err)
         if (g->type == TV_GEN_JUMP) {
             p->jump_dirs |= g->dirs | tv_compass_mirror_mask(g->dirs);
             chained |= g->chain;
+            own_chains |= g->chain && (g->over & TV_OVER_OWN);
         }
     }
     for (int k = 0; k < TV_MAX_KINDS; k++)
@@ -213,14 +227,25 @@ static int check_pieces(tv_rules *r, tv_error *err)
     int longer = r->grid.width > r->grid.height ? r->grid.width : r->grid.height, per_piece = 0;
     for (int i = 0; i < p->ngens; i++) {
         const tv_gen *g = &p->gen[i];
-        int reach = g->type == TV_GEN_STEP ? 1 : g->max < longer - 1 ? g->max : longer - 1;
-        if (g->type != TV_GEN_JUMP)
+        int reach = g->type == TV_GEN_STEP || g->type == TV_GEN_LINE_COUNT ? 1 : g->max < longer - 1 ? g->max : longer - 1;
+        if (g->type == TV_GEN_LEAP)
+            per_piece += g->noffsets;
+        else if (g->type != TV_GEN_JUMP)
             per_piece += tv_pmove_k(g->dirs) * reach;
     }
     if ((long)most * per_piece > TV_MAX_MOVES)
         return tv_error_set(err, TV_ERULES,
                             "pieces: %d pieces with up to %d steps or slides each could have more than %d legal moves",
                             most, per_piece, TV_MAX_MOVES);
+    /* A chain over own pieces is bounded by its landings instead: never twice
+     * on one cell, and every landing keeps the start's column and row
+     * parity, so at most a quarter of the board (rounded up) less the start. */
+    int landings = ((r->grid.width + 1) / 2) * ((r->grid.height + 1) / 2) - 1;
+    if (own_chains && landings > p->chain_max)
+        return tv_error_set(err, TV_ERULES,
+                            "jump: a chain over own pieces could make %d jumps on this board, but a move holds at most %d "
+                            "along these directions",
+                            landings, p->chain_max);
     if (chained && most > p->chain_max)
         return tv_error_set(err, TV_ERULES,
                             "jump: a chain could take %d pieces, but a move holds at most %d jumps along these directions",

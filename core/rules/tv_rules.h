@@ -101,13 +101,19 @@ enum {
 typedef enum {
     TV_GEN_STEP = 1, /* to the neighbour in a direction */
     TV_GEN_SLIDE,    /* any distance along a direction over empty cells, up to max */
-    TV_GEN_JUMP      /* over an adjacent enemy piece to the empty cell beyond, capturing it */
+    TV_GEN_JUMP,     /* over an adjacent piece (tv_gen.over) to the empty cell beyond, capturing an enemy */
+    TV_GEN_LINE_COUNT, /* exactly as many cells as pieces on the line (Lines of Action; tv_pieces_line.h) */
+    TV_GEN_LEAP      /* to fixed (column, row) offsets, over anything (a knight) */
 } tv_gen_type;
+
+/* What a jump may go over (a bit mask); an own piece jumped stays. */
+enum { TV_OVER_ENEMY = 1, TV_OVER_OWN = 2 };
 
 /* What the destination of a step or slide may hold (a bit mask). */
 enum { TV_TO_EMPTY = 1, TV_TO_ENEMY = 2 /* capture by replacement */ };
 
 #define TV_MAX_GENS 16
+#define TV_MAX_LEAPS 16 /* offsets of one leap generator */
 #define TV_NAME_KIND 16
 
 /* One move generator: the kinds it moves and how. */
@@ -118,6 +124,9 @@ typedef struct tv_gen {
     int to;    /* step, slide: TV_TO_* */
     int max;   /* slide: at most this many cells (1..TV_MAX_SIDE) */
     int chain; /* jump: after a jump, the piece jumps on while it can */
+    int over;  /* jump: TV_OVER_* (0 is read as TV_OVER_ENEMY) */
+    int noffsets;                      /* leap: offsets[0..noffsets) */
+    int8_t offsets[TV_MAX_LEAPS][2];   /* leap: (column, row) for player 1; player 2's rows mirrored */
     int abs[2]; /* derived: dirs by colour index (colour 2's mirrored) */
 } tv_gen;
 
@@ -181,7 +190,8 @@ enum {
     TV_END_NO_MOVE = 2,    /* the player to move has no legal move */
     TV_END_BOARD_EMPTY = 4,/* no seed left in the holes */
     TV_END_SIDE_EMPTY = 8, /* a player's row is empty */
-    TV_END_REACH = 16      /* a piece that reaches the mover's far row wins */
+    TV_END_REACH = 16,     /* a piece that reaches the mover's far row wins */
+    TV_END_CONNECTED = 32  /* a player whose pieces form one 8-neighbour group wins (tv_connect.h) */
 };
 
 /* Hooks: a ruleset step given as code instead of data. Each returns TV_OK or an

@@ -9,6 +9,7 @@
 #include <lauxlib.h>
 
 #include "tv_api_pieces.h"
+#include "tv_api_pieces_line.h"
 #include "tv_api_sow.h"
 #include "tv_fields.h"
 #include "tv_ruleset_impl.h"
@@ -321,16 +322,17 @@ static void read_ends(lua_State *L, tv_ruleset *rs, int idx, int nested)
     }
     if (t == LUA_TSTRING) {
         const char *s = lua_tostring(L, idx);
-        static const char *const names[] = {"board_full", "no_move", "board_empty", "side_empty", "reach_far_row", NULL};
+        static const char *const names[] = {"board_full", "no_move", "board_empty", "side_empty", "reach_far_row",
+                                            "connected", NULL};
         static const int bits[] = {TV_END_BOARD_FULL, TV_END_NO_MOVE, TV_END_BOARD_EMPTY, TV_END_SIDE_EMPTY,
-                                   TV_END_REACH};
+                                   TV_END_REACH, TV_END_CONNECTED};
         for (int i = 0; names[i]; i++)
             if (strcmp(s, names[i]) == 0) {
                 rs->rules.ends |= bits[i];
                 return;
             }
         char got[64];
-        luaL_error(L, "game.ends: %s is not board_full, board_empty, side_empty, no_move, reach_far_row or a function",
+        luaL_error(L, "game.ends: %s is not board_full, board_empty, side_empty, no_move, reach_far_row, connected or a function",
                    tv_describe(L, idx, got, sizeof got));
     }
     if (t != LUA_TTABLE)
@@ -598,7 +600,8 @@ void tv_api_open(lua_State *L)
         {"game", api_game}, {"grid", api_grid}, {"place", api_place}, {"drop", api_drop},
         {"runs", api_runs}, {"line", api_line}, {"options", api_options},
         {"mancala", tv_api_mancala}, {"sow", tv_api_sow}, {"step", tv_api_step}, {"slide", tv_api_slide},
-        {"jump", tv_api_jump}, {"move", tv_api_move}, {NULL, NULL}};
+        {"jump", tv_api_jump}, {"move", tv_api_move}, {"line_count", tv_api_line_count}, {"leap", tv_api_leap},
+        {NULL, NULL}};
     lua_pushglobaltable(L);
     luaL_setfuncs(L, api, 0);
     lua_pop(L, 1);

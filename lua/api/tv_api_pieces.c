@@ -11,6 +11,7 @@
 #include <lauxlib.h>
 
 #include "tv_api_pieces.h"
+#include "tv_api_pieces_line.h"
 #include "tv_fields.h"
 #include "tv_position.h"
 
@@ -98,12 +99,23 @@ static void read_slide(lua_State *L, int idx, const char *what, tv_gen *g)
 
 static void read_jump(lua_State *L, int idx, const char *what, tv_gen *g)
 {
-    static const char *const known[] = {"directions", "chain", NULL};
+    static const char *const known[] = {"directions", "chain", "over", NULL};
+    static const char *const overs[] = {"enemy", "own", "any", NULL};
+    char word[16];
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
     g->type = TV_GEN_JUMP;
     g->dirs = read_directions(L, idx, what);
     g->chain = tv_bool_field(L, idx, what, "chain", 0);
+    g->over = TV_OVER_ENEMY;
+    if (tv_str_field(L, idx, what, "over", word, sizeof word, 0)) {
+        int i = 0;
+        while (overs[i] && strcmp(word, overs[i]) != 0)
+            i++;
+        if (!overs[i])
+            luaL_error(L, "%s.over: '%s' is not enemy, own or any", what, word);
+        g->over = i + 1; /* TV_OVER_ENEMY, TV_OVER_OWN, both */
+    }
 }
 
 /* A generator of any type, by its tag. */
@@ -117,8 +129,13 @@ static void read_gen(lua_State *L, int idx, const char *what, tv_gen *g)
         read_slide(L, idx, what, g);
     else if (strcmp(kind, "jump") == 0)
         read_jump(L, idx, what, g);
+    else if (strcmp(kind, "line_count") == 0)
+        tv_read_line_count(L, idx, what, g);
+    else if (strcmp(kind, "leap") == 0)
+        tv_read_leap(L, idx, what, g);
     else
-        luaL_error(L, "%s: expected step { ... }, slide { ... } or jump { ... }, got %s", what, kind);
+        luaL_error(L, "%s: expected step { ... }, slide { ... }, jump { ... }, line_count { ... } or leap { ... }, got %s",
+                   what, kind);
 }
 
 /* ---- move{} ------------------------------------------------------------- */
@@ -160,7 +177,8 @@ static void kinds_list(lua_State *L, const tv_pieces *p)
 static void read_kind_gens(lua_State *L, int idx, const char *what, int k, tv_pieces *p)
 {
     const char *tag = tv_kind_of(L, idx);
-    if (strcmp(tag, "step") == 0 || strcmp(tag, "slide") == 0 || strcmp(tag, "jump") == 0) {
+    if (strcmp(tag, "step") == 0 || strcmp(tag, "slide") == 0 || strcmp(tag, "jump") == 0 ||
+        strcmp(tag, "line_count") == 0 || strcmp(tag, "leap") == 0) {
         if (p->ngens == TV_MAX_GENS)
             luaL_error(L, "%s: more than %d generators in all", what, TV_MAX_GENS);
         tv_gen *g = &p->gen[p->ngens++];
@@ -383,3 +401,14 @@ void tv_read_moves_pieces(lua_State *L, int idx, tv_rules *r)
     read_move(L, idx, "game.moves: ", &r->pieces, 1);
     r->moves = TV_MOVES_PIECES;
 }
+
+/* The readers above, for the other generators' constructors
+ * (tv_api_pieces_line.c). */
+int tv_api_pieces_directions(lua_State *L, int idx, const char *what, int def)
+{
+    int given = tv_rawfield(L, idx, "directions") != LUA_TNIL;
+    lua_pop(L, 1);
+    return given ? read_directions(L, idx, what) : def;
+}
+
+int tv_api_pieces_to(lua_State *L, int idx, const char *what, int def) { return read_to(L, idx, what, def); }

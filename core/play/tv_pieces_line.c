@@ -1,0 +1,87 @@
+/* Line-count moves and leaps (tv_pieces_line.h). */
+#include "tv_pieces_line.h"
+
+static void count_lines(const tv_rules *r, const uint8_t *cells, tv_plines *l)
+{
+    int w = r->grid.width, h = r->grid.height;
+    for (int i = 0; i < w; i++)
+        l->col[i] = 0;
+    for (int i = 0; i < h; i++)
+        l->row[i] = 0;
+    for (int i = 0; i < w + h - 1; i++)
+        l->diag[i] = l->anti[i] = 0;
+    for (int row = 0, c = 0; row < h; row++)
+        for (int col = 0; col < w; col++, c++)
+            if (tv_cell_is_piece(cells[c])) {
+                l->col[col]++;
+                l->row[row]++;
+                l->diag[col - row + h - 1]++;
+                l->anti[col + row]++;
+            }
+    l->ready = 1;
+}
+
+/* The pieces on the line through `cell` along compass direction d (a line
+ * and its reverse are one line). */
+static int on_line(const tv_rules *r, const tv_plines *l, int cell, int d)
+{
+    int col = tv_grid_col(&r->grid, cell), row = tv_grid_row(&r->grid, cell);
+    switch (d & 3) {
+    case 0: return l->col[col];                      /* N, S */
+    case 1: return l->diag[col - row + r->grid.height - 1]; /* NE, SW */
+    case 2: return l->row[row];                      /* E, W */
+    default: return l->anti[col + row];              /* SE, NW */
+    }
+}
+
+/* Appends the move to `to` when its content allows it. */
+static int land(const tv_gen *gen, int colour, int from, int to, int v, tv_move *out, int8_t *caps, int n)
+{
+    int capture;
+    if (v == TV_EMPTY && (gen->to & TV_TO_EMPTY))
+        capture = 0;
+    else if (tv_cell_is_piece(v) && tv_cell_colour(v) != colour && (gen->to & TV_TO_ENEMY))
+        capture = 1;
+    else
+        return n;
+    if (n == TV_MAX_MOVES)
+        return -1;
+    caps[n] = (int8_t)capture;
+    out[n] = tv_pmove_simple(from, to, capture);
+    return n + 1;
+}
+
+int tv_pline_moves(const tv_rules *r, const tv_gen *gen, const uint8_t *cells, int colour, int from,
+                   tv_plines *lines, tv_move *out, int8_t *caps, int n)
+{
+    if (!lines->ready)
+        count_lines(r, cells, lines);
+    for (unsigned dirs = (unsigned)gen->abs[colour - 1]; dirs && n >= 0; dirs &= dirs - 1) {
+        int d = 0;
+        while (!(dirs >> d & 1u))
+            d++;
+        int dist = on_line(r, lines, from, d), to = from;
+        for (int k = 1; k <= dist && to >= 0; k++) { /* dist <= the side of the board */
+            to = r->nb[to][d];
+            if (to >= 0 && k < dist && cells[to] != TV_EMPTY &&
+                (!tv_cell_is_piece(cells[to]) || tv_cell_colour(cells[to]) != colour))
+                to = -1; /* an enemy or a block on the way */
+        }
+        if (to >= 0)
+            n = land(gen, colour, from, to, cells[to], out, caps, n);
+    }
+    return n;
+}
+
+int tv_pleap_moves(const tv_rules *r, const tv_gen *gen, const uint8_t *cells, int colour, int from, tv_move *out,
+                   int8_t *caps, int n)
+{
+    int w = r->grid.width, h = r->grid.height, col = tv_grid_col(&r->grid, from), row = tv_grid_row(&r->grid, from);
+    int flip = colour == TV_STONE2 ? -1 : 1;
+    for (int i = 0; i < gen->noffsets && n >= 0; i++) {
+        int c = col + gen->offsets[i][0], rr = row + flip * gen->offsets[i][1];
+        if (c >= 0 && c < w && rr >= 0 && rr < h)
+            n = land(gen, colour, from, rr * w + c, cells[rr * w + c], out, caps, n);
+    }
+    return n;
+}
