@@ -274,6 +274,13 @@ int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *e
         if (!tv_pmove_is_chain(m) && !tv_pmove_is_chain(moves[i]) && tv_pmove_from(moves[i]) == from &&
             tv_pmove_to(moves[i]) == to)
             return refuse(r, m, err, tv_pmove_captures(m) ? "nothing to capture on " : "this move captures on ", to);
+    for (int i = 0; i < r->pieces.ngens && !tv_pmove_is_chain(m); i++) /* a line count's own reasons */
+        if (r->pieces.gen[i].type == TV_GEN_LINE_COUNT && (r->pieces.gen[i].kinds & (1 << tv_cell_kind(v)))) {
+            int at;
+            const char *why = tv_pline_why(r, &r->pieces.gen[i], s->cells, colour, from, to, &at);
+            if (why)
+                return refuse(r, m, err, why, at);
+        }
     return refuse(r, m, err, "the piece cannot move so", -1);
 }
 

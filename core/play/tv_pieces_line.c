@@ -85,3 +85,35 @@ int tv_pleap_moves(const tv_rules *r, const tv_gen *gen, const uint8_t *cells, i
     }
     return n;
 }
+
+const char *tv_pline_why(const tv_rules *r, const tv_gen *gen, const uint8_t *cells, int colour, int from, int to,
+                         int *cell)
+{
+    tv_plines lines = {.ready = 0};
+    *cell = -1;
+    for (unsigned dirs = (unsigned)gen->abs[colour - 1]; dirs; dirs &= dirs - 1) {
+        int d = 0, k = 0, at = from;
+        while (!(dirs >> d & 1u))
+            d++;
+        while (at >= 0 && at != to && k < TV_MAX_SIDE) {
+            at = r->nb[at][d];
+            k++;
+        }
+        if (at != to)
+            continue;
+        if (!lines.ready)
+            count_lines(r, cells, &lines);
+        int dist = on_line(r, &lines, from, d);
+        if (k != dist)
+            return dist == 1 ? "the line holds 1 piece: the piece moves exactly 1 cell"
+                             : "the piece moves exactly as many cells as the line holds pieces";
+        for (at = r->nb[from][d]; at != to; at = r->nb[at][d])
+            if (cells[at] != TV_EMPTY && (!tv_cell_is_piece(cells[at]) || tv_cell_colour(cells[at]) != colour)) {
+                *cell = at;
+                return tv_cell_is_piece(cells[at]) ? "an enemy piece is in the way on " : "a block is in the way on ";
+            }
+        return cells[to] == TV_EMPTY ? "this game's line moves do not land on an empty cell"
+                                     : "this game's line moves do not capture";
+    }
+    return NULL;
+}

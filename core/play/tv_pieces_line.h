@@ -35,4 +35,10 @@ int tv_pline_moves(const tv_rules *r, const tv_gen *gen, const uint8_t *cells, i
 int tv_pleap_moves(const tv_rules *r, const tv_gen *gen, const uint8_t *cells, int colour, int from, tv_move *out,
                    int8_t *caps, int n);
 
+/* Why the piece of `colour` on `from` cannot go to `to` by line_count
+ * generator gen (a refusal's reason, with *cell the cell it names or -1), or
+ * NULL when to is not along one of gen's directions. */
+const char *tv_pline_why(const tv_rules *r, const tv_gen *gen, const uint8_t *cells, int colour, int from, int to,
+                         int *cell);
+
 #endif

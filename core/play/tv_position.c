@@ -186,7 +186,7 @@ int tv_position_write(const tv_rules *r, const tv_state *s, char *buf, size_t si
     n += snprintf(text + n, sizeof text - (size_t)n, " %d %s %u", s->to_move + 1, flags, (unsigned)s->ply);
     if (scores_given(r))
         snprintf(text + n, sizeof text - (size_t)n, " %ld,%ld", (long)s->score[0], (long)s->score[1]);
-    else if (r->no_progress)
+    else if (r->no_progress || (r->repetition && r->moves == TV_MOVES_PIECES)) /* the plies a repetition looks back */
         snprintf(text + n, sizeof text - (size_t)n, " %u", (unsigned)s->quiet);
     return snprintf(buf, size, "%s", text);
 }
@@ -292,7 +292,7 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
     if (r->board == TV_BOARD_MANCALA)
         return read_mancala(r, text, out, err);
     int fields = sscanf(text, "%s %7s %7s %15s %31s %1s", board, side, flags, ply, scores, extra), given = scores_given(r);
-    int quiet = !given && r->no_progress;
+    int quiet = !given && (r->no_progress || (r->repetition && r->moves == TV_MOVES_PIECES));
     if (fields != 4 + given + quiet)
         return tv_error_set(err, TV_EINVAL, "position: expected %d fields (board side flags ply%s), got %d",
                             4 + given + quiet, given ? " scores" : quiet ? " quiet" : "", fields < 0 ? 0 : fields);

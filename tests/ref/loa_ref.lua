@@ -110,14 +110,15 @@ end
 
 local function key(st) return table.concat(st.b) .. st.side end
 
--- A state: b, side (1, 2), ply, seen (positions so far), over, winner, moves.
+-- A state: b, side (1, 2), ply, quiet (plies since the last capture: the
+-- position string carries it), seen (positions so far), over, winner, moves.
 local function start(opts)
   local b, rows = {}, STARTS[opts]
   for i = 1, N do
     local r = N + 1 - i
     for c = 1, N do b[idx(r, c)] = rows[i]:sub(c, c) end
   end
-  local st = { b = b, side = 1, ply = 0, over = false }
+  local st = { b = b, side = 1, ply = 0, quiet = 0, over = false }
   st.seen = { [key(st)] = true }
   st.moves = gen_moves(b, 1)
   return st
@@ -125,9 +126,10 @@ end
 
 local function play(st, m, keep_seen)
   local b = table.move(st.b, 1, N * N, 1, {})
+  local quiet = b[m.to] == "." and st.quiet + 1 or 0 -- plies since the last capture
   b[m.to], b[m.from] = b[m.from], "."
   local mover = st.side
-  local n = { b = b, side = 3 - mover, ply = st.ply + 1, over = false, moves = {} }
+  local n = { b = b, side = 3 - mover, ply = st.ply + 1, quiet = quiet, over = false, moves = {} }
   local k = key(n)
   if connected(b, PIECE[mover]) then
     n.over, n.winner = true, mover
@@ -172,7 +174,7 @@ local function sorted_texts(list)
 end
 
 local function position_of(st)
-  return table.concat(board_rows(st.b), "/") .. " " .. st.side .. " - " .. st.ply
+  return table.concat(board_rows(st.b), "/") .. " " .. st.side .. " - " .. st.ply .. " " .. st.quiet
 end
 
 local passed, failed = 0, 0
