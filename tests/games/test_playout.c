@@ -44,6 +44,7 @@ static const variant variants[] = {
     {"tictactoe", NULL, 1000},
     {"notakto", NULL, 500},
     {"notakto", "size=4", 100},
+    {"lines_of_action", "start=scrambled", 100},
     /* the same games with Lua hooks: the hook path of the playout */
     {"tests/bench/pahtum_hooks.lua", NULL, 30},
     {"tests/bench/tihbat_hooks.lua", NULL, 30},
