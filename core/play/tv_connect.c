@@ -1,18 +1,23 @@
 /* The connection end (tv_connect.h). */
 #include "tv_connect.h"
 
-/* Boards of up to 64 cells: a group grows by its 8-neighbourhood, as a bit
- * set (bit c is cell c, rows of `w` bits), until it stops. */
-static int connected64(const tv_rules *r, const uint8_t *cells, int colour)
+/* Boards of up to 64 cells: the cells of `colour` as a bit set (bit c is
+ * cell c, rows of `w` bits). */
+static uint64_t cells64(const tv_rules *r, const uint8_t *cells, int colour)
+{
+    uint64_t mine = 0;
+    for (int c = 0; c < r->ncells; c++)
+        mine |= (uint64_t)((cells[c] & 3) == colour) << c;
+    return mine;
+}
+
+/* A group grows by its 8-neighbourhood until it stops. */
+static int connected64(const tv_rules *r, uint64_t mine)
 {
     int w = r->grid.width, n = r->ncells;
-    uint64_t mine = 0, left = 0, all = n == 64 ? ~0ull : (1ull << n) - 1;
-    for (int c = 0; c < n; c++) {
-        if (tv_cell_is_piece(cells[c]) && tv_cell_colour(cells[c]) == colour)
-            mine |= 1ull << c;
-        if (c % w == 0)
-            left |= 1ull << c;
-    }
+    uint64_t left = 0, all = n == 64 ? ~0ull : (1ull << n) - 1;
+    for (int c = 0; c < n; c += w)
+        left |= 1ull << c;
     uint64_t right = w == 1 ? left : left << (w - 1), group = mine & (0 - mine);
     for (;;) { /* at most one round per piece */
         uint64_t v = group | group << w | group >> w;
@@ -52,7 +57,7 @@ int tv_connect_all(const tv_rules *r, const uint8_t *cells, int colour, int coun
 {
     if (count <= 1)
         return count == 1;
-    return r->ncells <= 64 ? connected64(r, cells, colour) : connected_any(r, cells, colour, count);
+    return r->ncells <= 64 ? connected64(r, cells64(r, cells, colour)) : connected_any(r, cells, colour, count);
 }
 
 int tv_connect_end(const tv_rules *r, const tv_state *s, int *winner)

@@ -21,21 +21,32 @@ static void count_lines(const tv_rules *r, const uint8_t *cells, tv_plines *l)
     l->ready = 1;
 }
 
-/* The pieces on the line through `cell` along compass direction d (a line
- * and its reverse are one line). */
-static int on_line(const tv_rules *r, const tv_plines *l, int cell, int d)
+/* The lowest set bit of a direction mask (not 0). */
+static inline int lowest(unsigned x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(x);
+#else
+    int n = 0;
+    while (!(x >> n & 1u))
+        n++;
+    return n;
+#endif
+}
+
+/* The pieces on the four lines through `cell`, by compass direction mod 4
+ * (a line and its reverse are one line): N-S, NE-SW, E-W, SE-NW. */
+static inline void on_lines(const tv_rules *r, const tv_plines *l, int cell, int count[4])
 {
     int col = tv_grid_col(&r->grid, cell), row = tv_grid_row(&r->grid, cell);
-    switch (d & 3) {
-    case 0: return l->col[col];                      /* N, S */
-    case 1: return l->diag[col - row + r->grid.height - 1]; /* NE, SW */
-    case 2: return l->row[row];                      /* E, W */
-    default: return l->anti[col + row];              /* SE, NW */
-    }
+    count[0] = l->col[col];
+    count[1] = l->diag[col - row + r->grid.height - 1];
+    count[2] = l->row[row];
+    count[3] = l->anti[col + row];
 }
 
 /* Appends the move to `to` when its content allows it. */
-static int land(const tv_gen *gen, int colour, int from, int to, int v, tv_move *out, int8_t *caps, int n)
+static inline int land(const tv_gen *gen, int colour, int from, int to, int v, tv_move *out, int8_t *caps, int n)
 {
     int capture;
     if (v == TV_EMPTY && (gen->to & TV_TO_EMPTY))
@@ -54,13 +65,12 @@ static int land(const tv_gen *gen, int colour, int from, int to, int v, tv_move 
 int tv_pline_moves(const tv_rules *r, const tv_gen *gen, const uint8_t *cells, int colour, int from,
                    tv_plines *lines, tv_move *out, int8_t *caps, int n)
 {
+    int count[4];
     if (!lines->ready)
         count_lines(r, cells, lines);
+    on_lines(r, lines, from, count);
     for (unsigned dirs = (unsigned)gen->abs[colour - 1]; dirs && n >= 0; dirs &= dirs - 1) {
-        int d = 0;
-        while (!(dirs >> d & 1u))
-            d++;
-        int dist = on_line(r, lines, from, d), to = from;
+        int d = lowest(dirs), dist = count[d & 3], to = from;
         for (int k = 1; k <= dist && to >= 0; k++) { /* dist <= the side of the board */
             to = r->nb[to][d];
             if (to >= 0 && k < dist && cells[to] != TV_EMPTY &&
@@ -101,9 +111,11 @@ const char *tv_pline_why(const tv_rules *r, const tv_gen *gen, const uint8_t *ce
         }
         if (at != to)
             continue;
+        int count[4];
         if (!lines.ready)
             count_lines(r, cells, &lines);
-        int dist = on_line(r, &lines, from, d);
+        on_lines(r, &lines, from, count);
+        int dist = count[d & 3];
         if (k != dist)
             return dist == 1 ? "the line holds 1 piece: the piece moves exactly 1 cell"
                              : "the piece moves exactly as many cells as the line holds pieces";

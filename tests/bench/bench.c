@@ -684,6 +684,7 @@ static peer_game peer_games[] = {
     {"Breakthrough", "breakthrough", "rulesets/breakthrough.lua", NULL, "breakthrough", 0},
     {"Clobber 5x6", "clobber", "rulesets/clobber.lua", NULL, "clobber", 0},
     {"Checkers", "checkers", "rulesets/checkers.lua", NULL, "checkers", 0},
+    {"Lines of Action", "lines_of_action", "rulesets/lines_of_action.lua", NULL, "lines_of_action", 0},
 };
 enum { NPEERS = sizeof peer_games / sizeof *peer_games };
 static peer_figures peer_figs[NPEERS];
