@@ -1,8 +1,9 @@
 /* Pieces that move: move generation, the capture rule, promotion and the
  * effect of a move (tv_pieces.h). A chain of jumps is found depth first;
- * a jumped piece leaves the board at once (so it cannot be jumped twice and
+ * a jumped enemy leaves the board at once (so it cannot be jumped twice and
  * the cell it stood on is free for a later landing, as in OpenSpiel's
- * checkers), and the moving piece has left its start cell. */
+ * checkers), a jumped own piece stays, and the moving piece has left its
+ * start cell. Line counts and leaps are in tv_pieces_line.c. */
 #include "tv_pieces.h"
 
 #include <string.h>

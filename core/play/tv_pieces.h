@@ -1,5 +1,5 @@
 /* Pieces that move (TV_MOVES_PIECES): the legal moves of a position from the
- * game's generators (step, slide, jump chains), the capture rule, promotion,
+ * game's generators (step, slide, jump chains, line counts, leaps), the capture rule, promotion,
  * and the effect of one move, a whole turn. Moves are laid out as tv_pmove.h
  * says. Nothing here allocates; every loop is bounded by the board, the
  * generators and the longest chain (tv_pieces.chain_max). */

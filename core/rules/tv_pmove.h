@@ -18,7 +18,16 @@
  * So 4 diagonal directions allow chains of up to 12 jumps, all 8 directions
  * up to 7 (tv_pmove_chain_max); a ruleset whose enemy could be jumped more
  * times than that is refused when it loads. Cells are below 1024
- * (TV_MAX_CELLS = 676). */
+ * (TV_MAX_CELLS = 676).
+ *
+ * Jumps over own pieces (jump { over = "own" | "any" }) are chains too, with
+ * the same codes: a move names the landings only, and what each jump does
+ * follows from the cell jumped in the position (an enemy leaves the board,
+ * an own piece stays), so the text is the same "a1xc1xc3" either way. Such a
+ * chain never lands twice on a cell (its start included), which keeps
+ * "never straight back" true and bounds it by the landings of one column
+ * and row parity; a board where that bound passes chain_max is refused.
+ * Line counts and leaps are simple moves. */
 #ifndef TV_PMOVE_H
 #define TV_PMOVE_H
 
