@@ -65,19 +65,23 @@ static inline int land(const tv_gen *gen, int colour, int from, int to, int v, t
 int tv_pline_moves(const tv_rules *r, const tv_gen *gen, const uint8_t *cells, int colour, int from,
                    tv_plines *lines, tv_move *out, int8_t *caps, int n)
 {
-    int count[4];
+    int count[4], w = r->grid.width, h = r->grid.height;
+    int col = tv_grid_col(&r->grid, from), row = tv_grid_row(&r->grid, from);
     if (!lines->ready)
         count_lines(r, cells, lines);
     on_lines(r, lines, from, count);
     for (unsigned dirs = (unsigned)gen->abs[colour - 1]; dirs && n >= 0; dirs &= dirs - 1) {
-        int d = lowest(dirs), dist = count[d & 3], to = from;
-        for (int k = 1; k <= dist && to >= 0; k++) { /* dist <= the side of the board */
-            to = r->nb[to][d];
-            if (to >= 0 && k < dist && cells[to] != TV_EMPTY &&
-                (!tv_cell_is_piece(cells[to]) || tv_cell_colour(cells[to]) != colour))
-                to = -1; /* an enemy or a block on the way */
+        int d = lowest(dirs), dist = count[d & 3], dc = tv_compass_dcol(d), dr = tv_compass_drow(d);
+        int tc = col + dc * dist, tr = row + dr * dist;
+        if (tc < 0 || tc >= w || tr < 0 || tr >= h)
+            continue; /* the line ends first */
+        int step = dr * w + dc, to = tr * w + tc, k = 1;
+        for (; k < dist; k++) { /* on the board: a straight line to an on-board cell */
+            int v = cells[from + k * step];
+            if (v != TV_EMPTY && (v & 3) != colour)
+                break; /* an enemy or a block (colour bits 3) on the way */
         }
-        if (to >= 0)
+        if (k == dist)
             n = land(gen, colour, from, to, cells[to], out, caps, n);
     }
     return n;

@@ -102,6 +102,27 @@ START_TEST(over_own_not_over_enemy)
 }
 END_TEST
 
+/* line_count in chosen directions, in a position with a block: the block
+ * does not count on the line (a1's row holds a1 and c1: two cells) but bars
+ * the way, like an enemy. */
+START_TEST(a_block_bars_the_line)
+{
+    const char *src =
+        "return game { name = 'B', board = grid { width = 5, height = 2 }, setup = { '..x.o', 'x.o..' },\n"
+        "  blocks = { cells = { 'b1' } }, moves = move { stone = line_count { directions = 'orthogonal' } },\n"
+        "  no_move = 'loses', ends = { 'connected', 'no_move' } }\n";
+    tv_error err;
+    tv_ruleset *rs = load_source("block.lua", src, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    tv_game *g = game_at(rs, "..x.o/x#o.. 1 - 0");
+    EXPECT_FROM(g, NULL, "a1-a2 c2-a2 c2xe2");
+    expect_refusal(g, "a1-c1", "a1-c1: a block is in the way on b1");
+    expect_refusal(g, "a1-b2", "the piece cannot move so"); /* no diagonals here */
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 /* A capture by landing: d4xf4 takes the piece, marked x in the text. */
 START_TEST(capture_by_landing)
 {
@@ -355,6 +376,7 @@ int main(void)
         {"lines of action", distance_counts_both_colours, 30, 0},
         {"lines of action", over_own_not_over_enemy, 30, 0},
         {"lines of action", capture_by_landing, 30, 0},
+        {"generators", a_block_bars_the_line, 30, 0},
         {"lines of action", connecting_all_wins, 30, 0},
         {"lines of action", both_connected_mover_wins, 30, 0},
         {"lines of action", a_lone_piece_is_connected, 30, 0},
