@@ -112,7 +112,9 @@ static int jumps(gen_ctx *g, int cell, int kind, int depth)
         for (unsigned dirs = (unsigned)gen->abs[g->me]; dirs; dirs &= dirs - 1) {
             int d = lowest(dirs);
             int over = r->nb[cell][d], land = over < 0 ? -1 : r->nb[over][d];
-            int v = land < 0 ? TV_EMPTY : chain_cell(g, over, depth), enemy = is_enemy(g, v);
+            if (land < 0)
+                continue;
+            int v = chain_cell(g, over, depth), enemy = tv_cell_colour(v) != g->colour;
             if (!tv_cell_is_piece(v) || !(gen->over & (enemy ? TV_OVER_ENEMY : TV_OVER_OWN)) ||
                 chain_cell(g, land, depth) != TV_EMPTY || ((gen->over & TV_OVER_OWN) && landed(g, land, depth)))
                 continue;
