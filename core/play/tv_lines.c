@@ -1,12 +1,18 @@
 #include "tv_lines.h"
 
+/* Whether a cell holding v continues a run of `colour`; TV_GOAL_ANY: any stone. */
+static inline int same_run(int v, int colour)
+{
+    return colour == TV_GOAL_ANY ? tv_cell_is_piece(v) : v == colour;
+}
+
 /* Length of the run of `colour` starting next to (col,row) in direction (dc,dr). */
 static int run_from(const tv_grid *g, const uint8_t *cells, int col, int row, int dc, int dr,
                     int colour)
 {
     int w = g->width, h = g->height, n = 0;
     for (col += dc, row += dr; col >= 0 && col < w && row >= 0 && row < h; col += dc, row += dr) {
-        if (cells[row * w + col] != colour)
+        if (!same_run(cells[row * w + col], colour))
             break;
         n++;
     }
@@ -108,8 +114,26 @@ static int goal_met(const tv_goal *g, int len)
     return g->exact ? len == g->length : len >= g->length;
 }
 
+/* A line of stones of either colour through `cell` (line { colours = "any" }):
+ * the full walk, as that goal is for small boards (Notakto). */
+static int goal_made_any(const tv_rules *r, const uint8_t *cells, int cell)
+{
+    int col = tv_grid_col(&r->grid, cell), row = tv_grid_row(&r->grid, cell);
+    for (int dir = TV_DIR_H; dir <= TV_DIR_D2; dir <<= 1) {
+        int dc, dr;
+        tv_dir_step(dir, &dc, &dr);
+        if ((r->goal.dirs & dir) &&
+            goal_met(&r->goal, 1 + run_from(&r->grid, cells, col, row, dc, dr, TV_GOAL_ANY) +
+                                   run_from(&r->grid, cells, col, row, -dc, -dr, TV_GOAL_ANY)))
+            return 1;
+    }
+    return 0;
+}
+
 int tv_goal_made(const tv_rules *r, const uint8_t *cells, int cell)
 {
+    if (r->goal.any)
+        return goal_made_any(r, cells, cell);
     int before[4], after[4], n = runs_through(&r->grid, cells, cell, r->goal.dirs, before, after);
     for (int i = 0; i < n; i++)
         if (goal_met(&r->goal, 1 + before[i] + after[i]))
@@ -120,6 +144,7 @@ int tv_goal_made(const tv_rules *r, const uint8_t *cells, int cell)
 int tv_goal_anywhere(const tv_rules *r, const uint8_t *cells, int colour)
 {
     int w = r->grid.width, h = r->grid.height;
+    colour = r->goal.any ? TV_GOAL_ANY : colour;
     for (int dir = TV_DIR_H; dir <= TV_DIR_D2; dir <<= 1) {
         if (!(r->goal.dirs & dir))
             continue;
@@ -127,12 +152,29 @@ int tv_goal_anywhere(const tv_rules *r, const uint8_t *cells, int colour)
         tv_dir_step(dir, &dc, &dr);
         for (int cell = 0; cell < w * h; cell++) {
             int col = cell % w, row = cell / w, pc = col - dc, pr = row - dr;
-            if (cells[cell] != colour ||
-                (pc >= 0 && pc < w && pr >= 0 && pr < h && cells[pr * w + pc] == colour))
+            if (!same_run(cells[cell], colour) ||
+                (pc >= 0 && pc < w && pr >= 0 && pr < h && same_run(cells[pr * w + pc], colour)))
                 continue; /* not the start of a maximal run */
             if (goal_met(&r->goal, 1 + run_from(&r->grid, cells, col, row, dc, dr, colour)))
                 return 1;
         }
     }
     return 0;
+}
+
+int tv_goal_on_board(const tv_rules *r, const tv_state *s)
+{
+    if (!r->goal.length)
+        return -1;
+    if (r->goal.any) /* whoever put the stones there, the last mover made it */
+        return tv_goal_anywhere(r, s->cells, TV_GOAL_ANY) ? tv_goal_winner(r, s->to_move ^ 1) : -1;
+    int maker = -1;
+    for (int p = 0; p < 2; p++) {
+        if (!tv_goal_anywhere(r, s->cells, tv_colour_of(s, p)))
+            continue;
+        if (maker >= 0)
+            return -2;
+        maker = p;
+    }
+    return maker < 0 ? -1 : tv_goal_winner(r, maker);
 }

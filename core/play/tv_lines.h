@@ -19,11 +19,25 @@ void tv_runs_count(const tv_grid *g, const tv_lines *l, const uint8_t *cells, in
  * for TV_STONE2. */
 void tv_lines_count(const tv_rules *r, const uint8_t *cells, int32_t points[2]);
 
-/* Whether the stone now on `cell` completes a line that meets the goal. */
+/* The colour argument of tv_goal_anywhere meaning stones of either colour. */
+#define TV_GOAL_ANY (-1)
+
+/* Who wins when player p (0 or 1) makes a line that meets the goal: p + 1,
+ * or the other player under a misère goal (line { loses = true }). */
+static inline int tv_goal_winner(const tv_rules *r, int p) { return (r->goal.loses ? p ^ 1 : p) + 1; }
+
+/* The winner a goal line on the board of s names (its maker lost under a
+ * misère goal; a line of either colour is the last mover's), -1 when there is
+ * none, -2 when both colours have one (no game reaches that). */
+int tv_goal_on_board(const tv_rules *r, const tv_state *s);
+
+/* Whether the stone now on `cell` completes a line that meets the goal
+ * (of its own colour, or of any stones with line { colours = "any" }). */
 int tv_goal_made(const tv_rules *r, const uint8_t *cells, int cell);
 
 /* Whether `colour` has a line anywhere on the board that meets the goal
- * (the full scan, for positions read from text). */
+ * (the full scan, for positions read from text); any stones with
+ * line { colours = "any" }. */
 int tv_goal_anywhere(const tv_rules *r, const uint8_t *cells, int colour);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tv_connect.h"
+#include "tv_flip.h"
 #include "tv_lines.h"
 #include "tv_pieces.h"
 #include "tv_play_internal.h"
@@ -101,6 +102,7 @@ __attribute__((always_inline))
 static inline int end_rules(const tv_rules *r, tv_state *s, int line_winner, int repeated, int *winner, tv_error *err)
 {
     *winner = line_winner;
+    tv_play_piece_scores(r, s);
     if (line_winner > 0 || tv_play_grid_full(r, s))
         return 1;
     if (r->board == TV_BOARD_MANCALA && tv_play_mancala_over(r, s))
@@ -242,6 +244,8 @@ int tv_legal_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, 
         return tv_sow_moves(r, s, out, cap);
     if (r->moves == TV_MOVES_PIECES)
         return tv_pieces_moves(r, s, out, cap, err);
+    if (r->flip.dirs)
+        return tv_flip_moves(r, s, out, cap);
     int n = 0;
     if (r->moves == TV_MOVES_DROP) {
         int top = r->ncells - r->grid.width; /* first cell of the top row */
@@ -285,6 +289,8 @@ int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err
         return tv_sow_check(r, s, m, err);
     if (r->moves == TV_MOVES_PIECES)
         return m < 0 ? refuse(r, m, err, "not a move of this game") : tv_pieces_check(r, s, m, err);
+    if (r->flip.dirs)
+        return tv_flip_check(r, s, m, err);
     if (m == TV_MOVE_SWAP) {
         if (tv_play_swap_allowed(r, s))
             return TV_OK;
@@ -340,6 +346,8 @@ int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *l
         int32_t t = s->score[0]; /* each player takes the other's colour */
         s->score[0] = s->score[1];
         s->score[1] = t;
+    } else if (m >= 0 && r->flip.dirs) {
+        rc = tv_flip_apply(r, s, u, m, err);
     } else if (m >= 0 && (s->flags & TV_FLAG_SETUP)) {
         rc = tv_state_set(r, s, u, m, TV_BLOCK, err);
         if (--s->setup_left == 0) { /* the first stone is the first player's */
@@ -350,7 +358,7 @@ int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *l
     } else if (m >= 0) {
         int made = tv_place(r, s, u, r->moves == TV_MOVES_DROP ? tv_play_landing_cell(r, s, m) : m, err);
         if (made == 1)
-            *line_winner = s->to_move + 1;
+            *line_winner = tv_goal_winner(r, s->to_move);
         rc = made < 0 ? made : TV_OK;
     }
     if (rc)
@@ -435,14 +443,9 @@ int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
     s->score[0] = points[sw];
     s->score[1] = points[sw ^ 1];
     s->hash = tv_state_hash(r, s);
-    int line_winner = -1;
-    for (int p = 0; p < 2 && r->goal.length; p++) {
-        if (!tv_goal_anywhere(r, s->cells, tv_colour_of(s, p)))
-            continue;
-        if (line_winner > 0)
-            return tv_error_set(err, TV_EINVAL, "position: both players have a winning line");
-        line_winner = p + 1;
-    }
+    int line_winner = tv_goal_on_board(r, s);
+    if (line_winner == -2)
+        return tv_error_set(err, TV_EINVAL, "position: both players have a line that meets the goal");
     for (int c = 0; c < r->ncells && r->moves == TV_MOVES_PIECES && (r->ends & TV_END_REACH); c++) {
         int v = s->cells[c]; /* a piece on its far row won, as the move that took it there did */
         if (!tv_cell_is_piece(v) || !tv_pieces_far(r, tv_cell_colour(v), c, 1))

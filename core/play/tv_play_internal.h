@@ -46,6 +46,16 @@ static inline int tv_play_score_can_wait(const tv_rules *r)
     return r->hooks.score && !(r->board == TV_BOARD_MANCALA && r->target > 0);
 }
 
+/* winner = "most_pieces": each player's score is their pieces on the board
+ * (derived from the counts after every move, so it never goes stale). */
+static inline void tv_play_piece_scores(const tv_rules *r, tv_state *s)
+{
+    if (r->most_pieces) {
+        s->score[0] = s->owned[tv_colour_of(s, 0) - 1];
+        s->score[1] = s->owned[tv_colour_of(s, 1) - 1];
+    }
+}
+
 /* ---- the end rules, in the order the kernel applies them ------------------
  * A line that meets the goal (tv_place says so; or a piece on the far row),
  * a full grid, a mancala board's own rules, a player left with too few

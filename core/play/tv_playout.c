@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "tv_connect.h"
+#include "tv_flip.h"
 #include "tv_lines.h"
 #include "tv_pieces.h"
 #include "tv_play_internal.h"
@@ -139,7 +140,7 @@ static inline void place_stone(const tv_rules *r, tv_state *s, tv_move m, int ce
     s->ply++;
     s->last = m;
     if (made || tv_play_grid_full(r, s))
-        tv_play_end(r, s, made ? p + 1 : -1);
+        tv_play_end(r, s, made ? tv_goal_winner(r, p) : -1);
 }
 
 /* A move the grid fast path leaves to the kernel (the swap, a block of the
@@ -379,6 +380,8 @@ int tv_random_playout_halt(const tv_rules *r, tv_state *s, tv_rng *rng, int (*ha
         return TV_OK;
     if (!tv_play_has_hooks(r) && r->moves == TV_MOVES_PIECES)
         return playout_pieces(r, s, rng, halt, ctx, err);
+    if (!tv_play_has_hooks(r) && r->flip.dirs && !r->repetition)
+        return tv_flip_playout(r, s, rng, halt, ctx, err);
     if (!tv_play_has_hooks(r) && r->board == TV_BOARD_GRID && !r->repetition && !r->cap_binds)
         return playout_grid(r, s, rng, err); /* ends within its cells: the move limit cannot bind */
     if (!tv_play_has_hooks(r) && r->board == TV_BOARD_MANCALA)

@@ -256,8 +256,8 @@ static int check_blocks(const tv_rules *r, tv_state *s, int blocks, int setup, t
  * the ply: check that the string agrees. */
 static int check_counts(const tv_rules *r, const tv_state *s, int counts[4], tv_error *err)
 {
-    if (r->hooks.moves || r->hooks.play || r->moves == TV_MOVES_PIECES)
-        return TV_OK; /* a hook decides the moves or their effect: nothing to derive */
+    if (r->hooks.moves || r->hooks.play || r->moves == TV_MOVES_PIECES || r->flip.dirs)
+        return TV_OK; /* a hook decides the moves or their effect, or moves turn stones: nothing to derive */
     int x = counts[TV_STONE1], o = counts[TV_STONE2], swapped = s->flags & TV_FLAG_SWAPPED;
     if (x - o != 0 && x - o != 1)
         return tv_error_set(err, TV_EINVAL, "position: %d x and %d o stones cannot come from alternating moves", x, o);
@@ -348,10 +348,7 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
     if (free_blocks && setup)
         return tv_error_set(err, TV_EINVAL, "position: flag 'p' but this game places no blocks");
     if (given) { /* the scores the hook added up, then the end rules again */
-        int line_winner = -1;
-        for (int p = 0; p < 2 && r->goal.length; p++)
-            if (tv_goal_anywhere(r, s->cells, tv_colour_of(s, p)))
-                line_winner = p + 1;
+        int line_winner = tv_goal_on_board(r, s); /* tv_state_settle refused two lines */
         s->score[0] = score[0];
         s->score[1] = score[1];
         if ((rc = tv_play_settle(r, s, line_winner, 0, err)))

@@ -126,7 +126,45 @@ static int check_plies(tv_rules *r, tv_error *err)
         return tv_error_set(err, TV_ERULES, "max_plies: %d is outside 1..%d", r->max_plies, TV_MAX_MAX_PLIES);
     r->ply_cap = r->max_plies ? r->max_plies : TV_DEFAULT_MAX_PLIES;
     int longest = r->ncells + (r->blocks.mode == TV_BLOCKS_PLACED ? r->blocks.count : 0) + (r->swap_after > 0);
+    if (r->flip.dirs) /* a pass may come before each placement, never two in a row */
+        longest = 2 * r->ncells;
     r->cap_binds = r->board == TV_BOARD_MANCALA || r->moves == TV_MOVES_PIECES || r->ply_cap <= longest;
+    return TV_OK;
+}
+
+/* Flips (core/play/tv_flip.c): plain placement on a grid, a rule for the
+ * player who cannot flip, and no move turning more cells than an undo record
+ * keeps (the stone and, per direction, the ray but its last cell). Also the
+ * pieces-count winner, whose scores nothing else may write. */
+static int check_flip(const tv_rules *r, tv_error *err)
+{
+    const tv_flip *f = &r->flip;
+    if (r->most_pieces && (r->board != TV_BOARD_GRID || r->lines.dirs || r->hooks.score || r->hooks.play))
+        return tv_error_set(err, TV_ERULES, "winner most_pieces: the scores are the pieces on a grid; "
+                                            "no runs, score or play hook may write them");
+    if (!f->dirs)
+        return f->pass && r->board == TV_BOARD_GRID ? tv_error_set(err, TV_ERULES, "flips: a pass rule without flips")
+                                                    : TV_OK;
+    if (f->dirs & ~TV_COMPASS_ALL)
+        return tv_error_set(err, TV_ERULES, "flips: unknown direction bits");
+    if (r->board != TV_BOARD_GRID || r->moves != TV_MOVES_PLACE || r->swap_after || r->lines.dirs || r->goal.length ||
+        r->blocks.mode == TV_BLOCKS_PLACED || r->pieces.nkinds || r->hooks.moves || r->hooks.play)
+        return tv_error_set(err, TV_ERULES, "flips: a placement that flips needs a grid and place {} alone: no drop, "
+                                            "swap, runs, line goal, placed blocks, kinds of pieces, moves or play hook");
+    if (!(r->ends & TV_END_NO_MOVE))
+        return tv_error_set(err, TV_ERULES, "flips: say what a player who cannot flip does: no_move = \"pass\" or \"ends\"");
+    for (int c = 0; c < r->ncells; c++) {
+        int cells = 1;
+        for (int d = 0; d < 8; d++) {
+            int len = 0;
+            for (int x = r->nb[c][d]; x >= 0 && (f->dirs >> d & 1); x = r->nb[x][d])
+                len++;
+            cells += len > 1 ? len - 1 : 0;
+        }
+        if (cells > TV_UNDO_CELLS)
+            return tv_error_set(err, TV_ERULES, "flips: a stone on a %dx%d board could turn %d cells, more than a move "
+                                "may change (%d)", r->grid.width, r->grid.height, cells - 1, TV_UNDO_CELLS - 1);
+    }
     return TV_OK;
 }
 
@@ -141,8 +179,8 @@ static int check_setup(const tv_rules *r, tv_error *err)
         if (v != TV_EMPTY && v != TV_BLOCK && (!tv_cell_is_piece(v) || tv_cell_kind(v) >= kinds_of(r)))
             return tv_error_set(err, TV_ERULES, "setup: cell %d holds %d, not a piece of this game", c + 1, v);
     }
-    if (r->setup.given && r->moves != TV_MOVES_PIECES)
-        return tv_error_set(err, TV_ERULES, "setup: a start position is for games whose pieces move");
+    if (r->setup.given && r->moves != TV_MOVES_PIECES && !r->flip.dirs)
+        return tv_error_set(err, TV_ERULES, "setup: a start position is for games whose pieces move or flip");
     return TV_OK;
 }
 
@@ -281,12 +319,12 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
     if (r->swap_after < 0 || r->swap_after >= r->ncells)
         return tv_error_set(err, TV_ERULES, "swap after %d stones is impossible on %d cells", r->swap_after, r->ncells);
     if (r->goal.length && (r->goal.length < 2 || r->goal.length > TV_MAX_SIDE || !(r->goal.dirs & TV_DIR_ALL) ||
-                           (r->goal.dirs & ~TV_DIR_ALL)))
+                           (r->goal.dirs & ~TV_DIR_ALL) || (r->goal.loses & ~1) || (r->goal.any & ~1)))
         return tv_error_set(err, TV_ERULES, "line: a line of %d along directions %d is impossible", r->goal.length,
                             r->goal.dirs);
     if (r->moves == TV_MOVES_DROP && r->blocks.mode != TV_BLOCKS_NONE)
         return tv_error_set(err, TV_ERULES, "blocks: not supported with dropped stones");
-    if ((rc = check_setup(r, err)) || (rc = check_pieces(r, err)))
+    if ((rc = check_setup(r, err)) || (rc = check_pieces(r, err)) || (rc = check_flip(r, err)))
         return rc;
     if (!r->ends && !r->hooks.ends && !r->goal.length && r->pieces_left < 0 && !r->no_progress)
         return tv_error_set(err, TV_ERULES, "no rule ends the game");

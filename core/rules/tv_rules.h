@@ -80,6 +80,8 @@ typedef struct tv_goal {
     int length; /* 0 = no line goal */
     int dirs;   /* TV_DIR_* mask */
     int exact;  /* 1: exactly `length` (an overline does not win); 0: `length` or more */
+    int loses;  /* misère: the maker of the line loses instead */
+    int any;    /* stones of either colour make the line (Notakto); its maker is the mover */
 } tv_goal;
 
 /* How a move is made on a grid. */
@@ -145,6 +147,14 @@ typedef struct tv_pieces {
     /* Derived by tv_rules_finish: the jump directions' encoding (tv_pieces.h). */
     int jump_dirs, chain_max;
 } tv_pieces;
+
+/* Flips (Othello, core/play/tv_flip.c): a placement is legal only where it
+ * brackets a run of enemy stones between it and an own stone along one of
+ * the directions, and turns every bracketed run. */
+typedef struct tv_flip {
+    int dirs; /* TV_N.. mask; 0: plain placement */
+    int pass; /* a player without a placement passes while the opponent has one */
+} tv_flip;
 
 /* A start position: the contents of every cell (TV_EMPTY, TV_BLOCK, pieces). */
 typedef struct tv_setup {
@@ -249,6 +259,8 @@ struct tv_rules {
     int pieces_left;    /* >= 0 with pieces: a player left with this many pieces or fewer loses; -1: no such rule */
     int no_progress;    /* > 0: this many plies in a row without a capture or a promotion is a draw */
     tv_hooks hooks;
+    tv_flip flip;
+    int most_pieces; /* winner = "most_pieces": the scores are the pieces each player has on the board */
 
     /* Derived by tv_rules_finish. */
     int ncells;
@@ -286,7 +298,7 @@ static inline int tv_stone_colour(const tv_rules *r, int stone)
  * that adds points). A k-in-a-row game's scores stay 0. */
 static inline int tv_rules_scores(const tv_rules *r)
 {
-    return r->board == TV_BOARD_MANCALA || r->lines.dirs != 0 || r->hooks.score || r->hooks.play;
+    return r->board == TV_BOARD_MANCALA || r->lines.dirs != 0 || r->hooks.score || r->hooks.play || r->most_pieces;
 }
 
 /* Points of the run-length table for a run of n stones. */

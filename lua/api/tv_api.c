@@ -8,6 +8,7 @@
 
 #include <lauxlib.h>
 
+#include "tv_api_flip.h"
 #include "tv_api_pieces.h"
 #include "tv_api_pieces_line.h"
 #include "tv_api_sow.h"
@@ -46,26 +47,33 @@ static void read_grid(lua_State *L, int idx, const char *pre, tv_grid *g)
     g->height = (int)tv_int_field(L, idx, what, "height", 1, TV_MAX_SIDE, 0);
 }
 
-static int read_place(lua_State *L, int idx, const char *pre, const char *kind)
+/* place{} or drop{}: swap_after, returned; a placement's flips into *flips. */
+static int read_place(lua_State *L, int idx, const char *pre, const char *kind, int *flips)
 {
-    static const char *const known[] = {"swap_after", NULL};
+    static const char *const known_place[] = {"swap_after", "flips", NULL}, *const known_drop[] = {"swap_after", NULL};
     char what[64];
     snprintf(what, sizeof what, "%s%s", pre, kind);
     tv_check_table(L, idx, what);
-    tv_check_known(L, idx, what, known);
+    tv_check_known(L, idx, what, strcmp(kind, "place") == 0 ? known_place : known_drop);
+    *flips = strcmp(kind, "place") == 0 ? tv_read_flips(L, idx, what) : 0;
     return (int)tv_int_field(L, idx, what, "swap_after", 0, TV_MAX_CELLS, 0);
 }
 
 static void read_line(lua_State *L, int idx, const char *pre, tv_goal *goal)
 {
-    static const char *const known[] = {"length", "directions", "exact", NULL};
-    char what[64];
+    static const char *const known[] = {"length", "directions", "exact", "loses", "colours", NULL};
+    char what[64], colours[8] = "own";
     snprintf(what, sizeof what, "%sline", pre);
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
     goal->length = (int)tv_int_field(L, idx, what, "length", 2, TV_MAX_SIDE, 0);
     goal->dirs = read_dirs(L, idx, what, TV_DIR_ALL);
     goal->exact = tv_bool_field(L, idx, what, "exact", 0);
+    goal->loses = tv_bool_field(L, idx, what, "loses", 0);
+    tv_str_field(L, idx, what, "colours", colours, sizeof colours, 0);
+    if (strcmp(colours, "own") != 0 && strcmp(colours, "any") != 0)
+        luaL_error(L, "%s.colours: '%s' is not own (the mover's stones) or any (stones of either colour)", what, colours);
+    goal->any = strcmp(colours, "any") == 0;
 }
 
 static int read_runs(lua_State *L, int idx, const char *pre, tv_lines *lines)
@@ -108,7 +116,8 @@ static int api_place(lua_State *L)
 {
     if (lua_isnone(L, 1))
         lua_newtable(L);
-    read_place(L, 1, "", "place");
+    int flips;
+    read_place(L, 1, "", "place", &flips);
     return tv_tagged(L, "place");
 }
 
@@ -116,7 +125,8 @@ static int api_drop(lua_State *L)
 {
     if (lua_isnone(L, 1))
         lua_newtable(L);
-    read_place(L, 1, "", "drop");
+    int flips;
+    read_place(L, 1, "", "drop", &flips);
     return tv_tagged(L, "drop");
 }
 
@@ -487,7 +497,7 @@ static int api_game(lua_State *L)
     else if (is_kind(L, -1, "place") || is_kind(L, -1, "drop")) {
         int drop = is_kind(L, -1, "drop");
         r->moves = drop ? TV_MOVES_DROP : TV_MOVES_PLACE;
-        r->swap_after = read_place(L, lua_gettop(L), "game.moves: ", drop ? "drop" : "place");
+        r->swap_after = read_place(L, lua_gettop(L), "game.moves: ", drop ? "drop" : "place", &r->flip.dirs);
     } else if (is_kind(L, -1, "move")) {
         if (r->board != TV_BOARD_GRID || !r->setup.given)
             luaL_error(L, "game.moves: move { ... } needs a grid { ... } board and a setup");
@@ -555,13 +565,17 @@ static int api_game(lua_State *L)
     if (tv_str_field(L, 1, "game", "no_move", word, sizeof word, 0)) {
         if (strcmp(word, "pass") == 0 && r->board == TV_BOARD_MANCALA)
             r->sow.pass = 1;
+        else if (strcmp(word, "pass") == 0 && r->flip.dirs) { /* neither can flip: the game ends */
+            r->flip.pass = 1;
+            r->ends |= TV_END_NO_MOVE;
+        }
         else if (strcmp(word, "ends") == 0)
             r->ends |= TV_END_NO_MOVE;
         else if (strcmp(word, "loses") == 0) {
             r->ends |= TV_END_NO_MOVE;
             r->no_move_loses = 1;
         } else
-            luaL_error(L, "game.no_move: '%s' is not pass (mancala), ends or loses", word);
+            luaL_error(L, "game.no_move: '%s' is not pass (mancala, flips), ends or loses", word);
     }
     if (tv_rawfield(L, 1, "repetition") != LUA_TNIL) {
         if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "ends") != 0)
@@ -581,8 +595,9 @@ static int api_game(lua_State *L)
 
     char winner[32] = "higher_score";
     tv_str_field(L, 1, "game", "winner", winner, sizeof winner, 0);
-    if (strcmp(winner, "higher_score") != 0 && strcmp(winner, "most_captured") != 0)
-        luaL_error(L, "game.winner: '%s' is not higher_score or most_captured", winner);
+    if (strcmp(winner, "higher_score") != 0 && strcmp(winner, "most_captured") != 0 && strcmp(winner, "most_pieces") != 0)
+        luaL_error(L, "game.winner: '%s' is not higher_score, most_captured or most_pieces", winner);
+    r->most_pieces = strcmp(winner, "most_pieces") == 0;
 
     r->max_plies = (int)tv_int_field(L, 1, "game", "max_plies", 1, TV_MAX_MAX_PLIES, TV_DEFAULT_MAX_PLIES);
 

@@ -31,7 +31,7 @@ static int pair_action(const tv_rules *r, int from, int to)
 /* A moves hook may return "pass" or "swap" (lua/tv_hooks.c reads move text). */
 static int can_pass(const tv_rules *r)
 {
-    return (r->board == TV_BOARD_MANCALA && r->sow.pass) || r->hooks.moves != NULL;
+    return (r->board == TV_BOARD_MANCALA && r->sow.pass) || r->flip.pass || r->hooks.moves != NULL;
 }
 
 static int can_swap(const tv_rules *r) { return r->swap_after > 0 || r->hooks.moves != NULL; }

@@ -1,5 +1,5 @@
-/* Across the rulesets in rulesets/, loaded as a host would: Notakto (an ends
- * hook), which rulesets enter the Lua VM in play (hooks) and which do not
+/* Across the rulesets in rulesets/, loaded as a host would: Notakto (as an
+ * ends hook and as data, line { colours = "any", loses = true }), which rulesets enter the Lua VM in play (hooks) and which do not
  * (data), and bad options refused by every ruleset with its file and word. */
 #include <check.h>
 #include <stdio.h>
@@ -10,11 +10,14 @@
 #include "tv_check.h"
 #include "tv_perft.h"
 
-/* ---- Notakto: an ends hook ---------------------------------------------- */
+/* ---- Notakto: an ends hook, and data ---------------------------------- */
+
+static const char *const notakto_versions[] = {"notakto_hooks", "notakto"};
 
 START_TEST(notakto_completing_a_line_loses)
 {
-    tv_ruleset *rs = must_load("notakto", NULL);
+    const char *name = notakto_versions[_i];
+    tv_ruleset *rs = must_load(name, NULL);
     tv_game *g = new_game(rs);
     must_play(g, "a1 b1");
     expect_ongoing(g, "two stones");
@@ -56,7 +59,8 @@ START_TEST(notakto_completing_a_line_loses)
             ck_abort_msg("game %d: %d stones", i, b.state.ply);
     }
 
-    /* A position string with a line is judged by the hook as well. */
+    /* A position string with a line is judged as well (by the hook, or by
+     * the goal: a line of either colour was made by the last mover). */
     g = new_game(rs);
     ck_assert_int_eq(tv_game_set_position(g, ".../.../xox 2 - 3", &err), TV_OK);
     expect_winner(g, 2, "position with a1 b1 c1");
@@ -64,7 +68,7 @@ START_TEST(notakto_completing_a_line_loses)
     tv_ruleset_free(rs);
 
     /* A larger board: still lines of three. */
-    rs = must_load("notakto", "size=5");
+    rs = must_load(name, "size=5");
     g = new_game(rs);
     must_play(g, "a1 e5 c1 a5 e1 c3");
     expect_ongoing(g, "5x5: no three");
@@ -96,7 +100,7 @@ START_TEST(hooks_enter_the_vm_data_does_not)
     ck_assert_uint_eq(tv_ruleset_vm_entries(rs), before);
     tv_ruleset_free(rs);
 
-    rs = must_load("notakto", NULL);
+    rs = must_load("notakto_hooks", NULL);
     r = tv_ruleset_rules(rs);
     before = tv_ruleset_vm_entries(rs);
     g = new_game(rs);
@@ -152,7 +156,7 @@ END_TEST
 int main(void)
 {
     const tv_check_test tests[] = {
-        {"hooks", notakto_completing_a_line_loses, 60, 0},
+        {"hooks", notakto_completing_a_line_loses, 60, 2},
         {"hooks", hooks_enter_the_vm_data_does_not, 60, 0},
         {"options", bad_options_are_refused, 0, 0},
     };

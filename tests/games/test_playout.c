@@ -45,6 +45,12 @@ static const variant variants[] = {
     {"notakto", NULL, 500},
     {"notakto", "size=4", 100},
     {"lines_of_action", "start=scrambled", 100},
+    {"notakto_hooks", NULL, 200},
+    {"othello", NULL, 200},
+    {"othello", "size=6", 200},
+    {"othello", "size=4", 500},
+    {"anti_line4", NULL, 300},
+    {"anti_line4", "width=3,height=3,connect=3", 300},
     /* the same games with Lua hooks: the hook path of the playout */
     {"tests/bench/pahtum_hooks.lua", NULL, 30},
     {"tests/bench/tihbat_hooks.lua", NULL, 30},

@@ -52,7 +52,7 @@ END_TEST
  * and completing a line loses. */
 START_TEST(mcts_hook_ruleset)
 {
-    tv_ruleset *rs = must_load("notakto", NULL);
+    tv_ruleset *rs = must_load("notakto_hooks", NULL);
     tv_game *g = game_at(rs, "xx./.oo/... 1 - 4");
     char m[16];
     tv_player *p = player(rs, "mcts:iterations=500", 3);

@@ -130,7 +130,7 @@ START_TEST(small_kalah_and_notakto)
     compare(tv_ruleset_rules(rs), g->state, "kalah(3,2)");
     tv_game_free(g);
     tv_ruleset_free(rs);
-    rs = must_load("notakto", NULL); /* a hook game */
+    rs = must_load("notakto_hooks", NULL); /* a hook game */
     g = tv_game_new(tv_ruleset_rules(rs), 0, NULL);
     compare(tv_ruleset_rules(rs), g->state, "notakto");
     tv_game_free(g);

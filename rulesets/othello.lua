@@ -1,0 +1,46 @@
+-- Othello (Reversi): Black and White take turns putting a disc of their
+-- colour on an empty cell, Black first, from the four discs in the centre. A
+-- disc may go only where it brackets, along a row, a column or a diagonal, a
+-- run of the opponent's discs between itself and a disc of the mover; every
+-- run it brackets, in every direction at once, turns to the mover's colour.
+-- A player who cannot place passes (the pass is a move, as in a record);
+-- when neither can, the game is over, and more discs wins (equal: a draw).
+-- All data: playing never enters the Lua VM.
+
+local o = options {
+  size = { default = 8, doc = "the side of the square board, even, 4..16 (6, 8 and 10 are usual)" },
+}
+
+local n = o.size
+if not (math.type(n) == "integer" and n >= 4 and n <= 16 and n % 2 == 0) then
+  error("option size: the board side must be an even integer 4..16; got " .. tostring(n), 1)
+end
+
+-- The start: the four centre cells, Black (x) on d5 and e4, White (o) on d4
+-- and e5 for 8x8 (each player's discs on a diagonal). Rows top first.
+local setup, half = {}, n // 2
+for row = n, 1, -1 do
+  local line = {}
+  for col = 1, n do
+    local ch = "."
+    if (row == half or row == half + 1) and (col == half or col == half + 1) then
+      ch = ((row == half) == (col == half)) and "o" or "x"
+    end
+    line[col] = ch
+  end
+  setup[#setup + 1] = table.concat(line)
+end
+
+return game {
+  name = "Othello",
+  description = string.format("%dx%d, a disc must bracket enemy discs, which turn; "
+                              .. "no placement: pass; most discs wins", n, n),
+  players = { "Black", "White" },
+  colours = { "black", "white" },
+  board = grid { width = n, height = n },
+  setup = setup,
+  moves = place { flips = "all" },  -- legal only where it flips, along all eight directions
+  no_move = "pass",                 -- a player who cannot flip passes ...
+  ends = "no_move",                 -- ... and when neither can, the game is over
+  winner = "most_pieces",           -- the scores are the discs on the board
+}
