@@ -5,6 +5,109 @@
 
 #include "tv_play_internal.h"
 
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+/* ---- bit boards: boards of 64 cells or fewer (tv_flip.bits) --------------
+ * A set of cells is a word; one step of every member along direction d is a
+ * shift and a mask (derived in tv_rules_finish), so all the rays of a colour
+ * advance at once. */
+
+static inline uint64_t step(const tv_flip *f, uint64_t x, int d) { return ((x << f->shl[d]) >> f->shr[d]) & f->mask[d]; }
+
+/* The empty cells where a stone of the colour of `own` closes a run of `enemy`. */
+static inline uint64_t bb_moves(const tv_flip *f, uint64_t own, uint64_t enemy, uint64_t empty)
+{
+    uint64_t moves = 0;
+    for (int d = 0; d < 8; d++) {
+        if (!(f->dirs >> d & 1))
+            continue;
+        uint64_t run = step(f, own, d) & enemy;
+        for (int k = 0; k < f->reach; k++)
+            run |= step(f, run, d) & enemy;
+        moves |= step(f, run, d) & empty;
+    }
+    return moves;
+}
+
+/* The enemy stones a stone on the cell `at` (one bit) turns. */
+static inline uint64_t bb_turned(const tv_flip *f, uint64_t at, uint64_t own, uint64_t enemy)
+{
+    uint64_t turned = 0;
+    for (int d = 0; d < 8; d++) {
+        if (!(f->dirs >> d & 1))
+            continue;
+        uint64_t run = 0, x = step(f, at, d);
+        while (x & enemy) {
+            run |= x;
+            x = step(f, x, d);
+        }
+        turned |= x & own ? run : 0;
+    }
+    return turned;
+}
+
+/* The stones of each colour (by colour index) and the empty cells of cells. */
+static void bb_of(const tv_rules *r, const uint8_t *cells, uint64_t stones[2], uint64_t *empty)
+{
+    stones[0] = stones[1] = *empty = 0;
+    for (int c = 0; c < r->ncells; c++) {
+        uint64_t bit = 1ull << c;
+        if (cells[c] == TV_EMPTY)
+            *empty |= bit;
+        else if (cells[c] == TV_STONE1 || cells[c] == TV_STONE2)
+            stones[cells[c] - 1] |= bit;
+    }
+}
+
+static inline int popcount64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_popcountll(x);
+#else
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+#endif
+}
+
+static inline int lowest(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x >> n & 1))
+        n++;
+    return n;
+#endif
+}
+
+/* The place of the k-th member of x, lowest first (k < popcount(x)). */
+static inline int select_bit(uint64_t x, unsigned k)
+{
+#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
+    return lowest(_pdep_u64(1ull << k, x));
+#else
+    int base = 0;
+    for (int width = 32; width >= 8; width /= 2) {
+        unsigned c = (unsigned)popcount64(x & ((1ull << width) - 1));
+        if (k >= c) {
+            k -= c;
+            x >>= width;
+            base += width;
+        }
+    }
+    while (k--)
+        x &= x - 1;
+    return base + lowest(x);
+#endif
+}
+
+/* ---- rays: any board -------------------------------------------------- */
+
 /* The enemy stones from `cell` along direction d that an own stone closes:
  * their count, 0 when the run is empty or not closed. */
 static inline int bracketed(const tv_rules *r, const uint8_t *cells, int cell, int d, int own, int enemy)
@@ -58,8 +161,24 @@ static int stuck(const tv_rules *r, const tv_state *s, int own, tv_move *out, in
     return 0;
 }
 
+/* tv_flip_moves on bit boards. */
+static int moves_bits(const tv_rules *r, const tv_state *s, tv_move *out, int cap)
+{
+    uint64_t stones[2], empty;
+    int own = tv_colour_of(s, s->to_move) - 1, n = 0;
+    bb_of(r, s->cells, stones, &empty);
+    uint64_t moves = bb_moves(&r->flip, stones[own], stones[own ^ 1], empty);
+    for (; moves && n < cap; moves &= moves - 1)
+        out[n++] = lowest(moves);
+    if (n == 0 && cap > 0 && r->flip.pass && bb_moves(&r->flip, stones[own ^ 1], stones[own], empty))
+        out[n++] = TV_MOVE_PASS;
+    return n;
+}
+
 int tv_flip_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap)
 {
+    if (r->flip.bits)
+        return moves_bits(r, s, out, cap);
     int own = tv_colour_of(s, s->to_move), n = placements(r, s->cells, own, out, cap);
     return n ? n : stuck(r, s, own, out, cap);
 }
@@ -130,8 +249,85 @@ static inline void place_fast(const tv_rules *r, tv_state *s, int cell)
     s->owned[enemy - 1] = (uint16_t)(s->owned[enemy - 1] - turned);
 }
 
+/* The cells of s from the bit boards (blocks stay where they are). */
+static void bb_write(const tv_rules *r, tv_state *s, const uint64_t stones[2])
+{
+    for (int c = 0; c < r->ncells; c++)
+        if (s->cells[c] != TV_BLOCK)
+            s->cells[c] = (uint8_t)((stones[0] >> c & 1) | (stones[1] >> c & 1) << 1);
+}
+
+/* tv_flip_playout on bit boards: the cells are written back once, at the end
+ * (or when halted); the hash and counts follow every move. */
+static int playout_bits(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
+{
+    const tv_flip *f = &r->flip;
+    uint64_t stones[2], empty, h = s->hash;
+    bb_of(r, s->cells, stones, &empty);
+    int own = tv_colour_of(s, s->to_move) - 1;
+    uint64_t moves = bb_moves(f, stones[own], stones[own ^ 1], empty);
+    int pass = !moves && f->pass && bb_moves(f, stones[own ^ 1], stones[own], empty);
+    while (s->status == TV_ONGOING) {
+        if (halt && (s->ply & 63) == 0 && halt(ctx)) {
+            s->hash = h;
+            bb_write(r, s, stones);
+            return TV_PLAYOUT_HALTED;
+        }
+        int n = moves ? popcount64(moves) : pass;
+        if (n == 0)
+            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+        unsigned k = tv_rng_below(rng, (uint32_t)n);
+        if (moves) {
+            int cell = select_bit(moves, k);
+            uint64_t at = 1ull << cell, turned = bb_turned(f, at, stones[own], stones[own ^ 1]);
+            int count = popcount64(turned);
+            stones[own] |= turned | at;
+            stones[own ^ 1] &= ~turned;
+            empty &= ~at;
+            h ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][own + 1];
+            for (; turned; turned &= turned - 1) {
+                int c = lowest(turned);
+                h ^= r->zcell[c][TV_STONE1] ^ r->zcell[c][TV_STONE2];
+            }
+            s->empty--;
+            s->stones++;
+            s->owned[own] = (uint16_t)(s->owned[own] + 1 + count);
+            s->owned[own ^ 1] = (uint16_t)(s->owned[own ^ 1] - count);
+            s->last = cell;
+        } else {
+            s->last = TV_MOVE_PASS;
+        }
+        h ^= r->zside;
+        s->to_move ^= 1;
+        s->ply++;
+        own ^= 1;
+        tv_play_piece_scores(r, s);
+        /* The kernel's end rules, in its order: a full grid, no move, the limit. */
+        int winner = -1, over = tv_play_grid_full(r, s);
+        if (!over) {
+            moves = bb_moves(f, stones[own], stones[own ^ 1], empty);
+            pass = !moves && f->pass && bb_moves(f, stones[own ^ 1], stones[own], empty);
+            if (tv_play_no_move_ends(r, moves || pass)) {
+                tv_play_no_move_winner(r, s, &winner);
+                over = 1;
+            } else {
+                over = tv_play_capped(r, s, &winner);
+            }
+        }
+        if (over) {
+            s->hash = h;
+            bb_write(r, s, stones);
+            tv_play_end(r, s, winner);
+        }
+    }
+    s->hash = h;
+    return TV_OK;
+}
+
 int tv_flip_playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
 {
+    if (r->flip.bits)
+        return playout_bits(r, s, rng, halt, ctx, err);
     tv_move moves[TV_MAX_MOVES];
     int n = tv_flip_moves(r, s, moves, TV_MAX_MOVES);
     while (s->status == TV_ONGOING) {

@@ -136,9 +136,9 @@ static int check_plies(tv_rules *r, tv_error *err)
  * player who cannot flip, and no move turning more cells than an undo record
  * keeps (the stone and, per direction, the ray but its last cell). Also the
  * pieces-count winner, whose scores nothing else may write. */
-static int check_flip(const tv_rules *r, tv_error *err)
+static int check_flip(tv_rules *r, tv_error *err)
 {
-    const tv_flip *f = &r->flip;
+    tv_flip *f = &r->flip;
     if (r->most_pieces && (r->board != TV_BOARD_GRID || r->lines.dirs || r->hooks.score || r->hooks.play))
         return tv_error_set(err, TV_ERULES, "winner most_pieces: the scores are the pieces on a grid; "
                                             "no runs, score or play hook may write them");
@@ -164,6 +164,22 @@ static int check_flip(const tv_rules *r, tv_error *err)
         if (cells > TV_UNDO_CELLS)
             return tv_error_set(err, TV_ERULES, "flips: a stone on a %dx%d board could turn %d cells, more than a move "
                                 "may change (%d)", r->grid.width, r->grid.height, cells - 1, TV_UNDO_CELLS - 1);
+    }
+    /* The bit boards: a step moves every bit by the direction's offset, and
+     * the mask keeps the cells whose origin was on the board. */
+    f->bits = r->ncells <= 64;
+    int longer = r->grid.width > r->grid.height ? r->grid.width : r->grid.height;
+    f->reach = longer > 3 ? longer - 3 : 0;
+    for (int d = 0; d < 8 && f->bits; d++) {
+        int delta = tv_compass_drow(d) * r->grid.width + tv_compass_dcol(d);
+        f->shl[d] = (uint8_t)(delta > 0 ? delta : 0);
+        f->shr[d] = (uint8_t)(delta < 0 ? -delta : 0);
+        f->mask[d] = 0;
+        for (int c = 0; c < r->ncells; c++) {
+            int col = tv_grid_col(&r->grid, c) - tv_compass_dcol(d), row = tv_grid_row(&r->grid, c) - tv_compass_drow(d);
+            if (col >= 0 && col < r->grid.width && row >= 0 && row < r->grid.height)
+                f->mask[d] |= 1ull << c;
+        }
     }
     return TV_OK;
 }

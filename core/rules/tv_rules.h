@@ -154,6 +154,12 @@ typedef struct tv_pieces {
 typedef struct tv_flip {
     int dirs; /* TV_N.. mask; 0: plain placement */
     int pass; /* a player without a placement passes while the opponent has one */
+    /* Derived by tv_rules_finish on boards of 64 cells or fewer (bits): a
+     * cell is a bit, a step along compass direction d is
+     * ((x << shl[d]) >> shr[d]) & mask[d], and a run is at most reach + 1. */
+    int bits, reach;
+    uint8_t shl[8], shr[8];
+    uint64_t mask[8];
 } tv_flip;
 
 /* A start position: the contents of every cell (TV_EMPTY, TV_BLOCK, pieces). */

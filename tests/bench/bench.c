@@ -685,6 +685,8 @@ static peer_game peer_games[] = {
     {"Clobber 5x6", "clobber", "rulesets/clobber.lua", NULL, "clobber", 0},
     {"Checkers", "checkers", "rulesets/checkers.lua", NULL, "checkers", 0},
     {"Lines of Action", "lines_of_action", "rulesets/lines_of_action.lua", NULL, "lines_of_action", 0},
+    /* The placement family (issue 15). */
+    {"Othello", "othello", "rulesets/othello.lua", NULL, "othello", 0},
 };
 enum { NPEERS = sizeof peer_games / sizeof *peer_games };
 static peer_figures peer_figs[NPEERS];
