@@ -3,7 +3,7 @@
  * small rulesets written here: Othello's published perft, a placement that
  * flips in several directions at once and its undo, refusals with their
  * reasons, a forced pass, the end when neither player can place and the disc
- * count that decides it; a misère line that loses, also with the stone that
+ * count that decides it, 4x4 solved; a misère line that loses, also with the stone that
  * fills the board; Notakto as data playing the hook version's games move by
  * move; and the loader refusing flips where they cannot work. */
 #include <check.h>
@@ -14,6 +14,7 @@
 #include "tv_check.h"
 #include "tv_perft.h"
 #include "tv_position.h"
+#include "tv_solver.h"
 
 /* The error of playing `moves` (the last one refused) in g, which must be
  * left as it was. */
@@ -214,6 +215,25 @@ START_TEST(othello_most_discs_wins)
     must_play(g, "c3");
     expect_winner(g, 0, "8-8 on a full board");
     tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* 4x4 Othello is a known second-player win, 11 discs to 3 with perfect
+ * play: the solver finds the margin, through passes and early ends. */
+START_TEST(othello_4x4_solved)
+{
+    tv_ruleset *rs = must_load("othello", "size=4");
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_state_buf b;
+    tv_error err;
+    ck_assert_int_eq(tv_state_new(r, 0, &b.state, &err), TV_OK);
+    tv_solution *sol = tv_solve(r, &b.state, 10000000, NULL, NULL, &err);
+    ck_assert_msg(sol != NULL, "%s", err.msg);
+    int64_t value;
+    ck_assert_int_eq(tv_solution_value(sol, &b.state, &value), TV_OK);
+    ck_assert_int_eq(value, 3 - 11);
+    tv_solution_free(sol);
     tv_ruleset_free(rs);
 }
 END_TEST
@@ -433,6 +453,7 @@ int main(void)
         {"othello", othello_refusals_say_why, 30, 0},
         {"othello", othello_forced_pass_then_neither_can_move, 30, 0},
         {"othello", othello_most_discs_wins, 30, 0},
+        {"othello", othello_4x4_solved, 30, 0},
         {"othello read back", othello_random_games_read_back, 120, 4},
         {"misère lines", misere_line_loses, 30, 0},
         {"notakto data and hooks", notakto_data_plays_the_hook_version, 120, 3},
