@@ -8,7 +8,8 @@
 
 static const char *const games[][2] = {
     {"tictactoe", ""}, {"connect4", ""}, {"pahtum", "holes=placed,count=5,swap=true"}, {"pahtum", "holes=7"},
-    {"kalah", ""}, {"oware", ""}, {"notakto", ""}, {"tihbat", ""}, {"gomoku", "size=9"}, {"connect4", "width=3,height=2,connect=2"}};
+    {"kalah", ""}, {"oware", ""}, {"notakto", ""}, {"tihbat", ""}, {"gomoku", "size=9"}, {"connect4", "width=3,height=2,connect=2"},
+    {"othello", ""}, {"othello", "size=4"}, {"anti_line4", "width=4,height=4,connect=3"}};
 #define NGAMES (sizeof games / sizeof *games)
 static tv_ruleset *rulesets[NGAMES];
 

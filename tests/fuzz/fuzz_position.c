@@ -1,5 +1,5 @@
 /* Fuzz target: position strings. Byte 0 picks a ruleset (grid games with
- * blocks, swap and drops; mancala games; a hook game), the rest is a
+ * blocks, swap and drops; mancala games; a hook game; flips), the rest is a
  * position string. A position that reads must write back to text that reads
  * to the same position, and must play on (legal moves, a few moves, undo). */
 #include "fuzz_common.h"
@@ -7,7 +7,8 @@
 static const char *const games[][2] = {
     {"pahtum", "holes=placed,count=5,swap=true"}, {"pahtum", "holes=7"}, {"pahtum", "holes=a1,b2,c3"},
     {"connect4", ""}, {"tictactoe", ""}, {"notakto", "size=4"}, {"gomoku", "size=9"},
-    {"kalah", ""}, {"oware", ""}, {"tihbat", ""}, {"kalah", "holes=1,seeds=1"}};
+    {"kalah", ""}, {"oware", ""}, {"tihbat", ""}, {"kalah", "holes=1,seeds=1"},
+    {"othello", ""}, {"othello", "size=4"}, {"anti_line4", ""}, {"notakto_hooks", "size=4"}};
 #define NGAMES (sizeof games / sizeof *games)
 static tv_ruleset *rulesets[NGAMES];
 
