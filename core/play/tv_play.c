@@ -218,8 +218,10 @@ int tv_state_new(const tv_rules *r, uint64_t seed, tv_state *s, tv_error *err)
         s->flags |= TV_FLAG_SETUP;
         s->setup_left = (uint8_t)b->count;
     }
-    if (r->setup.given) { /* the start position, its blocks included */
+    if (r->setup.given) { /* the start position, then the listed blocks on its empty cells */
         memcpy(s->cells, r->setup.cells, (size_t)r->ncells);
+        for (int i = 0; b->mode == TV_BLOCKS_LIST && i < b->count; i++)
+            s->cells[b->cells[i]] = TV_BLOCK;
         tv_state_count(r, s);
     }
     s->hash = tv_state_hash(r, s);

@@ -187,7 +187,8 @@ static int check_flip(tv_rules *r, tv_error *err)
 /* The kinds a game has: those it declares, or the stone alone. */
 static int kinds_of(const tv_rules *r) { return r->pieces.nkinds ? r->pieces.nkinds : 1; }
 
-/* The start position: every cell holds something the game knows. */
+/* The start position: every cell holds something the game knows, and the
+ * listed blocks (put on it at the start) fall on its empty cells. */
 static int check_setup(const tv_rules *r, tv_error *err)
 {
     for (int c = 0; c < r->ncells && r->setup.given; c++) {
@@ -197,6 +198,12 @@ static int check_setup(const tv_rules *r, tv_error *err)
     }
     if (r->setup.given && r->moves != TV_MOVES_PIECES && !r->flip.dirs)
         return tv_error_set(err, TV_ERULES, "setup: a start position is for games whose pieces move or flip");
+    for (int i = 0; r->setup.given && r->blocks.mode == TV_BLOCKS_LIST && i < r->blocks.count; i++)
+        if (r->setup.cells[r->blocks.cells[i]] != TV_EMPTY)
+            return tv_error_set(err, TV_ERULES, "blocks: cell %d is blocked but holds a piece of the setup",
+                                r->blocks.cells[i] + 1);
+    if (r->setup.given && (r->blocks.mode == TV_BLOCKS_RANDOM || r->blocks.mode == TV_BLOCKS_PLACED))
+        return tv_error_set(err, TV_ERULES, "blocks: random or placed blocks cannot be combined with a setup");
     return TV_OK;
 }
 

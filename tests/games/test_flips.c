@@ -281,6 +281,118 @@ START_TEST(othello_random_games_read_back)
 }
 END_TEST
 
+/* A flip game of any shape, from a centre start, with blocks on two corners
+ * when asked: the bit boards (64 cells or fewer) must find the moves the
+ * rays (tv_check_move) accept, and the playout on them must end where the
+ * kernel's game (rays) ends. */
+static const char *const any_shape =
+    "local o = options { w = { default = 8 }, h = { default = 8 }, dirs = { default = 'all' },\n"
+    "                    corners = { default = false } }\n"
+    "local rows = {}\n"
+    "for row = o.h, 1, -1 do\n"
+    "  local t = {}\n"
+    "  for col = 1, o.w do\n"
+    "    local ch = '.'\n"
+    "    local cr, cc = o.h // 2, o.w // 2\n"
+    "    if (row == cr or row == cr + 1) and (col == cc or col == cc + 1) then\n"
+    "      ch = ((row == cr) == (col == cc)) and 'o' or 'x'\n"
+    "    end\n"
+    "    t[col] = ch\n"
+    "  end\n"
+    "  rows[#rows + 1] = table.concat(t)\n"
+    "end\n"
+    "return game { name = 'T', board = grid { width = o.w, height = o.h }, setup = rows,\n"
+    "  blocks = o.corners and { cells = { 'a1', string.char(96 + o.w) .. o.h } } or nil,\n"
+    "  moves = place { flips = o.dirs }, no_move = 'pass', ends = 'no_move', winner = 'most_pieces' }\n";
+
+START_TEST(bit_boards_agree_with_rays)
+{
+    static const char *const shapes[] = {"w=7,h=9", "w=9,h=7", "w=16,h=4", "w=4,h=16", "w=8,h=8,corners=true",
+                                         "w=8,h=8,dirs=orthogonal", "w=6,h=10,dirs=diagonal", "w=10,h=6,dirs=diagonal"};
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("shape.lua", any_shape, shapes[_i], &err);
+    ck_assert_msg(rs != NULL, "%s: %s", shapes[_i], err.msg);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    ck_assert(r->flip.bits);
+    tv_rng rng;
+    tv_rng_seed(&rng, 7 + (uint64_t)_i);
+    for (int game = 0; game < 30; game++) {
+        tv_state_buf b, fast;
+        ck_assert_int_eq(tv_state_new(r, 0, &b.state, &err), TV_OK);
+        while (b.state.status == TV_ONGOING) {
+            tv_move moves[TV_MAX_MOVES];
+            int n = tv_legal_moves(r, &b.state, moves, TV_MAX_MOVES, &err), listed = 0;
+            ck_assert_int_gt(n, 0);
+            for (int c = 0; c < r->ncells; c++) {
+                int legal = tv_check_move(r, &b.state, c, &err) == TV_OK, found = 0;
+                for (int i = 0; i < n; i++)
+                    found |= moves[i] == c;
+                ck_assert_msg(legal == found, "%s: cell %d: rays say %d, bit boards %d", shapes[_i], c, legal, found);
+                listed += found;
+            }
+            ck_assert_int_eq(listed + (moves[0] == TV_MOVE_PASS), n);
+            ck_assert_int_eq(tv_check_move(r, &b.state, TV_MOVE_PASS, &err) == TV_OK, moves[0] == TV_MOVE_PASS);
+            tv_rng before = rng;
+            tv_state_copy(r, &fast.state, &b.state);
+            ck_assert_int_eq(tv_random_playout(r, &fast.state, &before, &err), TV_OK);
+            tv_state_buf k;
+            tv_state_copy(r, &k.state, &b.state);
+            tv_rng krng = rng;
+            while (k.state.status == TV_ONGOING) {
+                tv_move km[TV_MAX_MOVES];
+                int kn = tv_legal_moves(r, &k.state, km, TV_MAX_MOVES, &err);
+                ck_assert_int_eq(tv_play(r, &k.state, km[tv_rng_below(&krng, (uint32_t)kn)], NULL, &err), TV_OK);
+            }
+            ck_assert_msg(memcmp(&k.state, &fast.state, (size_t)r->state_size) == 0, "%s: the playout differs",
+                          shapes[_i]);
+            ck_assert(krng.s == before.s);
+            ck_assert_int_eq(tv_play(r, &b.state, moves[tv_rng_below(&rng, (uint32_t)n)], NULL, &err), TV_OK);
+        }
+    }
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* Listed blocks stand on the setup's empty cells from the start (the setup
+ * used to cover them), and a block ends a ray as the edge does. */
+START_TEST(blocks_with_a_setup)
+{
+    static const char *const src =
+        "return game { name = 'T', board = grid { width = 4, height = 4 }, blocks = { cells = { 'c1' } },\n"
+        "  setup = { '....', '.xo.', '.ox.', '....' }, moves = place { flips = 'all' }, no_move = 'pass',\n"
+        "  ends = 'no_move', winner = 'most_pieces' }\n";
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("blocks.lua", src, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    tv_game *g = new_game(rs);
+    ck_assert_int_eq(cell_at(g, "c1"), TV_BLOCK);
+    ck_assert_int_eq(g->state->empty, 11);
+    tv_game_free(g);
+    /* Black's a1 would close b1 only through the block; White's c3 would
+     * close c2 only through it: Black passes, White has b2 and d3. */
+    g = game_at(rs, "..../..../..xo/.o#. 1 - 5");
+    expect_refused_with(g, "a1", "a1: it brackets no enemy stone");
+    EXPECT_LEGAL(g, "pass");
+    must_play(g, "pass");
+    expect_refused_with(g, "c3", "c3: it brackets no enemy stone");
+    EXPECT_LEGAL(g, "b2 d3");
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+
+    /* Pieces that move: the block is there too. */
+    rs = load_source("pieces.lua",
+                     "return game { name = 'T', board = grid { width = 4, height = 4 }, blocks = { cells = { 'b2' } },\n"
+                     "  setup = { 'oooo', '....', '....', 'xxxx' },\n"
+                     "  moves = move { stone = step { directions = 'forward' } }, ends = 'no_move' }\n",
+                     NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    g = new_game(rs);
+    EXPECT_LEGAL(g, "a1-a2 c1-c2 d1-d2");
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 /* ---- misère lines ------------------------------------------------------- */
 
 /* Anti Line4: the maker of four loses at once, and a line made by the stone
@@ -420,6 +532,14 @@ START_TEST(loader_refuses_what_cannot_work)
          "  goal = line { length = 3, colours = 'mine' } }\n",
          "t.lua:2: line.colours: 'mine' is not own"},
         {"local l = line { length = 3, loses = 1 }\n" GAME_TAIL, "t.lua:1: line.loses"},
+        {"return game { name = 'T', board = grid { width = 4, height = 4 }, blocks = { cells = { 'b2' } },\n"
+         "  setup = { '....', '.xo.', '.ox.', '....' }, moves = place { flips = 'all' }, no_move = 'pass',\n"
+         "  ends = 'no_move' }\n",
+         "blocks: cell 6 is blocked but holds a piece of the setup"},
+        {"return game { name = 'T', board = grid { width = 4, height = 4 }, blocks = { random = {1, 2} },\n"
+         "  setup = { '....', '.xo.', '.ox.', '....' }, moves = place { flips = 'all' }, no_move = 'pass',\n"
+         "  ends = 'no_move' }\n",
+         "random or placed blocks cannot be combined with a setup"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         tv_error err = {0};
@@ -455,6 +575,8 @@ int main(void)
         {"othello", othello_most_discs_wins, 30, 0},
         {"othello", othello_4x4_solved, 30, 0},
         {"othello read back", othello_random_games_read_back, 120, 4},
+        {"bit boards", bit_boards_agree_with_rays, 120, 8},
+        {"othello", blocks_with_a_setup, 30, 0},
         {"misère lines", misere_line_loses, 30, 0},
         {"notakto data and hooks", notakto_data_plays_the_hook_version, 120, 3},
         {"loader", loader_refuses_what_cannot_work, 30, 0},
