@@ -316,7 +316,7 @@ START_TEST(bit_boards_agree_with_rays)
     ck_assert(r->flip.bits);
     tv_rng rng;
     tv_rng_seed(&rng, 7 + (uint64_t)_i);
-    for (int game = 0; game < 30; game++) {
+    for (int game = 0; game < 12; game++) {
         tv_state_buf b, fast;
         ck_assert_int_eq(tv_state_new(r, 0, &b.state, &err), TV_OK);
         while (b.state.status == TV_ONGOING) {
