@@ -165,6 +165,8 @@ static int check_flip(tv_rules *r, tv_error *err)
             return tv_error_set(err, TV_ERULES, "flips: a stone on a %dx%d board could turn %d cells, more than a move "
                                 "may change (%d)", r->grid.width, r->grid.height, cells - 1, TV_UNDO_CELLS - 1);
     }
+    if (!r->setup.given)
+        return tv_error_set(err, TV_ERULES, "flips: a placement must bracket stones, so the game needs a setup to start from");
     /* The bit boards: a step moves every bit by the direction's offset, and
      * the mask keeps the cells whose origin was on the board. */
     f->bits = r->ncells <= 64;

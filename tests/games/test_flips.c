@@ -508,6 +508,9 @@ START_TEST(loader_refuses_what_cannot_work)
          "  moves = place { flips = 'all' }, ends = 'board_full' }\n",
          "flips: say what a player who cannot flip does"},
         {"return game { name = 'T', board = grid { width = 4, height = 4 },\n"
+         "  moves = place { flips = 'all' }, no_move = 'pass', ends = 'no_move' }\n",
+         "flips: a placement must bracket stones, so the game needs a setup"},
+        {"return game { name = 'T', board = grid { width = 4, height = 4 },\n"
          "  moves = place { flips = 'all' }, goal = line { length = 3 }, no_move = 'pass', ends = 'no_move' }\n",
          "flips: a placement that flips needs a grid and place {} alone"},
         {"return game { name = 'T', board = grid { width = 4, height = 4 },\n"
