@@ -393,6 +393,37 @@ START_TEST(blocks_with_a_setup)
 }
 END_TEST
 
+/* With no_move = "ends" there is no pass: a player who cannot place ends
+ * the game, and the discs decide (Othello's forced-pass position is over). */
+START_TEST(no_move_ends_without_a_pass)
+{
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("ends.lua",
+                                 "return game { name = 'T', board = grid { width = 8, height = 8 },\n"
+                                 "  setup = { '........', '........', '........', '...xo...', '...ox...', '........',\n"
+                                 "            '........', '........' },\n"
+                                 "  moves = place { flips = 'all' }, no_move = 'ends', ends = 'no_move', winner = 'most_pieces' }\n",
+                                 NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    tv_game *g = game_at(rs, "......../......../......../......../......../......../......../oox..... 1 - 10");
+    expect_winner(g, 2, "Black cannot place: over, White 2-1");
+    tv_game_free(g);
+    g = game_at(rs, "......../......../......../......../......../......../......../oox..... 2 - 10");
+    EXPECT_LEGAL(g, "d1");
+    expect_refused_with(g, "pass", "pass: a placement that flips is possible");
+    must_play(g, "d1");
+    expect_winner(g, 2, "White took c1; Black has no disc left");
+    tv_game_free(g);
+    g = game_at(rs, NULL);
+    expect_refused_with(g, "pass", "pass: a placement that flips is possible");
+    tv_game_free(g);
+    g = game_at(rs, "......../......../......../......../......../......../......../xo...... 2 - 10");
+    expect_winner(g, 0, "White cannot place: over, 1-1 is a draw");
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 /* ---- misère lines ------------------------------------------------------- */
 
 /* Anti Line4: the maker of four loses at once, and a line made by the stone
@@ -580,6 +611,7 @@ int main(void)
         {"othello read back", othello_random_games_read_back, 120, 4},
         {"bit boards", bit_boards_agree_with_rays, 120, 8},
         {"othello", blocks_with_a_setup, 30, 0},
+        {"othello", no_move_ends_without_a_pass, 30, 0},
         {"misère lines", misere_line_loses, 30, 0},
         {"notakto data and hooks", notakto_data_plays_the_hook_version, 120, 3},
         {"loader", loader_refuses_what_cannot_work, 30, 0},
