@@ -48,9 +48,11 @@ static int read_directions(lua_State *L, int idx, const char *what)
         size_t i = 0, count = sizeof dir_words / sizeof dir_words[0];
         while (i < count && !(strlen(dir_words[i].word) == n && strncmp(p, dir_words[i].word, n) == 0))
             i++;
-        if (i == count)
-            luaL_error(L, "%s: '%.*s' is not one of forward, backward, sideways, diagonal_forward, "
-                          "diagonal_backward, diagonal, orthogonal, all", key, (int)n, p);
+        if (i == count) { /* luaL_error knows no %.*s */
+            p[n] = '\0';
+            luaL_error(L, "%s: '%s' is not one of forward, backward, sideways, diagonal_forward, "
+                          "diagonal_backward, diagonal, orthogonal, all", key, p);
+        }
         mask |= dir_words[i].mask;
         p += n;
     }
