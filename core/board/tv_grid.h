@@ -1,6 +1,14 @@
-/* Rectangular grid topology: cell indices, cell names and the four line
- * directions. Cell index = row * width + col, row 0 is the first player's side.
- * Names are a column letter from 'a' and a row number from 1: "a1", "g7". */
+/* Grid topology: cell indices, cell names and the four line directions.
+ * Cell index = row * width + col, row 0 is the first player's side. Names are
+ * a column letter from 'a' and a row number from 1: "a1", "g7".
+ *
+ * A grid is square (each cell touches the 8 around it) or a hex rhombus (Hex's
+ * board): the same width x height cells, each a hexagon touching six others,
+ * (c+1,r) (c-1,r) (c,r+1) (c,r-1) (c+1,r-1) (c-1,r+1) -- the standard Hex
+ * notation (HexGui, Little Golem), a1 a corner where two hexagons meet it.
+ * Drawn with row 1 at the bottom, as every tavola board, each row half a cell
+ * to the right of the one below it; Hex's own diagrams put row 1 on top, the
+ * same board seen in a mirror (the same cells touch). */
 #ifndef TV_GRID_H
 #define TV_GRID_H
 
@@ -20,7 +28,16 @@ enum {
 
 typedef struct tv_grid {
     int width, height;
+    int hex; /* 1: a rhombus of hexagons (six neighbours) */
 } tv_grid;
+
+/* Whether the cells (col,row) and (col+dcol,row+drow), both on the board and
+ * at most one step apart, touch: on a hex rhombus the diagonal a1-b2 is not a
+ * side of a hexagon (a2-b1 is). */
+static inline int tv_grid_touch(const tv_grid *g, int dcol, int drow)
+{
+    return !g->hex || dcol != drow;
+}
 
 static inline int tv_grid_cells(const tv_grid *g) { return g->width * g->height; }
 static inline int tv_grid_col(const tv_grid *g, int cell) { return cell % g->width; }

@@ -7,6 +7,7 @@
 
 #include "tv_connect.h"
 #include "tv_flip.h"
+#include "tv_join.h"
 #include "tv_lines.h"
 #include "tv_pieces.h"
 #include "tv_play_internal.h"
@@ -60,7 +61,8 @@ int tv_place(const tv_rules *r, tv_state *s, tv_undo *u, int cell, tv_error *err
         return rc;
     if (r->lines.dirs)
         s->score[s->to_move] += tv_lines_delta(r, s->cells, cell);
-    return r->goal.length && tv_goal_made(r, s->cells, cell);
+    return (r->goal.length && tv_goal_made(r, s->cells, cell)) ||
+           (r->join.sides[0] && tv_join_made(r, s->cells, cell));
 }
 
 uint64_t tv_state_hash(const tv_rules *r, const tv_state *s)
@@ -448,6 +450,8 @@ int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
     int line_winner = tv_goal_on_board(r, s);
     if (line_winner == -2)
         return tv_error_set(err, TV_EINVAL, "position: both players have a line that meets the goal");
+    if (line_winner == -1 && (line_winner = tv_join_on_board(r, s)) == -2)
+        return tv_error_set(err, TV_EINVAL, "position: both players have a winning connection");
     for (int c = 0; c < r->ncells && r->moves == TV_MOVES_PIECES && (r->ends & TV_END_REACH); c++) {
         int v = s->cells[c]; /* a piece on its far row won, as the move that took it there did */
         if (!tv_cell_is_piece(v) || !tv_pieces_far(r, tv_cell_colour(v), c, 1))

@@ -20,6 +20,7 @@
 
 #include "tv_connect.h"
 #include "tv_flip.h"
+#include "tv_join.h"
 #include "tv_lines.h"
 #include "tv_pieces.h"
 #include "tv_play_internal.h"
@@ -135,7 +136,8 @@ static inline void place_stone(const tv_rules *r, tv_state *s, tv_move m, int ce
     s->owned[colour - 1]++;
     if (r->lines.dirs)
         s->score[p] += tv_lines_delta(r, s->cells, cell);
-    int made = r->goal.length && tv_goal_made(r, s->cells, cell);
+    int made = (r->goal.length && tv_goal_made(r, s->cells, cell)) ||
+               (r->join.sides[0] && tv_join_made(r, s->cells, cell));
     s->to_move = (uint8_t)(p ^ 1);
     s->ply++;
     s->last = m;

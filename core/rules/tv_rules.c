@@ -316,6 +316,46 @@ static int check_pieces(tv_rules *r, tv_error *err)
     return TV_OK;
 }
 
+/* A hex rhombus takes placement games only: its cells have six neighbours,
+ * so a square grid's lines, drops and compass moves mean nothing there. The
+ * connection goal: its sides and the directions that join cells. */
+static int check_connect(tv_rules *r, tv_error *err)
+{
+    tv_join *k = &r->join;
+    if (r->grid.hex && (r->board != TV_BOARD_GRID || r->moves != TV_MOVES_PLACE || r->lines.dirs ||
+                        r->goal.length || r->pieces.nkinds || r->setup.given))
+        return tv_error_set(err, TV_ERULES,
+                            "hex board: only stones placed on cells (place { }) fit it; lines, runs, drops and "
+                            "moving pieces need a square grid");
+    if (!k->sides[0] && !k->sides[1])
+        return TV_OK;
+    for (int i = 0; i < 2; i++)
+        if (k->sides[i] != TV_SIDES_ROWS && k->sides[i] != TV_SIDES_COLUMNS)
+            return tv_error_set(err, TV_ERULES, "connect: colour %d has no sides to join", i + 1);
+    if (r->board != TV_BOARD_GRID || r->moves != TV_MOVES_PLACE)
+        return tv_error_set(err, TV_ERULES, "connect: the connection goal is for stones placed on a grid");
+    if (r->grid.hex && k->diagonals)
+        return tv_error_set(err, TV_ERULES, "connect: a hex board's cells have their six neighbours; diagonals are for square grids");
+    if (r->goal.length)
+        return tv_error_set(err, TV_ERULES, "connect: a game has one goal, a line or a connection");
+    k->ndirs = 0;
+    for (int d = 0; d < 8; d++) {
+        int dc = tv_compass_dcol(d), dr = tv_compass_drow(d);
+        if (tv_grid_touch(&r->grid, dc, dr) && (r->grid.hex || k->diagonals || dc == 0 || dr == 0))
+            k->dir[k->ndirs++] = (int8_t)d;
+    }
+    int w = r->grid.width, h = r->grid.height;
+    for (int c = 0; c < r->ncells; c++) {
+        int col = c % w, row = c / w, e = 0;
+        for (int i = 0; i < 2; i++) {
+            int at = k->sides[i] == TV_SIDES_ROWS ? row : col, last = k->sides[i] == TV_SIDES_ROWS ? h - 1 : w - 1;
+            e |= (at == 0 ? 1 : 0) << (2 * i) | (at == last ? 2 : 0) << (2 * i);
+        }
+        k->edge[c] = (uint8_t)e;
+    }
+    return TV_OK;
+}
+
 int tv_rules_finish(tv_rules *r, tv_error *err)
 {
     if (r->board == TV_BOARD_MANCALA) {
@@ -331,7 +371,8 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
     for (int c = 0; c < r->ncells; c++)
         for (int d = 0; d < 8; d++) {
             int col = tv_grid_col(&r->grid, c) + tv_compass_dcol(d), row = tv_grid_row(&r->grid, c) + tv_compass_drow(d);
-            r->nb[c][d] = (int16_t)(col >= 0 && col < r->grid.width && row >= 0 && row < r->grid.height
+            r->nb[c][d] = (int16_t)(col >= 0 && col < r->grid.width && row >= 0 && row < r->grid.height &&
+                                            tv_grid_touch(&r->grid, tv_compass_dcol(d), tv_compass_drow(d))
                                         ? row * r->grid.width + col : -1);
         }
     int rc = check_blocks(r, err);
@@ -349,9 +390,11 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
                             r->goal.dirs);
     if (r->moves == TV_MOVES_DROP && r->blocks.mode != TV_BLOCKS_NONE)
         return tv_error_set(err, TV_ERULES, "blocks: not supported with dropped stones");
-    if ((rc = check_setup(r, err)) || (rc = check_pieces(r, err)) || (rc = check_flip(r, err)))
+    if ((rc = check_setup(r, err)) || (rc = check_pieces(r, err)) || (rc = check_flip(r, err)) ||
+        (rc = check_connect(r, err)))
         return rc;
-    if (!r->ends && !r->hooks.ends && !r->goal.length && r->pieces_left < 0 && !r->no_progress)
+    if (!r->ends && !r->hooks.ends && !r->goal.length && !r->join.sides[0] && r->pieces_left < 0 &&
+        !r->no_progress)
         return tv_error_set(err, TV_ERULES, "no rule ends the game");
 
     size_t size = TV_STATE_HEAD + (size_t)r->ncells;

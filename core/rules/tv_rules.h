@@ -84,6 +84,24 @@ typedef struct tv_goal {
     int any;    /* stones of either colour make the line (Notakto); its maker is the mover */
 } tv_goal;
 
+/* The connection goal (core/play/tv_join.c): a colour whose stones join
+ * its two opposite sides -- one group of them, cells joined through the
+ * board's neighbours, touching both -- wins at once. Hex: the first colour
+ * joins rows 1 and N, the second columns a and the last. Sides belong to
+ * colours, not players: a swap hands the first stone and its sides over. */
+enum { TV_SIDES_ROWS = 1, TV_SIDES_COLUMNS = 2 };
+
+typedef struct tv_join {
+    int sides[2];  /* by colour (TV_STONE1, TV_STONE2 - 1): TV_SIDES_*; 0 = no connection goal */
+    int diagonals; /* square grids: diagonal neighbours join too (a hex board has its six) */
+    /* Derived by tv_rules_finish: the compass directions that join cells,
+     * and each cell's sides: bit 0 and 1 the first colour's two sides, bits
+     * 2 and 3 the second colour's. */
+    int ndirs;
+    int8_t dir[8];
+    uint8_t edge[TV_MAX_CELLS];
+} tv_join;
+
 /* How a move is made on a grid. */
 typedef enum {
     TV_MOVES_PLACE = 0, /* a stone on any empty cell; moves are cells */
@@ -254,6 +272,7 @@ struct tv_rules {
     int swap_after; /* >0: after this many stones the next player may swap colours */
     tv_lines lines;
     tv_goal goal;
+    tv_join join;
     int ends;   /* TV_END_* mask */
     int target; /* > 0: a player who has captured this many ends the game */
     int repetition; /* a repeated position (board and side to move) ends the game */

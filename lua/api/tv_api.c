@@ -9,6 +9,7 @@
 #include <lauxlib.h>
 
 #include "tv_api_flip.h"
+#include "tv_api_hex.h"
 #include "tv_api_pieces.h"
 #include "tv_api_pieces_line.h"
 #include "tv_api_sow.h"
@@ -464,8 +465,10 @@ static int api_game(lua_State *L)
         r->board = TV_BOARD_MANCALA;
     } else if (is_kind(L, -1, "grid")) {
         read_grid(L, lua_gettop(L), "game.board: ", &r->grid);
+    } else if (is_kind(L, -1, "hex")) {
+        tv_read_hex(L, lua_gettop(L), "game.board: ", &r->grid);
     } else {
-        luaL_error(L, "game.board: expected grid { ... } or mancala { ... }, got %s", tv_kind_of(L, -1));
+        luaL_error(L, "game.board: expected grid { ... }, hex { ... } or mancala { ... }, got %s", tv_kind_of(L, -1));
     }
     lua_pop(L, 1);
     read_colours(L, r);
@@ -536,8 +539,11 @@ static int api_game(lua_State *L)
     tv_rawfield(L, 1, "goal");
     if (is_kind(L, -1, "line"))
         read_line(L, lua_gettop(L), "game.goal: ", &r->goal);
+    else if (is_kind(L, -1, "connect"))
+        tv_read_connect(L, lua_gettop(L), "game.goal: ", &r->join);
     else if (!lua_isnil(L, -1))
-        luaL_error(L, "game.goal: expected line { length = ..., directions = ... }, got %s", tv_kind_of(L, -1));
+        luaL_error(L, "game.goal: expected line { length = ..., directions = ... } or connect { sides = ... }, got %s",
+                   tv_kind_of(L, -1));
     lua_pop(L, 1);
 
     tv_rawfield(L, 1, "score");
@@ -557,7 +563,7 @@ static int api_game(lua_State *L)
 
     if (tv_rawfield(L, 1, "ends") != LUA_TNIL)
         read_ends(L, rs, lua_gettop(L), 0);
-    else if (!r->goal.length)
+    else if (!r->goal.length && !r->join.sides[0])
         luaL_error(L, "game.ends: required field is missing (board_full, no_move or a function)");
     lua_pop(L, 1);
 
@@ -616,6 +622,7 @@ void tv_api_open(lua_State *L)
         {"runs", api_runs}, {"line", api_line}, {"options", api_options},
         {"mancala", tv_api_mancala}, {"sow", tv_api_sow}, {"step", tv_api_step}, {"slide", tv_api_slide},
         {"jump", tv_api_jump}, {"move", tv_api_move}, {"line_count", tv_api_line_count}, {"leap", tv_api_leap},
+        {"hex", tv_api_hex}, {"connect", tv_api_connect},
         {NULL, NULL}};
     lua_pushglobaltable(L);
     luaL_setfuncs(L, api, 0);

@@ -1,0 +1,65 @@
+#include "tv_join.h"
+
+#define SEEN_WORDS ((TV_MAX_CELLS + 63) / 64)
+
+/* The sides of colour (TV_STONE1/2) that cells touch, bits as in
+ * tv_join.edge; `need` is both of them. */
+static inline unsigned need_of(int colour) { return 3u << (2 * (colour - 1)); }
+
+/* Flood fill of colour's stones from `cell` (marked in seen); returns the
+ * sides touched, stopping as soon as they are both of need. */
+static unsigned fill(const tv_rules *r, const uint8_t *cells, int cell, int colour, unsigned need, uint64_t *seen)
+{
+    const tv_join *k = &r->join;
+    int16_t stack[TV_MAX_CELLS];
+    int n = 0;
+    unsigned got = k->edge[cell] & need;
+    seen[cell >> 6] |= 1ull << (cell & 63);
+    stack[n++] = (int16_t)cell;
+    while (n && got != need) {
+        int c = stack[--n];
+        for (int i = 0; i < k->ndirs; i++) {
+            int d = r->nb[c][k->dir[i]];
+            if (d < 0 || (cells[d] & 3) != colour || (seen[d >> 6] >> (d & 63) & 1))
+                continue;
+            seen[d >> 6] |= 1ull << (d & 63); /* each cell goes on the stack once: n < TV_MAX_CELLS */
+            got |= k->edge[d] & need;
+            stack[n++] = (int16_t)d;
+        }
+    }
+    return got;
+}
+
+int tv_join_made(const tv_rules *r, const uint8_t *cells, int cell)
+{
+    int colour = cells[cell] & 3;
+    if (colour != TV_STONE1 && colour != TV_STONE2)
+        return 0;
+    uint64_t seen[SEEN_WORDS] = {0};
+    unsigned need = need_of(colour);
+    return fill(r, cells, cell, colour, need, seen) == need;
+}
+
+int tv_join_anywhere(const tv_rules *r, const uint8_t *cells, int colour)
+{
+    uint64_t seen[SEEN_WORDS] = {0};
+    unsigned need = need_of(colour), first = need & 0x5u; /* the first of the two sides */
+    for (int c = 0; c < r->ncells; c++)
+        if ((cells[c] & 3) == colour && (r->join.edge[c] & first) && !(seen[c >> 6] >> (c & 63) & 1) &&
+            fill(r, cells, c, colour, need, seen) == need)
+            return 1;
+    return 0;
+}
+
+int tv_join_on_board(const tv_rules *r, const tv_state *s)
+{
+    int joined = -1;
+    for (int p = 0; p < 2 && r->join.sides[0]; p++) {
+        if (!tv_join_anywhere(r, s->cells, tv_colour_of(s, p)))
+            continue;
+        if (joined > 0)
+            return -2;
+        joined = p + 1;
+    }
+    return joined;
+}

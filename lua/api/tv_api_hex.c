@@ -1,0 +1,73 @@
+/* The ruleset API for connection games: hex{} (the board) and connect{} (the
+ * goal). Readers as in tv_api.c: each checks its table completely, raw; the
+ * constructors run them on scratch, game{} again on the description. */
+#include <stdio.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "tv_api_hex.h"
+#include "tv_fields.h"
+
+void tv_read_hex(lua_State *L, int idx, const char *pre, tv_grid *g)
+{
+    static const char *const known[] = {"size", "width", "height", NULL};
+    char what[64];
+    snprintf(what, sizeof what, "%shex", pre);
+    tv_check_table(L, idx, what);
+    tv_check_known(L, idx, what, known);
+    int sized = tv_rawfield(L, idx, "size") != LUA_TNIL;
+    lua_pop(L, 1);
+    if (sized) {
+        if (tv_rawfield(L, idx, "width") != LUA_TNIL || tv_rawfield(L, idx, "height") != LUA_TNIL)
+            luaL_error(L, "%s: give size (a rhombus of size x size) or width and height, not both", what);
+        lua_pop(L, 2);
+        g->width = g->height = (int)tv_int_field(L, idx, what, "size", 1, TV_MAX_SIDE, 0);
+    } else {
+        g->width = (int)tv_int_field(L, idx, what, "width", 1, TV_MAX_SIDE, 0);
+        g->height = (int)tv_int_field(L, idx, what, "height", 1, TV_MAX_SIDE, 0);
+    }
+    g->hex = 1;
+}
+
+void tv_read_connect(lua_State *L, int idx, const char *pre, tv_join *k)
+{
+    static const char *const known[] = {"sides", "diagonals", NULL};
+    char what[64], list[80], got[64];
+    snprintf(what, sizeof what, "%sconnect", pre);
+    snprintf(list, sizeof list, "%s.sides", what);
+    tv_check_table(L, idx, what);
+    tv_check_known(L, idx, what, known);
+    memset(k, 0, sizeof *k);
+    if (tv_rawfield(L, idx, "sides") != LUA_TTABLE)
+        luaL_error(L, "%s.sides: expected the sides each colour joins, as {\"rows\", \"columns\"}", what);
+    tv_list_len(L, -1, list, 2, 2);
+    for (int i = 0; i < 2; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+        if (strcmp(s, "rows") == 0)
+            k->sides[i] = TV_SIDES_ROWS;
+        else if (strcmp(s, "columns") == 0)
+            k->sides[i] = TV_SIDES_COLUMNS;
+        else
+            luaL_error(L, "%s.sides[%d]: %s is not rows (the first and last rows) or columns (the first and last columns)",
+                       what, i + 1, tv_describe(L, -1, got, sizeof got));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    k->diagonals = tv_bool_field(L, idx, what, "diagonals", 0);
+}
+
+int tv_api_hex(lua_State *L)
+{
+    tv_grid g;
+    tv_read_hex(L, 1, "", &g);
+    return tv_tagged(L, "hex");
+}
+
+int tv_api_connect(lua_State *L)
+{
+    tv_join k;
+    tv_read_connect(L, 1, "", &k);
+    return tv_tagged(L, "connect");
+}
