@@ -89,9 +89,17 @@ int tv_draw_board(const tv_game *g, char *buf, size_t size)
             tv_out_put(&o, "    %s %s %d\n", name_of(r, row).text, r->sow.stores ? "store" : "captured", (int)s->score[row]);
         }
     } else {
-        int last = tv_last_cell(r, s);
+        int last = tv_last_cell(r, s), hex = r->grid.hex;
+        if (hex) { /* the letters along the top row too: columns lean */
+            tv_out_put(&o, "    %*s", r->grid.height - 1, "");
+            for (int col = 0; col < r->grid.width; col++)
+                tv_out_put(&o, " %c", 'a' + col);
+            tv_out_put(&o, "\n");
+        }
         for (int row = r->grid.height - 1; row >= 0; row--) {
-            tv_out_put(&o, "%3d ", row + 1);
+            /* A hex rhombus: each row half a cell (one character) right of
+             * the row below, so that a cell's six neighbours surround it. */
+            tv_out_put(&o, "%3d %*s", row + 1, hex ? row : 0, "");
             for (int col = 0; col < r->grid.width; col++) {
                 int cell = row * r->grid.width + col, c = tv_cell_char(r, s->cells[cell]);
                 if (cell == last && !r->pieces.nkinds && (c == 'x' || c == 'o')) /* kinds use the case for the owner */

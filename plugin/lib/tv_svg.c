@@ -163,22 +163,49 @@ static void piece(tv_out *o, const tv_rules *r, int cx, int cy, int v)
         r->pieces.letter[kind] - 'a' + 'A');
 }
 
+enum { LEGEND_FONT = 13 };
+
+/* Width of the legend: a stone and a name per player. */
+static int legend_width(const tv_rules *r)
+{
+    int legend = 0;
+    for (int p = 0; p < 2; p++)
+        legend += 22 + text_width(r->players[p], LEGEND_FONT) + (p ? 0 : 28);
+    return legend;
+}
+
+/* Legend: each player's colour; the player to move in bold. */
+static void legend_at(tv_out *o, const tv_game *g, int x, int y)
+{
+    const tv_rules *r = g->rules;
+    const tv_state *s = g->state;
+    for (int p = 0; p < 2; p++) {
+        stone(o, r, x + 8, y - 5, 8, tv_colour_of(s, p));
+        tv_out_put(o, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" fill=\"#222222\"%s>",
+            x + 22, y, LEGEND_FONT, s->status == TV_ONGOING && s->to_move == p ? " font-weight=\"bold\"" : "");
+        put_text(o, r->players[p]);
+        tv_out_put(o, "</text>\n");
+        x += 22 + text_width(r->players[p], LEGEND_FONT) + 28;
+    }
+}
+
+static const char hole_pattern[] =
+    "<defs>\n<pattern id=\"tavola-hole\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">"
+    "<rect x=\"0\" y=\"0\" width=\"8\" height=\"8\" fill=\"#34302b\"/>"
+    "<path d=\"M0 8L8 0M-2 2L2 -2M6 10L10 6\" stroke=\"#7a7166\" stroke-width=\"2\"/></pattern>\n</defs>\n";
+
 static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
 {
     const tv_rules *r = g->rules;
     const tv_state *s = g->state;
     int w = r->grid.width, h = r->grid.height, bw = w * CELL, bh = h * CELL;
-    const int font = 13;
-    int legend = 0; /* width of the legend: a stone and a name per player */
-    for (int p = 0; p < 2; p++)
-        legend += 22 + text_width(r->players[p], font) + (p ? 0 : 28);
+    const int font = LEGEND_FONT;
+    int legend = legend_width(r);
     int W = max_int(max_int(bw + 2 * LABEL_M + 16, text_width(cap, CAPTION_FONT) + 24), legend + 24);
     int ox = (W - bw) / 2, oy = CAPTION_H + LABEL_M;
     int H = oy + bh + LABEL_M + LEGEND_H;
     begin(o, g, W, H, cap);
-    tv_out_put(o, "<defs>\n<pattern id=\"tavola-hole\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">"
-           "<rect x=\"0\" y=\"0\" width=\"8\" height=\"8\" fill=\"#34302b\"/>"
-           "<path d=\"M0 8L8 0M-2 2L2 -2M6 10L10 6\" stroke=\"#7a7166\" stroke-width=\"2\"/></pattern>\n</defs>\n");
+    tv_out_put(o, "%s", hole_pattern);
     tv_out_put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"4\" fill=\"#c9a063\"/>\n", ox - FRAME,
         oy - FRAME, bw + 2 * FRAME, bh + 2 * FRAME);
 
@@ -219,16 +246,108 @@ static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
             ox + tv_grid_col(&r->grid, last) * CELL + CELL / 2,
             oy + (h - 1 - tv_grid_row(&r->grid, last)) * CELL + CELL / 2, paint_of(r, tv_cell_colour(s->cells[last]))->dot);
 
-    /* Legend: each player's colour; the player to move in bold. */
-    int x = (W - legend) / 2, y = oy + bh + LABEL_M + 20;
-    for (int p = 0; p < 2; p++) {
-        stone(o, r, x + 8, y - 5, 8, tv_colour_of(s, p));
-        tv_out_put(o, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" fill=\"#222222\"%s>",
-            x + 22, y, font, s->status == TV_ONGOING && s->to_move == p ? " font-weight=\"bold\"" : "");
-        put_text(o, r->players[p]);
-        tv_out_put(o, "</text>\n");
-        x += 22 + text_width(r->players[p], font) + 28;
+    legend_at(o, g, (W - legend) / 2, oy + bh + LABEL_M + 20);
+}
+
+/* ---- hex boards ---------------------------------------------------------
+ * Pointy-topped hexagons, 40 wide, rows 35 apart, row 1 at the bottom and
+ * each row half a cell right of the one below (as the text drawing). The
+ * corners of a hexagon round its centre: (0,-23) (20,-12) (20,12) (0,23)
+ * (-20,12) (-20,-12), integers that tile exactly (12 + 23 = 35). A board
+ * with a connection goal draws each colour's two sides in its colour. */
+
+enum { HEX_HW = 20, HEX_R = 23, HEX_S = 12, HEX_DY = 35, HEX_STONE = 15 };
+
+static void hex_centre(const tv_rules *r, int ox, int oy, int cell, int *cx, int *cy)
+{
+    int col = tv_grid_col(&r->grid, cell), row = tv_grid_row(&r->grid, cell);
+    *cx = ox + HEX_HW + col * 2 * HEX_HW + row * HEX_HW;
+    *cy = oy + HEX_R + (r->grid.height - 1 - row) * HEX_DY;
+}
+
+/* The outer edges of the cells along one side, as one path: corners i and
+ * i+1 (i of the list above, 0 the top), of every cell where the side is. */
+static void hex_side(tv_out *o, const tv_rules *r, int ox, int oy, int side, int last, const char *colour)
+{
+    static const int dx[6] = {0, HEX_HW, HEX_HW, 0, -HEX_HW, -HEX_HW};
+    static const int dy[6] = {-HEX_R, -HEX_S, HEX_S, HEX_R, HEX_S, -HEX_S};
+    int w = r->grid.width, h = r->grid.height, n = side == TV_SIDES_ROWS ? w : h;
+    /* Corners, clockwise from the top: row 1's lower edges run 2-3-4, the
+     * last row's upper 5-0-1, column a's 4-5-0, the last column's 1-2-3. */
+    int from = side == TV_SIDES_ROWS ? (last ? 5 : 2) : (last ? 1 : 4);
+    tv_out_put(o, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"5\" stroke-linecap=\"round\" d=\"", colour);
+    for (int i = 0; i < n; i++) {
+        int col = side == TV_SIDES_ROWS ? i : last ? w - 1 : 0, row = side == TV_SIDES_ROWS ? (last ? h - 1 : 0) : i;
+        int cx, cy;
+        hex_centre(r, ox, oy, row * w + col, &cx, &cy);
+        for (int k = 0; k < 3; k++)
+            tv_out_put(o, "%s%d %d", k ? "L" : "M", cx + dx[(from + k) % 6], cy + dy[(from + k) % 6]);
     }
+    tv_out_put(o, "\"/>\n");
+}
+
+static void draw_hex(tv_out *o, const tv_game *g, const char *cap)
+{
+    const tv_rules *r = g->rules;
+    const tv_state *s = g->state;
+    int w = r->grid.width, h = r->grid.height;
+    int bw = w * 2 * HEX_HW + (h - 1) * HEX_HW, bh = (h - 1) * HEX_DY + 2 * HEX_R;
+    int legend = legend_width(r);
+    int W = max_int(max_int(bw + 2 * LABEL_M + 16, text_width(cap, CAPTION_FONT) + 24), legend + 24);
+    int ox = (W - bw) / 2, oy = CAPTION_H + LABEL_M, H = oy + bh + LABEL_M + LEGEND_H;
+    begin(o, g, W, H, cap);
+    tv_out_put(o, "%s", hole_pattern);
+
+    /* Cells, top row first. */
+    tv_out_put(o, "<g stroke=\"#8c6a3a\" stroke-width=\"1\">\n");
+    for (int row = h - 1; row >= 0; row--)
+        for (int col = 0; col < w; col++) {
+            int cell = row * w + col, cx, cy;
+            hex_centre(r, ox, oy, cell, &cx, &cy);
+            tv_out_put(o, "<polygon points=\"%d,%d %d,%d %d,%d %d,%d %d,%d %d,%d\" fill=\"%s\"/>\n", cx, cy - HEX_R,
+                cx + HEX_HW, cy - HEX_S, cx + HEX_HW, cy + HEX_S, cx, cy + HEX_R, cx - HEX_HW, cy + HEX_S,
+                cx - HEX_HW, cy - HEX_S, (s->cells[cell] & 3) == TV_BLOCK ? "url(#tavola-hole)" : "#f0d9a0");
+        }
+    tv_out_put(o, "</g>\n");
+    for (int i = 0; i < 2 && r->join.sides[0]; i++) /* colour i + 1's sides */
+        for (int last = 0; last < 2; last++)
+            hex_side(o, r, ox, oy, r->join.sides[i], last, paint_of(r, i + 1)->fill);
+
+    /* Coordinates: letters below row 1 and above the last row, numbers
+     * left of column a and right of the last column. */
+    tv_out_put(o, "<g font-family=\"sans-serif\" font-size=\"%d\" fill=\"#5a4526\" text-anchor=\"middle\">\n", LEGEND_FONT);
+    for (int col = 0; col < w; col++) {
+        int cx, cy, tx, ty;
+        hex_centre(r, ox, oy, col, &cx, &cy);
+        hex_centre(r, ox, oy, (h - 1) * w + col, &tx, &ty);
+        tv_out_put(o, "<text x=\"%d\" y=\"%d\">%c</text>\n", tx, ty - HEX_R - 8, 'a' + col);
+        tv_out_put(o, "<text x=\"%d\" y=\"%d\">%c</text>\n", cx, cy + HEX_R + 17, 'a' + col);
+    }
+    for (int row = 0; row < h; row++) {
+        int lx, ly, rx, ry;
+        hex_centre(r, ox, oy, row * w, &lx, &ly);
+        hex_centre(r, ox, oy, row * w + w - 1, &rx, &ry);
+        tv_out_put(o, "<text x=\"%d\" y=\"%d\">%d</text>\n", lx - HEX_HW - 14, ly + 5, row + 1);
+        tv_out_put(o, "<text x=\"%d\" y=\"%d\">%d</text>\n", rx + HEX_HW + 14, ry + 5, row + 1);
+    }
+    tv_out_put(o, "</g>\n");
+
+    /* Stones, and a dot on the last one placed. */
+    for (int cell = r->ncells - 1; cell >= 0; cell--) {
+        int cx, cy;
+        if (!tv_cell_is_piece(s->cells[cell]))
+            continue;
+        hex_centre(r, ox, oy, cell, &cx, &cy);
+        stone(o, r, cx, cy, HEX_STONE, tv_cell_colour(s->cells[cell]));
+    }
+    int last = tv_last_cell(r, s);
+    if (last >= 0 && last < r->ncells && tv_cell_is_piece(s->cells[last])) {
+        int cx, cy;
+        hex_centre(r, ox, oy, last, &cx, &cy);
+        tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"%s\"/>\n", cx, cy,
+            paint_of(r, tv_cell_colour(s->cells[last]))->dot);
+    }
+    legend_at(o, g, (W - legend) / 2, oy + bh + LABEL_M + 20);
 }
 
 /* ---- mancala boards ---------------------------------------------------- */
@@ -302,6 +421,8 @@ int tv_svg_draw(const tv_game *g, char *buf, size_t size)
     caption(g, cap, sizeof cap);
     if (g->rules->board == TV_BOARD_MANCALA)
         draw_mancala(&o, g, cap);
+    else if (g->rules->grid.hex)
+        draw_hex(&o, g, cap);
     else
         draw_grid(&o, g, cap);
     tv_out_put(&o, "</svg>\n");

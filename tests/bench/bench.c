@@ -687,6 +687,7 @@ static peer_game peer_games[] = {
     {"Lines of Action", "lines_of_action", "rulesets/lines_of_action.lua", NULL, "lines_of_action", 0},
     /* The placement family (issue 15). */
     {"Othello", "othello", "rulesets/othello.lua", NULL, "othello", 0},
+    {"Hex 11x11", "hex", "rulesets/hex.lua", NULL, "hex", 0},
 };
 enum { NPEERS = sizeof peer_games / sizeof *peer_games };
 static peer_figures peer_figs[NPEERS];
