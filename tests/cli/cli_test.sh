@@ -51,6 +51,9 @@ golden breakthrough_board.txt "$TAVOLA" play breakthrough -o width=5 -o height=6
 golden tihbat_repetition.txt "$TAVOLA" play tihbat --seed 1 --position "1,0/1,0 13,13 1 0" --moves "a1 a2" --json
 golden connect4_json.txt "$TAVOLA" play connect4 --seed 1 --moves "d d e e f f g" --json
 golden tictactoe_board.txt "$TAVOLA" play tictactoe --seed 1 --moves "b2 a1 c3"
+# Hex: the rhombus leans (each row half a cell right of the one below); Red
+# joins rows 1 and 5 along a chain no square grid would join (b2-a3 is a side).
+golden hex_board.txt "$TAVOLA" play hex -o size=5 --seed 1 --moves "c1 a1 b2 b1 a3 c3 a4 d2 a5"
 fails foreign_hole 1 "move 2 'b1' refused: b1: not a hole of player 2" "$TAVOLA" play tihbat --moves "a1 b1" --json
 fails empty_hole 1 "move 3 'a1' refused: a1: the hole is empty" "$TAVOLA" play kalah --moves "a1 f2 a1" --json
 fails full_column 1 "move 7 'a' refused: a: the column is full" "$TAVOLA" play connect4 --moves "a a a a a a a" --json

@@ -97,6 +97,9 @@ golden svg_tihbat.svg tihbat --seed 1 --moves "a1 a2 b1"
 # A man crowned by a jump: the king wears a gold ring and its letter.
 golden svg_checkers.svg checkers --position '......../..m.m.../.M....../......../......../......../......../m....... 1 - 5 3' \
   --moves "b6xd8"
+# Hex: hexagons, each colour's sides in its colour, after the swap (Blue now
+# plays the red stones and joins rows 1 and 5).
+golden svg_hex.svg hex -o size=5 -o swap=true --seed 1 --moves "c3 swap b2 b3 d1"
 
 # ---- what the pictures say -------------------------------------------------
 "$TAVOLA" show pahtum -o holes=a1,b2,c3,e5,g7 --seed 1 --moves "d4 a7 e4 b7 f4 c7 g4 d6" --svg - >"$tmp/dash.svg" 2>"$tmp/err"
