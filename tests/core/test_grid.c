@@ -15,7 +15,7 @@ START_TEST(grid_name_round_trip)
 {
     static const int sides[] = {7, 19, 26};
     for (size_t k = 0; k < 3; k++) {
-        tv_grid g = {sides[k], sides[k]};
+        tv_grid g = {sides[k], sides[k], 0};
         for (int c = 0; c < tv_grid_cells(&g); c++) {
             char name[8];
             int len = tv_grid_cell_name(&g, c, name, sizeof name);
@@ -30,7 +30,7 @@ END_TEST
 
 START_TEST(grid_known_names)
 {
-    tv_grid g7 = {7, 7}, g19 = {19, 19}, g26 = {26, 26};
+    tv_grid g7 = {7, 7, 0}, g19 = {19, 19, 0}, g26 = {26, 26, 0};
     char name[8];
     ck_assert_int_eq(tv_grid_parse_cell(&g7, "a1"), 0);
     ck_assert_int_eq(tv_grid_parse_cell(&g7, "g1"), 6);
@@ -53,7 +53,7 @@ END_TEST
 
 START_TEST(grid_rejects_bad_names)
 {
-    tv_grid g7 = {7, 7}, g19 = {19, 19};
+    tv_grid g7 = {7, 7, 0}, g19 = {19, 19, 0};
     static const char *bad7[] = {"",   "a",  "a0", "a8",  "h1",  "A1", "a01", "a1x",
                                  "1a", "a-1", " a1", "a1 ", "aa1", "a10", "a100"};
     for (size_t i = 0; i < sizeof bad7 / sizeof bad7[0]; i++)

@@ -38,8 +38,8 @@ START_TEST(rules_rejects_broken)
     for (int k = 0; k < 12; k++) {
         tv_rules *r = rules_new(7, 7, TV_DIR_H | TV_DIR_V);
         switch (k) {
-        case 0: r->grid = (tv_grid){0, 7}; break;
-        case 1: r->grid = (tv_grid){27, 7}; break;
+        case 0: r->grid = (tv_grid){.width = 0, .height = 7}; break;
+        case 1: r->grid = (tv_grid){.width = 27, .height = 7}; break;
         case 2: r->ends = 0; break;
         case 3: r->swap_after = 49; break;
         case 4: r->swap_after = -1; break;

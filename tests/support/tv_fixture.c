@@ -15,7 +15,7 @@ tv_rules *rules_new(int w, int h, int dirs)
     tv_rules *r = malloc(sizeof *r);
     ck_assert_ptr_nonnull(r);
     tv_rules_init(r);
-    r->grid = (tv_grid){w, h};
+    r->grid = (tv_grid){.width = w, .height = h};
     r->lines.dirs = dirs;
     for (int i = 3; i <= 7; i++)
         r->lines.points[i] = pahtum_points[i];
