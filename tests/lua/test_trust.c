@@ -139,9 +139,17 @@ START_TEST(forged_kind_tags)
          "moves = { kind = 'sow', relay = 1 }, ends = 'no_move' }",
          "trust.lua:1: game.moves: sow.relay: expected true or false, got number"},
         {"return game { name = 'T', board = { kind = {} }, moves = place {}, ends = 'board_full' }",
-         "trust.lua:1: game.board: expected grid { ... } or mancala { ... }, got table"},
+         "trust.lua:1: game.board: expected grid { ... }, hex { ... } or mancala { ... }, got table"},
         {"return game { name = 'T', board = { kind = 'game' }, moves = place {}, ends = 'board_full' }",
-         "trust.lua:1: game.board: expected grid { ... } or mancala { ... }, got game"},
+         "trust.lua:1: game.board: expected grid { ... }, hex { ... } or mancala { ... }, got game"},
+        {"return game { name = 'T', board = { kind = 'hex' }, moves = place {}, ends = 'board_full' }",
+         "trust.lua:1: game.board: hex.width: required field is missing"},
+        {"return game { name = 'T', board = hex { size = 3 }, moves = place {}, goal = { kind = 'connect' } }",
+         "trust.lua:1: game.goal: connect.sides: expected the sides each colour joins, as {\"rows\", \"columns\"}"},
+        {"return game { name = 'T', board = hex { size = 3 }, moves = place {}, "
+         "goal = { kind = 'connect', sides = { 'rows', 7 } } }",
+         "trust.lua:1: game.goal: connect.sides[2]: 7 is not rows (the first and last rows) or columns (the first and "
+         "last columns)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         refused(cases[i].src, cases[i].want);
