@@ -2,12 +2,9 @@
 
 #define SEEN_WORDS ((TV_MAX_CELLS + 63) / 64)
 
-/* The sides of colour (TV_STONE1/2) that cells touch, bits as in
- * tv_join.edge; `need` is both of them. */
-static inline unsigned need_of(int colour) { return 3u << (2 * (colour - 1)); }
-
 /* Flood fill of colour's stones from `cell` (marked in seen); returns the
- * sides touched, stopping as soon as they are both of need. */
+ * sides touched (bits of tv_join.edge), stopping as soon as they are all
+ * of need. */
 static unsigned fill(const tv_rules *r, const uint8_t *cells, int cell, int colour, unsigned need, uint64_t *seen)
 {
     const tv_join *k = &r->join;
@@ -36,14 +33,14 @@ int tv_join_made(const tv_rules *r, const uint8_t *cells, int cell)
     if (colour != TV_STONE1 && colour != TV_STONE2)
         return 0;
     uint64_t seen[SEEN_WORDS] = {0};
-    unsigned need = need_of(colour);
+    unsigned need = r->join.need[colour - 1];
     return fill(r, cells, cell, colour, need, seen) == need;
 }
 
 int tv_join_anywhere(const tv_rules *r, const uint8_t *cells, int colour)
 {
     uint64_t seen[SEEN_WORDS] = {0};
-    unsigned need = need_of(colour), first = need & 0x5u; /* the first of the two sides */
+    unsigned need = r->join.need[colour - 1], first = need & (0u - need); /* the first of its sides */
     for (int c = 0; c < r->ncells; c++)
         if ((cells[c] & 3) == colour && (r->join.edge[c] & first) && !(seen[c >> 6] >> (c & 63) & 1) &&
             fill(r, cells, c, colour, need, seen) == need)

@@ -7,9 +7,9 @@
 
 #include "tv_rules.h"
 
-/* Whether the group of the stone now on `cell` touches both sides of its
+/* Whether the group of the stone now on `cell` touches all the sides of its
  * colour. Visits each stone of the group at most once, and stops as soon as
- * both sides are touched. */
+ * every side is touched. */
 int tv_join_made(const tv_rules *r, const uint8_t *cells, int cell);
 
 /* Whether `colour` (TV_STONE1/2) joins its sides anywhere on the board. */

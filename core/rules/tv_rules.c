@@ -329,9 +329,12 @@ static int check_connect(tv_rules *r, tv_error *err)
                             "moving pieces need a square grid");
     if (!k->sides[0] && !k->sides[1])
         return TV_OK;
-    for (int i = 0; i < 2; i++)
-        if (k->sides[i] != TV_SIDES_ROWS && k->sides[i] != TV_SIDES_COLUMNS)
+    for (int i = 0; i < 2; i++) {
+        if (k->sides[i] < TV_SIDES_ROWS || k->sides[i] > TV_SIDES_Y)
             return tv_error_set(err, TV_ERULES, "connect: colour %d has no sides to join", i + 1);
+        if (k->sides[i] == TV_SIDES_Y && (!r->grid.hex || r->grid.width != r->grid.height))
+            return tv_error_set(err, TV_ERULES, "connect: the three sides of y are a triangle's: a hex { size = N } board");
+    }
     if (r->board != TV_BOARD_GRID || r->moves != TV_MOVES_PLACE)
         return tv_error_set(err, TV_ERULES, "connect: the connection goal is for stones placed on a grid");
     if (r->grid.hex && k->diagonals)
@@ -345,11 +348,19 @@ static int check_connect(tv_rules *r, tv_error *err)
             k->dir[k->ndirs++] = (int8_t)d;
     }
     int w = r->grid.width, h = r->grid.height;
+    for (int i = 0; i < 2; i++)
+        k->need[i] = (uint8_t)((k->sides[i] == TV_SIDES_Y ? 7 : 3) << (3 * i));
     for (int c = 0; c < r->ncells; c++) {
         int col = c % w, row = c / w, e = 0;
         for (int i = 0; i < 2; i++) {
-            int at = k->sides[i] == TV_SIDES_ROWS ? row : col, last = k->sides[i] == TV_SIDES_ROWS ? h - 1 : w - 1;
-            e |= (at == 0 ? 1 : 0) << (2 * i) | (at == last ? 2 : 0) << (2 * i);
+            int s;
+            if (k->sides[i] == TV_SIDES_Y) /* row 1, column a, the short diagonal */
+                s = (row == 0) | (col == 0) << 1 | (col + row == w - 1) << 2;
+            else if (k->sides[i] == TV_SIDES_ROWS)
+                s = (row == 0) | (row == h - 1) << 1;
+            else
+                s = (col == 0) | (col == w - 1) << 1;
+            e |= s << (3 * i);
         }
         k->edge[c] = (uint8_t)e;
     }

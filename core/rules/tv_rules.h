@@ -85,20 +85,23 @@ typedef struct tv_goal {
 } tv_goal;
 
 /* The connection goal (core/play/tv_join.c): a colour whose stones join
- * its two opposite sides -- one group of them, cells joined through the
- * board's neighbours, touching both -- wins at once. Hex: the first colour
- * joins rows 1 and N, the second columns a and the last. Sides belong to
+ * its sides -- one group of them, cells joined through the board's
+ * neighbours, touching each side -- wins at once. Hex: the first colour joins
+ * rows 1 and N, the second columns a and the last. Y: each colour joins the
+ * three sides of a triangle, row 1, column a and the short diagonal of a
+ * square rhombus (its cells beyond that diagonal blocked). Sides belong to
  * colours, not players: a swap hands the first stone and its sides over. */
-enum { TV_SIDES_ROWS = 1, TV_SIDES_COLUMNS = 2 };
+enum { TV_SIDES_ROWS = 1, TV_SIDES_COLUMNS = 2, TV_SIDES_Y = 3 };
 
 typedef struct tv_join {
     int sides[2];  /* by colour (TV_STONE1, TV_STONE2 - 1): TV_SIDES_*; 0 = no connection goal */
     int diagonals; /* square grids: diagonal neighbours join too (a hex board has its six) */
     /* Derived by tv_rules_finish: the compass directions that join cells,
-     * and each cell's sides: bit 0 and 1 the first colour's two sides, bits
-     * 2 and 3 the second colour's. */
+     * and each cell's sides: bits 0..2 the first colour's sides, bits 3..5
+     * the second colour's; need[i], all of colour i + 1's sides. */
     int ndirs;
     int8_t dir[8];
+    uint8_t need[2];
     uint8_t edge[TV_MAX_CELLS];
 } tv_join;
 

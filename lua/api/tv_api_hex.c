@@ -49,8 +49,11 @@ void tv_read_connect(lua_State *L, int idx, const char *pre, tv_join *k)
             k->sides[i] = TV_SIDES_ROWS;
         else if (strcmp(s, "columns") == 0)
             k->sides[i] = TV_SIDES_COLUMNS;
+        else if (strcmp(s, "y") == 0)
+            k->sides[i] = TV_SIDES_Y;
         else
-            luaL_error(L, "%s.sides[%d]: %s is not rows (the first and last rows) or columns (the first and last columns)",
+            luaL_error(L, "%s.sides[%d]: %s is not rows (the first and last rows), columns (the first and last "
+                          "columns) or y (row 1, column a and the short diagonal)",
                        what, i + 1, tv_describe(L, -1, got, sizeof got));
         lua_pop(L, 1);
     }

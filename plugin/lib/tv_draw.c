@@ -90,7 +90,10 @@ int tv_draw_board(const tv_game *g, char *buf, size_t size)
         }
     } else {
         int last = tv_last_cell(r, s), hex = r->grid.hex;
-        if (hex) { /* the letters along the top row too: columns lean */
+        /* Cells a hex board's ruleset blocks by name shape it (Y's triangle):
+         * drawn as nothing. */
+        int shaped = hex && r->blocks.mode == TV_BLOCKS_LIST;
+        if (hex && !shaped) { /* the letters along the top row too: columns lean */
             tv_out_put(&o, "    %*s", r->grid.height - 1, "");
             for (int col = 0; col < r->grid.width; col++)
                 tv_out_put(&o, " %c", 'a' + col);
@@ -100,8 +103,13 @@ int tv_draw_board(const tv_game *g, char *buf, size_t size)
             /* A hex rhombus: each row half a cell (one character) right of
              * the row below, so that a cell's six neighbours surround it. */
             tv_out_put(&o, "%3d %*s", row + 1, hex ? row : 0, "");
-            for (int col = 0; col < r->grid.width; col++) {
+            int end = r->grid.width; /* no blanks at the end of a line */
+            while (shaped && end > 1 && s->cells[row * r->grid.width + end - 1] == TV_BLOCK)
+                end--;
+            for (int col = 0; col < end; col++) {
                 int cell = row * r->grid.width + col, c = tv_cell_char(r, s->cells[cell]);
+                if (shaped && s->cells[cell] == TV_BLOCK)
+                    c = ' ';
                 if (cell == last && !r->pieces.nkinds && (c == 'x' || c == 'o')) /* kinds use the case for the owner */
                     c -= 'a' - 'A'; /* the last stone in capitals */
                 tv_out_put(&o, " %c", c);

@@ -254,7 +254,9 @@ static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
  * each row half a cell right of the one below (as the text drawing). The
  * corners of a hexagon round its centre: (0,-23) (20,-12) (20,12) (0,23)
  * (-20,12) (-20,-12), integers that tile exactly (12 + 23 = 35). A board
- * with a connection goal draws each colour's two sides in its colour. */
+ * with a connection goal draws each colour's sides in its colour (Y's three,
+ * which both colours join, in the board's brown). Cells a ruleset blocks by
+ * name shape the board (Y's triangle): they are left out. */
 
 enum { HEX_HW = 20, HEX_R = 23, HEX_S = 12, HEX_DY = 35, HEX_STONE = 15 };
 
@@ -265,25 +267,63 @@ static void hex_centre(const tv_rules *r, int ox, int oy, int cell, int *cx, int
     *cy = oy + HEX_R + (r->grid.height - 1 - row) * HEX_DY;
 }
 
-/* The outer edges of the cells along one side, as one path: corners i and
- * i+1 (i of the list above, 0 the top), of every cell where the side is. */
-static void hex_side(tv_out *o, const tv_rules *r, int ox, int oy, int side, int last, const char *colour)
+/* Whether a cell is off the board: blocked by name in the ruleset. */
+static int hex_off(const tv_game *g, int cell)
+{
+    const tv_blocks *b = &g->rules->blocks;
+    if (b->mode != TV_BLOCKS_LIST || g->state->cells[cell] != TV_BLOCK)
+        return 0;
+    for (int i = 0; i < b->count; i++)
+        if (b->cells[i] == cell)
+            return 1;
+    return 0;
+}
+
+enum { SIDE_ROW1, SIDE_TOP, SIDE_COL_A, SIDE_RIGHT, SIDE_DIAGONAL };
+
+/* The outer edges of the cells along one side, as one path: corners from,
+ * from + 1, from + 2 (clockwise from the top) of each of its cells. */
+static void hex_side(tv_out *o, const tv_rules *r, int ox, int oy, int side, const char *colour)
 {
     static const int dx[6] = {0, HEX_HW, HEX_HW, 0, -HEX_HW, -HEX_HW};
     static const int dy[6] = {-HEX_R, -HEX_S, HEX_S, HEX_R, HEX_S, -HEX_S};
-    int w = r->grid.width, h = r->grid.height, n = side == TV_SIDES_ROWS ? w : h;
-    /* Corners, clockwise from the top: row 1's lower edges run 2-3-4, the
-     * last row's upper 5-0-1, column a's 4-5-0, the last column's 1-2-3. */
-    int from = side == TV_SIDES_ROWS ? (last ? 5 : 2) : (last ? 1 : 4);
+    /* Row 1's lower edges run 2-3-4, the last row's upper 5-0-1, column
+     * a's 4-5-0, the last column's 1-2-3, the short diagonal's 0-1-2. */
+    static const int from[5] = {2, 5, 4, 1, 0};
+    int w = r->grid.width, h = r->grid.height, n = side == SIDE_ROW1 || side == SIDE_TOP ? w : h;
     tv_out_put(o, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"5\" stroke-linecap=\"round\" d=\"", colour);
     for (int i = 0; i < n; i++) {
-        int col = side == TV_SIDES_ROWS ? i : last ? w - 1 : 0, row = side == TV_SIDES_ROWS ? (last ? h - 1 : 0) : i;
-        int cx, cy;
+        int col = side == SIDE_ROW1 || side == SIDE_TOP ? i : side == SIDE_COL_A ? 0 : side == SIDE_RIGHT ? w - 1 : w - 1 - i;
+        int row = side == SIDE_ROW1 ? 0 : side == SIDE_TOP ? h - 1 : i, cx, cy;
         hex_centre(r, ox, oy, row * w + col, &cx, &cy);
-        for (int k = 0; k < 3; k++)
-            tv_out_put(o, "%s%d %d", k ? "L" : "M", cx + dx[(from + k) % 6], cy + dy[(from + k) % 6]);
+        for (int k = 0; k < 3; k++) {
+            int c = (from[side] + k) % 6;
+            tv_out_put(o, "%s%d %d", k ? "L" : "M", cx + dx[c], cy + dy[c]);
+        }
     }
     tv_out_put(o, "\"/>\n");
+}
+
+static void hex_sides(tv_out *o, const tv_rules *r, int ox, int oy)
+{
+    for (int i = 0; i < 2; i++) {
+        const char *colour = paint_of(r, i + 1)->fill;
+        switch (r->join.sides[i]) {
+        case TV_SIDES_ROWS:
+            hex_side(o, r, ox, oy, SIDE_ROW1, colour);
+            hex_side(o, r, ox, oy, SIDE_TOP, colour);
+            break;
+        case TV_SIDES_COLUMNS:
+            hex_side(o, r, ox, oy, SIDE_COL_A, colour);
+            hex_side(o, r, ox, oy, SIDE_RIGHT, colour);
+            break;
+        case TV_SIDES_Y:
+            if (i == 0 || r->join.sides[0] != TV_SIDES_Y)
+                for (int side = SIDE_ROW1; side <= SIDE_DIAGONAL; side += 2) /* row 1, column a, the diagonal */
+                    hex_side(o, r, ox, oy, side, "#7a4f24");
+            break;
+        }
+    }
 }
 
 static void draw_hex(tv_out *o, const tv_game *g, const char *cap)
@@ -291,7 +331,13 @@ static void draw_hex(tv_out *o, const tv_game *g, const char *cap)
     const tv_rules *r = g->rules;
     const tv_state *s = g->state;
     int w = r->grid.width, h = r->grid.height;
-    int bw = w * 2 * HEX_HW + (h - 1) * HEX_HW, bh = (h - 1) * HEX_DY + 2 * HEX_R;
+    int bw = 0, bh = (h - 1) * HEX_DY + 2 * HEX_R;
+    for (int cell = 0; cell < r->ncells; cell++) { /* the right edge of the rightmost cell on the board */
+        int cx, cy;
+        hex_centre(r, 0, 0, cell, &cx, &cy);
+        if (!hex_off(g, cell))
+            bw = max_int(bw, cx + HEX_HW);
+    }
     int legend = legend_width(r);
     int W = max_int(max_int(bw + 2 * LABEL_M + 16, text_width(cap, CAPTION_FONT) + 24), legend + 24);
     int ox = (W - bw) / 2, oy = CAPTION_H + LABEL_M, H = oy + bh + LABEL_M + LEGEND_H;
@@ -303,24 +349,27 @@ static void draw_hex(tv_out *o, const tv_game *g, const char *cap)
     for (int row = h - 1; row >= 0; row--)
         for (int col = 0; col < w; col++) {
             int cell = row * w + col, cx, cy;
+            if (hex_off(g, cell))
+                continue;
             hex_centre(r, ox, oy, cell, &cx, &cy);
             tv_out_put(o, "<polygon points=\"%d,%d %d,%d %d,%d %d,%d %d,%d %d,%d\" fill=\"%s\"/>\n", cx, cy - HEX_R,
                 cx + HEX_HW, cy - HEX_S, cx + HEX_HW, cy + HEX_S, cx, cy + HEX_R, cx - HEX_HW, cy + HEX_S,
                 cx - HEX_HW, cy - HEX_S, (s->cells[cell] & 3) == TV_BLOCK ? "url(#tavola-hole)" : "#f0d9a0");
         }
     tv_out_put(o, "</g>\n");
-    for (int i = 0; i < 2 && r->join.sides[0]; i++) /* colour i + 1's sides */
-        for (int last = 0; last < 2; last++)
-            hex_side(o, r, ox, oy, r->join.sides[i], last, paint_of(r, i + 1)->fill);
+    if (r->join.sides[0])
+        hex_sides(o, r, ox, oy);
 
-    /* Coordinates: letters below row 1 and above the last row, numbers
-     * left of column a and right of the last column. */
+    /* Coordinates: letters below row 1, numbers left of column a; on a
+     * whole rhombus also above the last row and right of the last column. */
+    int whole = r->blocks.mode != TV_BLOCKS_LIST;
     tv_out_put(o, "<g font-family=\"sans-serif\" font-size=\"%d\" fill=\"#5a4526\" text-anchor=\"middle\">\n", LEGEND_FONT);
     for (int col = 0; col < w; col++) {
         int cx, cy, tx, ty;
         hex_centre(r, ox, oy, col, &cx, &cy);
         hex_centre(r, ox, oy, (h - 1) * w + col, &tx, &ty);
-        tv_out_put(o, "<text x=\"%d\" y=\"%d\">%c</text>\n", tx, ty - HEX_R - 8, 'a' + col);
+        if (whole)
+            tv_out_put(o, "<text x=\"%d\" y=\"%d\">%c</text>\n", tx, ty - HEX_R - 8, 'a' + col);
         tv_out_put(o, "<text x=\"%d\" y=\"%d\">%c</text>\n", cx, cy + HEX_R + 17, 'a' + col);
     }
     for (int row = 0; row < h; row++) {
@@ -328,7 +377,8 @@ static void draw_hex(tv_out *o, const tv_game *g, const char *cap)
         hex_centre(r, ox, oy, row * w, &lx, &ly);
         hex_centre(r, ox, oy, row * w + w - 1, &rx, &ry);
         tv_out_put(o, "<text x=\"%d\" y=\"%d\">%d</text>\n", lx - HEX_HW - 14, ly + 5, row + 1);
-        tv_out_put(o, "<text x=\"%d\" y=\"%d\">%d</text>\n", rx + HEX_HW + 14, ry + 5, row + 1);
+        if (whole)
+            tv_out_put(o, "<text x=\"%d\" y=\"%d\">%d</text>\n", rx + HEX_HW + 14, ry + 5, row + 1);
     }
     tv_out_put(o, "</g>\n");
 

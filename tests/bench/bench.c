@@ -688,6 +688,7 @@ static peer_game peer_games[] = {
     /* The placement family (issue 15). */
     {"Othello", "othello", "rulesets/othello.lua", NULL, "othello", 0},
     {"Hex 11x11", "hex", "rulesets/hex.lua", NULL, "hex", 0},
+    {"Y, size 19", "y", "rulesets/y.lua", NULL, "y", 0},
 };
 enum { NPEERS = sizeof peer_games / sizeof *peer_games };
 static peer_figures peer_figs[NPEERS];

@@ -1,8 +1,9 @@
-/* Hex and the connection goal, loaded as a host would: every full board has
- * exactly one winner (so no game is a draw), small boards' known results by
- * the solver, chains that join along a hexagon's sides but not a square's
- * (and the other way round), the swap handing the first stone's sides over,
- * position strings, and the rules a hex board refuses. */
+/* Hex, Y and the connection goal, loaded as a host would: every full board
+ * has exactly one winner (so no game is a draw), small boards' known results
+ * by the solver, chains that join along a hexagon's sides but not a
+ * square's (and the other way round), Y's three sides, the swap handing the
+ * first stone's sides over, position strings, and the rules a hex board
+ * refuses. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,6 +142,86 @@ START_TEST(random_games_never_draw)
         }
         tv_ruleset_free(rs);
     }
+}
+END_TEST
+
+/* Y: random full triangles of sides 2..13 and 19 (1 the ruleset refuses),
+ * as many stones of the first colour as of the second or one more: exactly
+ * one colour joins the three sides. Then random games of Y, which never
+ * draw either. */
+START_TEST(y_full_boards_and_games_have_one_winner)
+{
+    tv_rng rng;
+    tv_rng_seed(&rng, 19);
+    for (int size = 1; size <= 19; size += size < 13 ? 1 : 6) {
+        char opts[32];
+        snprintf(opts, sizeof opts, "size=%d", size);
+        tv_error err;
+        tv_ruleset *rs = load_named("y", opts, &err);
+        if (size == 1) { /* the ruleset's bounds: 2..26 */
+            ck_assert_ptr_null(rs);
+            continue;
+        }
+        ck_assert_msg(rs != NULL, "%s", err.msg);
+        const tv_rules *r = tv_ruleset_rules(rs);
+        tv_state_buf start;
+        ck_assert_int_eq(tv_state_new(r, 1, &start.state, &err), TV_OK);
+        ck_assert_int_eq(start.state.empty, size * (size + 1) / 2);
+        int cells[TV_MAX_CELLS], n = 0, wins[2] = {0, 0};
+        for (int c = 0; c < r->ncells; c++)
+            if (start.state.cells[c] == TV_EMPTY)
+                cells[n++] = c;
+        for (int i = 0; i < (size == 19 ? 1000 : 200); i++) {
+            uint8_t b[TV_MAX_CELLS];
+            memcpy(b, start.state.cells, (size_t)r->ncells);
+            for (int k = n - 1; k > 0; k--) { /* shuffle the triangle's cells */
+                int j = (int)tv_rng_below(&rng, (uint32_t)k + 1), t = cells[k];
+                cells[k] = cells[j];
+                cells[j] = t;
+            }
+            for (int k = 0; k < n; k++)
+                b[cells[k]] = (uint8_t)(k % 2 ? TV_STONE2 : TV_STONE1);
+            int one = tv_join_anywhere(r, b, TV_STONE1), two = tv_join_anywhere(r, b, TV_STONE2);
+            ck_assert_msg(one + two == 1, "Y %d board %d: first colour %d, second %d", size, i, one, two);
+            wins[two]++;
+        }
+        if (size >= 3)
+            ck_assert(wins[0] > 0 && wins[1] > 0);
+        for (uint64_t seed = 1; seed <= 100; seed++) {
+            tv_state_buf a;
+            tv_rng pr;
+            tv_rng_seed(&pr, seed);
+            tv_state_copy(r, &a.state, &start.state);
+            ck_assert_int_eq(tv_random_playout(r, &a.state, &pr, &err), TV_OK);
+            ck_assert(a.state.winner == 1 || a.state.winner == 2);
+            ck_assert(tv_join_anywhere(r, a.state.cells, tv_colour_of(&a.state, a.state.winner - 1)));
+        }
+        tv_ruleset_free(rs);
+    }
+}
+END_TEST
+
+/* Y by hand on a side of 5: Black's a3 a4 a5 b2 touch column a and the
+ * diagonal (a5) but not row 1; White's a2 b1 c1 d1 e1 touch column a, row 1
+ * and, at e1, the diagonal: a Y. The cells beyond the diagonal are blocked. */
+START_TEST(y_joins_three_sides)
+{
+    tv_ruleset *rs = must_load("y", "size=5");
+    tv_game *g = new_game(rs);
+    tv_error err;
+    ck_assert_int_ne(tv_game_play_text(g, "b5", &err), TV_OK); /* beyond the diagonal */
+    ck_assert_msg(strstr(err.msg, "blocked") != NULL, "%s", err.msg);
+    must_play(g, "a1 c1 b2 d1 a4 b3 a5 e1 a3");
+    expect_ongoing(g, "Y: Black's group misses row 1");
+    must_play(g, "a2 c2 b1");
+    expect_winner(g, 2, "Y: White's a2-e1");
+    ck_assert_int_eq(cell_at(g, "e5"), TV_BLOCK);
+    tv_game_free(g);
+    g = new_game(rs);
+    must_play(g, "a1 e1 a2 d2 a3 c3 a4 b4 a5"); /* column a, row 1 at a1, the diagonal at a5 */
+    expect_winner(g, 1, "Y: Black's column a");
+    tv_game_free(g);
+    tv_ruleset_free(rs);
 }
 END_TEST
 
@@ -345,6 +426,10 @@ START_TEST(what_a_hex_board_refuses)
             "  goal = connect { sides = { 'rows', 'columns' }, corners = 3 } }\n", "corners");
     refused("return game { name = 'M', board = mancala { holes = 3, seeds = 3 }, moves = sow {},\n"
             "  goal = connect { sides = { 'rows', 'columns' } }, ends = 'board_empty' }\n", "connect");
+    refused("return game { name = 'Y', board = grid { width = 5, height = 5 }, moves = place {},\n"
+            "  goal = connect { sides = { 'y', 'y' } } }\n", "the three sides of y are a triangle's");
+    refused("return game { name = 'Y', board = hex { width = 5, height = 4 }, moves = place {},\n"
+            "  goal = connect { sides = { 'y', 'y' } } }\n", "the three sides of y are a triangle's");
     refused("return game { name = 'H', board = hex { size = 5 }, moves = place { swap_after = 25 },\n"
             "  goal = connect { sides = { 'rows', 'columns' } } }\n", "swap after 25");
 }
@@ -356,9 +441,11 @@ int main(void)
         {"board", hex_cells_have_six_neighbours, 30, 0},
         {"no draws", full_boards_have_exactly_one_winner, 60, 0},
         {"no draws", random_games_never_draw, 60, 0},
+        {"no draws", y_full_boards_and_games_have_one_winner, 60, 0},
         {"solved", small_boards_first_player_wins, 60, 0},
         {"chains", hex_diagonal_joins_square_does_not, 30, 0},
         {"chains", square_diagonal_joins_hex_does_not, 30, 0},
+        {"chains", y_joins_three_sides, 30, 0},
         {"chains", swap_hands_the_sides_over, 30, 0},
         {"chains", positions_read_back_and_refuse, 30, 0},
         {"refusals", what_a_hex_board_refuses, 30, 0},

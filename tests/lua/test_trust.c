@@ -148,8 +148,8 @@ START_TEST(forged_kind_tags)
          "trust.lua:1: game.goal: connect.sides: expected the sides each colour joins, as {\"rows\", \"columns\"}"},
         {"return game { name = 'T', board = hex { size = 3 }, moves = place {}, "
          "goal = { kind = 'connect', sides = { 'rows', 7 } } }",
-         "trust.lua:1: game.goal: connect.sides[2]: 7 is not rows (the first and last rows) or columns (the first and "
-         "last columns)"},
+         "trust.lua:1: game.goal: connect.sides[2]: 7 is not rows (the first and last rows), columns (the first and "
+         "last columns) or y (row 1, column a and the short diagonal)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         refused(cases[i].src, cases[i].want);

@@ -1,8 +1,8 @@
--- An independent plain-Lua Hex (not the engine's code, nor its primitives):
--- its own rhombus, six neighbours, connection search and swap rule, compared
--- with the tavola command
+-- An independent plain-Lua Hex and Y (not the engine's code, nor its
+-- primitives): its own rhombus and triangle, six neighbours, connection
+-- search and swap rule, compared with the tavola command
 --   1. on perft from the start on small boards, with and without the swap;
---   2. on random games of sizes 2..11: each game is played move by move by
+--   2. on random games of sizes 2..11 (Y: 2..19): each game is played move by move by
 --      the engine (which must accept every move the reference finds legal),
 --      and the state after a random prefix and at the end is compared in
 --      full: board, legal moves, side to move, status, winner and the
@@ -13,9 +13,11 @@ local games = tonumber(arg[2] or "300")
 local t0, wall0 = os.clock(), os.time()
 
 -------------------------------------------------------------------------------
--- The game. b[row][col] is '.', 'x' (the first colour, joining rows 1 and N)
--- or 'o' (the second, joining columns a and N). A hexagon (c, r) touches
--- (c+1, r) (c-1, r) (c, r+1) (c, r-1) (c+1, r-1) (c-1, r+1).
+-- The game. b[row][col] is '.', 'x' (the first colour: in Hex joining rows
+-- 1 and N) or 'o' (the second: columns a and N); in Y both join row 1,
+-- column a and the short diagonal (c + r = N + 1), and the cells beyond the
+-- diagonal are '#'. A hexagon (c, r) touches (c+1, r) (c-1, r) (c, r+1)
+-- (c, r-1) (c+1, r-1) (c-1, r+1).
 -------------------------------------------------------------------------------
 local NEIGHBOURS = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 }, { 1, -1 }, { -1, 1 } }
 
@@ -46,6 +48,34 @@ local function joined(N, b, ch)
   return false
 end
 
+-- Y: whether one group of ch touches row 1, column a and the diagonal.
+local function joined_y(N, b, ch)
+  local seen = {}
+  for r0 = 1, N do
+    for c0 = 1, N do
+      if b[r0][c0] == ch and not seen[r0 * 100 + c0] then
+        local stack, sides = { { r0, c0 } }, {}
+        seen[r0 * 100 + c0] = true
+        while #stack > 0 do
+          local r, c = table.unpack(table.remove(stack))
+          if r == 1 then sides.row = true end
+          if c == 1 then sides.col = true end
+          if r + c == N + 1 then sides.diag = true end
+          for _, d in ipairs(NEIGHBOURS) do
+            local nr, nc = r + d[2], c + d[1]
+            if nr >= 1 and nr <= N and nc >= 1 and nc <= N and b[nr][nc] == ch and not seen[nr * 100 + nc] then
+              seen[nr * 100 + nc] = true
+              stack[#stack + 1] = { nr, nc }
+            end
+          end
+        end
+        if sides.row and sides.col and sides.diag then return true end
+      end
+    end
+  end
+  return false
+end
+
 -- A state: b, side (1, 2), ply, stones, swapped, over, winner, moves (texts).
 local function finish(R, st)
   st.moves = {}
@@ -65,14 +95,14 @@ local function colour_of(st, p)
   return "o"
 end
 
-local function hex(N, swap)
-  local R = { N = N, swap = swap, name = "hex",
+local function hex(N, swap, y)
+  local R = { N = N, swap = swap, name = y and "y" or "hex",
               opts = string.format("-o size=%d -o swap=%s", N, tostring(swap)) }
   function R.start()
     local b = {}
     for r = 1, N do
       b[r] = {}
-      for c = 1, N do b[r][c] = "." end
+      for c = 1, N do b[r][c] = (y and c + r > N + 1) and "#" or "." end
     end
     return finish(R, { b = b, side = 1, ply = 0, stones = 0, swapped = false, over = false })
   end
@@ -87,10 +117,10 @@ local function hex(N, swap)
       local ch = colour_of(st, st.side)
       b[r][c] = ch
       n.stones = st.stones + 1
-      if joined(N, b, ch) then
+      if (y and joined_y or joined)(N, b, ch) then
         n.over, n.winner = true, st.side
       end
-      assert(n.over or n.stones < N * N, "a full board without a chain")
+      assert(n.over or n.stones < (y and N * (N + 1) // 2 or N * N), "a full board without a chain")
     end
     return finish(R, n)
   end
@@ -177,7 +207,7 @@ local function check_perft(R, depth)
       problems[#problems + 1] = string.format("perft %d: engine %s, reference %d", d, tostring(engine[d]), n)
     end
   end
-  print(string.format("perft hex %s: %s  %s (%.1f s)", R.opts, table.concat(counts, " "),
+  print(string.format("perft %s %s: %s  %s (%.1f s)", R.name, R.opts, table.concat(counts, " "),
                       #problems == 0 and "PASS" or "FAIL", os.clock() - t))
   report("perft " .. R.opts, problems, cmd)
 end
@@ -190,14 +220,20 @@ check_perft(hex(3, true), 4)
 check_perft(hex(4, false), 3)
 check_perft(hex(4, true), 3)
 check_perft(hex(11, false), 2)
+check_perft(hex(2, false, true), 3)
+check_perft(hex(4, false, true), 4)
+check_perft(hex(5, true, true), 3)
+check_perft(hex(19, false, true), 2)
 
 -------------------------------------------------------------------------------
 -- 2. Random games
 -------------------------------------------------------------------------------
 local SIZES = { 2, 3, 4, 5, 6, 7, 8, 9, 11 }
+local Y_SIZES = { 2, 3, 5, 8, 13, 19 }
 local ended, plies, wins = 0, 0, { 0, 0 }
 for seed = 1, games do
-  local R = hex(SIZES[(seed - 1) % #SIZES + 1], seed % 3 == 0)
+  local R = seed % 4 == 0 and hex(Y_SIZES[(seed // 4 - 1) % #Y_SIZES + 1], seed % 3 == 0, true)
+            or hex(SIZES[(seed - 1) % #SIZES + 1], seed % 3 == 0)
   math.randomseed(seed)
   local st, names, states = R.start(), {}, {}
   states[0] = st
@@ -210,7 +246,7 @@ for seed = 1, games do
   ended = ended + 1
   wins[st.winner] = wins[st.winner] + 1
   plies = plies + #names
-  local label = string.format("hex %s seed %d", R.opts, seed)
+  local label = string.format("%s %s seed %d", R.name, R.opts, seed)
   report(label, compare(R, names, st))           -- the end, every move accepted on the way
   local k = math.random(0, #names)               -- and one state on the way
   local prefix = table.move(names, 1, k, 1, {})
@@ -219,5 +255,5 @@ end
 print(string.format("random games: %d (%d won by player 1, %d by player 2, no draw; %d plies)", games, wins[1],
                     wins[2], plies))
 print(string.format("time: %.1f s cpu (this process), about %d s wall", os.clock() - t0, os.time() - wall0))
-print(string.format("hex reference: %d passed, %d failed", passed, failed))
+print(string.format("hex and y reference: %d passed, %d failed", passed, failed))
 os.exit(failed == 0 and 0 or 1)
