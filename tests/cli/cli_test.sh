@@ -54,6 +54,8 @@ golden tictactoe_board.txt "$TAVOLA" play tictactoe --seed 1 --moves "b2 a1 c3"
 # Hex: the rhombus leans (each row half a cell right of the one below); Red
 # joins rows 1 and 5 along a chain no square grid would join (b2-a3 is a side).
 golden hex_board.txt "$TAVOLA" play hex -o size=5 --seed 1 --moves "c1 a1 b2 b1 a3 c3 a4 d2 a5"
+# Y: the triangle, its far half left out; White's a2-e1 touches all three sides.
+golden y_board.txt "$TAVOLA" play y -o size=5 --seed 1 --moves "a1 c1 b2 d1 a4 b3 a5 e1 a3 a2 c2 b1"
 fails foreign_hole 1 "move 2 'b1' refused: b1: not a hole of player 2" "$TAVOLA" play tihbat --moves "a1 b1" --json
 fails empty_hole 1 "move 3 'a1' refused: a1: the hole is empty" "$TAVOLA" play kalah --moves "a1 f2 a1" --json
 fails full_column 1 "move 7 'a' refused: a: the column is full" "$TAVOLA" play connect4 --moves "a a a a a a a" --json

@@ -100,6 +100,8 @@ golden svg_checkers.svg checkers --position '......../..m.m.../.M....../........
 # Hex: hexagons, each colour's sides in its colour, after the swap (Blue now
 # plays the red stones and joins rows 1 and 5).
 golden svg_hex.svg hex -o size=5 -o swap=true --seed 1 --moves "c3 swap b2 b3 d1"
+# Y: a triangle, the cells beyond its diagonal left out, its three sides in brown.
+golden svg_y.svg y -o size=5 --seed 1 --moves "a1 c1 b2 d1 a4 b3 a5 e1 a3"
 
 # ---- what the pictures say -------------------------------------------------
 "$TAVOLA" show pahtum -o holes=a1,b2,c3,e5,g7 --seed 1 --moves "d4 a7 e4 b7 f4 c7 g4 d6" --svg - >"$tmp/dash.svg" 2>"$tmp/err"
