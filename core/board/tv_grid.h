@@ -5,7 +5,9 @@
  * A grid is square (each cell touches the 8 around it) or a hex rhombus (Hex's
  * board): the same width x height cells, each a hexagon touching six others,
  * (c+1,r) (c-1,r) (c,r+1) (c,r-1) (c+1,r-1) (c-1,r+1) -- the standard Hex
- * notation (HexGui, Little Golem), a1 a corner where two hexagons meet it.
+ * notation (HexGui, Little Golem): a1 and the last cell are the acute corners
+ * (two neighbours), the last of row 1 and the first of the last row the
+ * obtuse ones (three).
  * Drawn with row 1 at the bottom, as every tavola board, each row half a cell
  * to the right of the one below it; Hex's own diagrams put row 1 on top, the
  * same board seen in a mirror (the same cells touch). */
