@@ -14,10 +14,10 @@ static unsigned fill(const tv_rules *r, const uint8_t *cells, int cell, int colo
     seen[cell >> 6] |= 1ull << (cell & 63);
     stack[n++] = (int16_t)cell;
     while (n && got != need) {
-        int c = stack[--n];
+        const int16_t *link = k->link[stack[--n]];
         for (int i = 0; i < k->ndirs; i++) {
-            int d = r->nb[c][k->dir[i]];
-            if (d < 0 || (cells[d] & 3) != colour || (seen[d >> 6] >> (d & 63) & 1))
+            int d = link[i]; /* the cell itself past the board's edge: seen already */
+            if ((cells[d] & 3) != colour || (seen[d >> 6] >> (d & 63) & 1))
                 continue;
             seen[d >> 6] |= 1ull << (d & 63); /* each cell goes on the stack once: n < TV_MAX_CELLS */
             got |= k->edge[d] & need;

@@ -347,6 +347,9 @@ static int check_connect(tv_rules *r, tv_error *err)
         if (tv_grid_touch(&r->grid, dc, dr) && (r->grid.hex || k->diagonals || dc == 0 || dr == 0))
             k->dir[k->ndirs++] = (int8_t)d;
     }
+    for (int c = 0; c < r->ncells; c++)
+        for (int i = 0; i < k->ndirs; i++)
+            k->link[c][i] = r->nb[c][k->dir[i]] < 0 ? (int16_t)c : r->nb[c][k->dir[i]];
     int w = r->grid.width, h = r->grid.height;
     for (int i = 0; i < 2; i++)
         k->need[i] = (uint8_t)((k->sides[i] == TV_SIDES_Y ? 7 : 3) << (3 * i));

@@ -103,6 +103,9 @@ typedef struct tv_join {
     int8_t dir[8];
     uint8_t need[2];
     uint8_t edge[TV_MAX_CELLS];
+    /* Each cell's ndirs neighbours, the cell itself where the board ends (so
+     * the flood fill needs no test for the edge). */
+    int16_t link[TV_MAX_CELLS][8];
 } tv_join;
 
 /* How a move is made on a grid. */
