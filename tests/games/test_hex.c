@@ -264,6 +264,48 @@ START_TEST(small_boards_first_player_wins)
 }
 END_TEST
 
+/* Y, solved: the first player wins; the winning openings of sides 3 and 4
+ * are every cell but the three corners (the triangle's turns map each set
+ * onto itself). Side 5: 3,048,564 positions, the three inner cells b2 c2 b3
+ * (about 20 s: `tavola solve y -o size=5`). */
+START_TEST(y_small_boards_first_player_wins)
+{
+    static const struct { int size; uint64_t positions; const char *wins; } cases[] = {
+        {3, 217, "b1 a2 b2"},
+        {4, 14629, "b1 c1 a2 b2 c2 a3 b3"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char opts[32];
+        snprintf(opts, sizeof opts, "size=%d", cases[i].size);
+        tv_ruleset *rs = must_load("y", opts);
+        const tv_rules *r = tv_ruleset_rules(rs);
+        tv_game *g = new_game(rs);
+        tv_error err;
+        tv_solution *sol = tv_solve(r, g->state, 100000, NULL, NULL, &err);
+        ck_assert_msg(sol != NULL, "%s", err.msg);
+        ck_assert_int_eq(tv_solution_positions(sol), cases[i].positions);
+        int64_t v;
+        ck_assert_int_eq(tv_solution_value(sol, g->state, &v), TV_OK);
+        ck_assert(v > 0);
+        char wins[96] = "";
+        tv_move moves[TV_MAX_MOVES];
+        int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+        for (int k = 0; k < n; k++) {
+            int64_t mv;
+            ck_assert_int_eq(tv_solution_move_value(sol, g->state, moves[k], &mv, &err), TV_OK);
+            char name[8];
+            tv_grid_cell_name(&r->grid, moves[k], name, sizeof name);
+            if (mv > 0)
+                snprintf(wins + strlen(wins), sizeof wins - strlen(wins), "%s%s", wins[0] ? " " : "", name);
+        }
+        ck_assert_str_eq(wins, cases[i].wins);
+        tv_solution_free(sol);
+        tv_game_free(g);
+        tv_ruleset_free(rs);
+    }
+}
+END_TEST
+
 /* ---- chains by hand ------------------------------------------------------ */
 
 /* A square grid whose colours join rows and columns, with or without the
@@ -443,6 +485,7 @@ int main(void)
         {"no draws", random_games_never_draw, 60, 0},
         {"no draws", y_full_boards_and_games_have_one_winner, 60, 0},
         {"solved", small_boards_first_player_wins, 60, 0},
+        {"solved", y_small_boards_first_player_wins, 60, 0},
         {"chains", hex_diagonal_joins_square_does_not, 30, 0},
         {"chains", square_diagonal_joins_hex_does_not, 30, 0},
         {"chains", y_joins_three_sides, 30, 0},
