@@ -127,6 +127,11 @@ fails solve_zero 2 "--positions: '0' is not a positive integer" "$TAVOLA" solve 
 "$TAVOLA" solve tictactoe >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q "value for player 1" "$tmp/out"; then ok
 else bad "solve progress off a terminal: $(head -3 "$tmp/err")"; fi
+# Hex 3x3 and Y of side 4 solved: the first player wins (Hex 4x4 takes about 20 s: not here).
+contains solve_hex3 "value for player 1 (Red): win" "$TAVOLA" solve hex -o size=3
+contains solve_hex3_moves "all moves: a1 (loss) b1 (loss) c1 (win) a2 (win) b2 (win) c2 (win) a3 (win) b3 (loss) c3 (loss)" \
+  "$TAVOLA" solve hex -o size=3
+contains solve_y4 "value for player 1 (Black): win" "$TAVOLA" solve y -o size=4
 # show and solve keep every argument (they dropped those past 256 and 64).
 set -- ; i=0; while [ $i -lt 300 ]; do set -- "$@" --seed 1; i=$((i + 1)); done
 fails show_many_args 2 "unexpected argument 'kalah'" "$TAVOLA" show pahtum "$@" kalah
