@@ -1,4 +1,4 @@
-/* The connection goal (tv_rules.h, tv_join): whether a colour's stones
+/* The connection goal, connect { sides } (tv_rules.h, tv_join): whether a colour's stones
  * join its sides (two in Hex, three in Y). The kernel asks after each placement whether the stone
  * just placed did it (a flood fill of its group, no state kept between
  * moves); a position read from text is checked over the whole board. */

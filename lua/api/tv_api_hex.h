@@ -1,5 +1,5 @@
 /* The connection part of the ruleset API: hex{} (a rhombus of hexagons) and
- * connect{} (join your sides), compiled into tv_rules.grid and .connect. */
+ * connect{} (join your sides), compiled into tv_rules.grid and .join. */
 #ifndef TV_API_HEX_H
 #define TV_API_HEX_H
 
