@@ -1,7 +1,8 @@
-/* The connection goal, connect { sides } (tv_rules.h, tv_join): whether a colour's stones
- * join its sides (two in Hex, three in Y). The kernel asks after each placement whether the stone
- * just placed did it (a flood fill of its group, no state kept between
- * moves); a position read from text is checked over the whole board. */
+/* The connection goal, connect { sides } (tv_rules.h, tv_join): whether a
+ * colour's stones join its sides (two in Hex, three in Y). The kernel asks
+ * after each placement whether the stone just placed did it (a flood fill of
+ * its group, no state kept between moves); a position read from text is
+ * checked over the whole board. */
 #ifndef TV_JOIN_H
 #define TV_JOIN_H
 
