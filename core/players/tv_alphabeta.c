@@ -7,7 +7,9 @@
  *   - a finished game: +-(TV_SCORE_WIN/2 - plies from the root) for a win or a
  *     loss (a quicker win scores higher, a later loss less badly), plus the
  *     score margin score[me] - score[opp] (0 for a draw decided by score);
- *   - a leaf at the horizon: the score margin.
+ *   - a leaf at the horizon: the ruleset's evaluation (tv_eval.h; its
+ *     default when it declares none), in hundredths of a point, within
+ *     TV_EVAL_MAX, so far from the values of decided games.
  * A move after which the same player moves again (an extra turn) keeps the
  * child's value as is; otherwise it is negated.
  *
@@ -15,19 +17,22 @@
  * tv_unplay), with the hashes of the game and of the search path as history,
  * so repetitions end the game inside the search as the rules say. Move order:
  * the previous iteration's best at the root, the table's move elsewhere, then
- * a history heuristic. A subtree searched to the end of the game everywhere is
+ * a history heuristic (by move for cells and special moves, by a hash of
+ * the move for pieces' from-to moves). A subtree searched to the end of the game everywhere is
  * stored with an infinite depth, and deepening stops once the root's is.
  * Where repetitions end the game (Tihbat, Oware) a stored value may depend on
  * the path that reached the position; the table ignores that, as is usual. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "tv_eval.h"
 #include "tv_player.h"
 
 #define MAX_PLY 128
 #define DEPTH_INF 255 /* a value with no horizon below it */
 #define VALUE_INF (TV_SCORE_WIN * 2)
 #define WIN (TV_SCORE_WIN / 2)
+#define HIST_SIZE 4096 /* history entries a side: one per cell and special move, then hashed moves */
 
 enum { BOUND_EXACT = 0, BOUND_LOWER = 1, BOUND_UPPER = 2 };
 
@@ -43,7 +48,8 @@ typedef struct ab {
     tt_entry *tt;
     size_t tt_mask;
     uint8_t gen;
-    uint32_t history[2][TV_MAX_CELLS + 3]; /* cutoff counts by side and move + 3 */
+    tv_eval eval; /* the ruleset's, or the default */
+    uint32_t history[2][HIST_SIZE]; /* cutoff counts by side and hidx(move) */
     /* per search */
     tv_state *s;
     uint64_t *hist;
@@ -80,7 +86,15 @@ static int32_t terminal(const tv_state *s, int me, int ply)
     return v;
 }
 
-static int hidx(tv_move m) { return m + 3; }
+/* A cell or special move has its own entry; a larger move (a piece's
+ * from-to move) shares a hashed one, which only costs some ordering. */
+static int hidx(tv_move m)
+{
+    if (m >= -3 && m < TV_MAX_CELLS)
+        return m + 3;
+    uint32_t h = (uint32_t)m * 2654435761u;
+    return TV_MAX_CELLS + 3 + (int)((h >> 12) % (HIST_SIZE - TV_MAX_CELLS - 3));
+}
 
 /* Moves in search order: `first` (if legal), then by history count. */
 static void order(const ab *b, int side, tv_move *moves, int n, tv_move first)
@@ -152,7 +166,14 @@ static int32_t search(ab *b, int depth, int32_t alpha, int32_t beta, int ply, tv
         return terminal(s, me, ply);
     if (depth <= 0 || ply >= MAX_PLY) {
         b->horizon = 1;
-        return margin(s, me);
+        int32_t v;
+        int rc = tv_eval_value(b->rules, &b->eval, s, &v, b->err);
+        if (rc) {
+            b->rc = rc;
+            b->aborted = 1;
+            return 0;
+        }
+        return v;
     }
 
     uint64_t key = key_of(s);
@@ -179,12 +200,6 @@ static int32_t search(ab *b, int depth, int32_t alpha, int32_t beta, int ply, tv
         b->aborted = 1;
         return 0;
     }
-    for (int i = 0; i < n; i++)
-        if (moves[i] < -3 || moves[i] >= TV_MAX_CELLS) {
-            b->rc = tv_error_set(b->err, TV_ERULES, "alphabeta: move %d out of range", (int)moves[i]);
-            b->aborted = 1;
-            return 0;
-        }
     order(b, me, moves, n, first);
 
     int saved = b->horizon;
@@ -313,6 +328,10 @@ static void *ab_create(const tv_rules *r, const tv_params *params, tv_budget *bu
         return NULL;
     }
     b->rules = r;
+    if (r->eval.given)
+        b->eval = r->eval;
+    else
+        tv_eval_default(r, &b->eval);
     b->tt_mask = entries - 1;
     budget->depth = (int)depth;
     budget->ms = ms;

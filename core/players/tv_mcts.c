@@ -186,6 +186,38 @@ static int reserve(mcts *m, int n, tv_error *err)
     return TV_OK;
 }
 
+static int cmp_move(const void *x, const void *y)
+{
+    tv_move a = *(const tv_move *)x, b = *(const tv_move *)y;
+    return (a > b) - (a < b);
+}
+
+/* The k-th of moves[0..n) that is not among kids[0..nk) (the moves already
+ * expanded), or TV_MOVE_NONE. Cells and special moves are struck in a table;
+ * larger moves (pieces' from-to moves) are looked up in the sorted kids. */
+static tv_move untried(const tv_move *moves, int n, tv_move *kids, int nk, int k)
+{
+    int small = 1;
+    for (int i = 0; i < n && small; i++)
+        small = moves[i] >= -3 && moves[i] < TV_MAX_CELLS;
+    for (int i = 0; i < nk && small; i++)
+        small = kids[i] >= -3 && kids[i] < TV_MAX_CELLS;
+    if (small) {
+        unsigned char tried[TV_MAX_CELLS + 4] = {0};
+        for (int i = 0; i < nk; i++)
+            tried[kids[i] + 3] = 1;
+        for (int i = 0; i < n; i++)
+            if (!tried[moves[i] + 3] && k-- == 0)
+                return moves[i];
+        return TV_MOVE_NONE;
+    }
+    qsort(kids, (size_t)nk, sizeof *kids, cmp_move);
+    for (int i = 0; i < n; i++)
+        if (!bsearch(&moves[i], kids, (size_t)nk, sizeof *kids, cmp_move) && k-- == 0)
+            return moves[i];
+    return TV_MOVE_NONE;
+}
+
 /* Expands one untried move of node p (chosen at random among them) and
  * returns the new child, or NIL when the tree is full. The child's state is
  * played with the history of the game and of the path (hist[0..nhist)), so
@@ -205,20 +237,15 @@ static int expand(mcts *m, uint32_t p, tv_rng *rng, int nhist, uint32_t *out, tv
     *out = NIL;
     if (pn->nchildren >= n)
         return TV_OK;
-    /* Strike the moves already expanded (moves are >= -3 and < TV_MAX_CELLS). */
-    unsigned char tried[TV_MAX_CELLS + 4] = {0};
-    for (uint32_t c = pn->child; c != NIL; c = at(m, a, c)->sibling)
-        tried[at(m, a, c)->move + 3] = 1;
-    for (int i = 0; i < n; i++)
-        if (moves[i] < -3 || moves[i] >= TV_MAX_CELLS)
-            return tv_error_set(err, TV_ERULES, "mcts: move %d out of range", (int)moves[i]);
+    /* The k-th move not yet expanded, in the rules' order. */
+    tv_move kids[TV_MAX_MOVES];
+    int nk = 0;
+    for (uint32_t c = pn->child; c != NIL && nk < TV_MAX_MOVES; c = at(m, a, c)->sibling)
+        kids[nk++] = at(m, a, c)->move;
     int k = (int)tv_rng_below(rng, (uint32_t)(n - pn->nchildren));
-    tv_move mv = TV_MOVE_NONE;
-    for (int i = 0; i < n; i++)
-        if (!tried[moves[i] + 3] && k-- == 0) {
-            mv = moves[i];
-            break;
-        }
+    tv_move mv = untried(moves, n, kids, nk, k);
+    if (mv == TV_MOVE_NONE)
+        return tv_error_set(err, TV_ERULES, "mcts: the legal moves changed under a node");
     uint32_t c = alloc_node(m, a);
     if (c == NIL)
         return TV_OK;

@@ -263,6 +263,25 @@ typedef struct tv_hooks {
     int (*batch)(void *ctx, int (*fn)(void *arg), void *arg, tv_error *err);
 } tv_hooks;
 
+/* ---- evaluation as data, for search (core/players/tv_eval.c) ---------------
+ * What alpha-beta scores a position it stops at (not a finished game), from
+ * the view of the player to move: a sum of terms, each a weight times the
+ * mover's count less the opponent's. Weights and the value are in hundredths
+ * of a point (a ruleset writes 0.05); the value is kept within TV_EVAL_MAX,
+ * far inside the values of won games (TV_SCORE_WIN / 2 and up). */
+#define TV_EVAL_WEIGHT_MAX 100000 /* |weight|: 1000 points */
+#define TV_EVAL_MAX 100000        /* |value| */
+typedef struct tv_eval {
+    int given;                      /* 1: the ruleset's evaluate{}; 0: search derives a default (tv_eval_default) */
+    int32_t material[TV_MAX_KINDS]; /* per piece of the kind */
+    int32_t advance[TV_MAX_KINDS];  /* per piece of the kind and row it stands beyond its own first row */
+    int32_t centre;                 /* per piece and step it stands from the nearest edge (columns plus rows) */
+    int32_t mobility;               /* per legal move (costs two move generations a position; 0: not counted) */
+    int32_t score;                  /* per point of score (runs, stores, captures) */
+    int line_length, line_dirs;     /* open lines: windows of line_length cells along TV_DIR_* line_dirs (0: none) */
+    int32_t lines[TV_MAX_SIDE + 1]; /* a window with n stones of one colour and nothing else: lines[n] */
+} tv_eval;
+
 struct tv_rules {
     char name[TV_NAME_MAX];        /* short name, e.g. "pahtum" */
     char title[TV_NAME_MAX];       /* display name, e.g. "Pahtum" */
@@ -307,6 +326,7 @@ struct tv_rules {
     int8_t track[2 * TV_MANCALA_MAX_HOLES + 2];
     int8_t track_pos[2 * TV_MANCALA_MAX_HOLES];
     uint64_t zside, zswapped, zsetup;
+    tv_eval eval; /* for search; read by lua/api/tv_api_eval.c */
 };
 
 /* Sets the defaults: no board, no scoring, no hooks. */

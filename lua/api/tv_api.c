@@ -8,6 +8,7 @@
 
 #include <lauxlib.h>
 
+#include "tv_api_eval.h"
 #include "tv_api_flip.h"
 #include "tv_api_hex.h"
 #include "tv_api_pieces.h"
@@ -446,7 +447,8 @@ static int api_game(lua_State *L)
 {
     static const char *const known[] = {"name", "description", "players", "board", "blocks", "moves",
                                         "play", "sow", "score", "goal", "ends", "no_move", "repetition",
-                                        "remainder", "winner", "max_plies", "colours", "pieces", "setup", NULL};
+                                        "remainder", "winner", "max_plies", "colours", "pieces", "setup",
+                                        "evaluate", NULL};
     tv_ruleset *rs = tv_ruleset_of(L);
     tv_rules *r = &rs->rules;
     int sow_given = 0;
@@ -606,6 +608,10 @@ static int api_game(lua_State *L)
     r->most_pieces = strcmp(winner, "most_pieces") == 0;
 
     r->max_plies = (int)tv_int_field(L, 1, "game", "max_plies", 1, TV_MAX_MAX_PLIES, TV_DEFAULT_MAX_PLIES);
+
+    if (tv_rawfield(L, 1, "evaluate") != LUA_TNIL) /* after the board, kinds, goal and scoring it refers to */
+        tv_read_eval(L, lua_gettop(L), r);
+    lua_pop(L, 1);
 
     tv_hooks_install(rs);
     tv_error err;

@@ -1,0 +1,134 @@
+/* Evaluation as data (tv_eval.h): the board terms are summed from player 1's
+ * colour's view in one pass over the cells, the open lines in one pass along
+ * each line of the board, then turned to the mover's view. */
+#include "tv_eval.h"
+
+#include "tv_pieces.h"
+
+void tv_eval_default(const tv_rules *r, tv_eval *ev)
+{
+    memset(ev, 0, sizeof *ev);
+    if (tv_rules_scores(r))
+        ev->score = 100;
+    if (r->board == TV_BOARD_GRID && r->goal.length >= 2) {
+        ev->line_length = r->goal.length;
+        ev->line_dirs = r->goal.dirs;
+        int32_t w = 100;
+        for (int n = 1; n < r->goal.length; n++) {
+            ev->lines[n] = w;
+            w = w * 10 > TV_EVAL_WEIGHT_MAX ? TV_EVAL_WEIGHT_MAX : w * 10;
+        }
+    }
+    if (r->moves == TV_MOVES_PIECES) {
+        int kinds = r->pieces.nkinds ? r->pieces.nkinds : 1;
+        for (int k = 0; k < kinds; k++)
+            ev->material[k] = 100;
+        for (int k = 0; k < kinds; k++)
+            if (r->pieces.promote[k] >= 0 && r->pieces.promote[k] < TV_MAX_KINDS)
+                ev->material[r->pieces.promote[k]] = 200;
+    }
+}
+
+static int weighs_pieces(const tv_eval *ev)
+{
+    for (int k = 0; k < TV_MAX_KINDS; k++)
+        if (ev->material[k] || ev->advance[k])
+            return 1;
+    return 0;
+}
+
+int tv_eval_on_grid(const tv_eval *ev) { return ev->centre || ev->line_length > 0 || weighs_pieces(ev); }
+
+static int min_int(int a, int b) { return a < b ? a : b; }
+
+/* Material, advancement and centre: colour 1's sum less colour 2's. */
+static int64_t pieces_terms(const tv_rules *r, const tv_eval *ev, const tv_state *s)
+{
+    int w = r->grid.width, h = r->grid.height;
+    int64_t v = 0;
+    for (int i = 0; i < r->ncells; i++) {
+        int c = s->cells[i];
+        if (!tv_cell_is_piece(c))
+            continue;
+        int k = tv_cell_kind(c), col = i % w, row = i / w;
+        int ahead = tv_cell_colour(c) == TV_STONE1 ? row : h - 1 - row;
+        int64_t t = (int64_t)ev->material[k] + (int64_t)ev->advance[k] * ahead +
+                    (int64_t)ev->centre * (min_int(col, w - 1 - col) + min_int(row, h - 1 - row));
+        v += tv_cell_colour(c) == TV_STONE1 ? t : -t;
+    }
+    return v;
+}
+
+/* Open lines, colour 1's less colour 2's: each line of the board along each
+ * direction is walked once, counting what the last `len` cells hold. */
+static int64_t lines_term(const tv_rules *r, const tv_eval *ev, const tv_state *s)
+{
+    int w = r->grid.width, h = r->grid.height, len = ev->line_length;
+    int64_t v = 0;
+    for (int bit = TV_DIR_H; bit <= TV_DIR_D2; bit <<= 1) {
+        if (!(ev->line_dirs & bit))
+            continue;
+        int dc, dr;
+        tv_dir_step(bit, &dc, &dr);
+        for (int start = 0; start < w * h; start++) {
+            int c0 = start % w, r0 = start / w;
+            int pc = c0 - dc, pr = r0 - dr;
+            if (pc >= 0 && pc < w && pr >= 0 && pr < h)
+                continue; /* not the first cell of its line */
+            int count[4] = {0, 0, 0, 0}; /* by cell colour: empty, 1, 2, block */
+            for (int i = 0, c = c0, rr = r0; c >= 0 && c < w && rr >= 0 && rr < h; i++, c += dc, rr += dr) {
+                count[tv_cell_colour(s->cells[rr * w + c])]++;
+                if (i >= len)
+                    count[tv_cell_colour(s->cells[(rr - len * dr) * w + (c - len * dc)])]--;
+                if (i < len - 1 || count[TV_BLOCK])
+                    continue;
+                if (count[TV_STONE1] && !count[TV_STONE2])
+                    v += ev->lines[count[TV_STONE1]];
+                else if (count[TV_STONE2] && !count[TV_STONE1])
+                    v -= ev->lines[count[TV_STONE2]];
+            }
+        }
+    }
+    return v;
+}
+
+/* The mover's legal moves less the opponent's in the same position. */
+static int mobility_term(const tv_rules *r, const tv_state *s, int64_t *out, tv_error *err)
+{
+    tv_move moves[TV_MAX_MOVES];
+    int mine = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
+    if (mine < 0)
+        return mine;
+    tv_state_buf other;
+    tv_state_copy(r, &other.state, s);
+    other.state.to_move ^= 1;
+    int theirs = tv_legal_moves(r, &other.state, moves, TV_MAX_MOVES, err);
+    if (theirs < 0)
+        return theirs;
+    *out = mine - theirs;
+    return TV_OK;
+}
+
+int tv_eval_value(const tv_rules *r, const tv_eval *ev, const tv_state *s, int32_t *value, tv_error *err)
+{
+    int me = s->to_move & 1;
+    int64_t board = 0, v = 0;
+    if (r->board == TV_BOARD_GRID) {
+        if (ev->centre || weighs_pieces(ev))
+            board += pieces_terms(r, ev, s);
+        if (ev->line_length >= 1 && ev->line_length <= TV_MAX_SIDE)
+            board += lines_term(r, ev, s);
+        v = tv_colour_of(s, me) == TV_STONE1 ? board : -board;
+    }
+    if (ev->score)
+        v += (int64_t)ev->score * ((int64_t)s->score[me] - s->score[me ^ 1]);
+    if (ev->mobility) {
+        int64_t mob;
+        int rc = mobility_term(r, s, &mob, err);
+        if (rc)
+            return rc;
+        v += ev->mobility * mob;
+    }
+    *value = (int32_t)(v > TV_EVAL_MAX ? TV_EVAL_MAX : v < -TV_EVAL_MAX ? -TV_EVAL_MAX : v);
+    return TV_OK;
+}

@@ -1,0 +1,14 @@
+/* The ruleset API for evaluation as data (tv_api_eval.c). */
+#ifndef TV_API_EVAL_H
+#define TV_API_EVAL_H
+
+#include <lua.h>
+
+#include "tv_rules.h"
+
+/* game.evaluate = { material, advancement, centre, mobility, score,
+ * open_lines }: read raw and checked completely into r->eval, against the
+ * board, the kinds and the goal already read. */
+void tv_read_eval(lua_State *L, int idx, tv_rules *r);
+
+#endif
