@@ -34,4 +34,5 @@ return game {
   },
   no_move = "loses",
   ends = { "no_move", no_progress = 40 },
+  evaluate = { material = { man = 1, king = 1.5 }, advancement = { man = 0.05 } },  -- search
 }

@@ -39,4 +39,7 @@ return game {
   },
   no_move = "loses",
   ends = "no_move",
+  -- Search: stones that can still move. (Mobility, the count of moves, is
+  -- the same for both sides in Clobber: every move is a pair of neighbours.)
+  evaluate = { mobile = 1 },
 }

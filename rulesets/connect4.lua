@@ -26,6 +26,13 @@ local longer = math.max(width, height)
 local connect = check("connect", o.connect, 2, longer,
                       string.format(" (a line must fit the %dx%d grid)", width, height))
 
+-- For alpha-beta's horizon: a window of `connect` cells along a line that
+-- holds stones of one player only is worth 1, 5, 50, ... points (at most
+-- 1000) by the stones in it. (1, 10, 100 won 8 of 20 against MCTS at depth
+-- 4; these won 16.)
+local open = {}
+for n = 1, connect - 1 do open[n] = math.min(1000, n == 1 and 1 or 5 * 10 ^ (n - 2)) end
+
 return game {
   name = "Connect Four",
   description = string.format("%dx%d, stones drop to the lowest free cell; %d in a row (any direction) wins",
@@ -37,4 +44,5 @@ return game {
   goal = line { length = connect, directions = "hvd" },
   ends = "board_full",                         -- a full grid without a line is a draw
   winner = "higher_score",
+  evaluate = { open_lines = open },
 }

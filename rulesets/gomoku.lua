@@ -26,4 +26,5 @@ return game {
   goal = line { length = 5, directions = "hvd", exact = not o.freestyle },
   ends = "board_full",
   winner = "higher_score",
+  evaluate = { open_lines = { 1, 5, 50, 500 } },  -- search: windows of 5 with one colour, by stones in them
 }

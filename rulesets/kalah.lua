@@ -22,4 +22,5 @@ return game {
   ends = "side_empty",
   remainder = "own_row",
   winner = "most_captured",
+  evaluate = { score = 1 },      -- search: the difference of the stores
 }

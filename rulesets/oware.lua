@@ -19,4 +19,5 @@ return game {
   repetition = "ends",
   remainder = "own_row",
   winner = "most_captured",
+  evaluate = { score = 1 },      -- search: the difference of the stores
 }

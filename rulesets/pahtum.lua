@@ -56,4 +56,8 @@ return game {
   score = runs { directions = o.diagonals and "hvd" or "hv", points = points },
   ends = "board_full",
   winner = "higher_score",
+  -- Search: the score, and windows of three cells along the scoring
+  -- directions that one colour could still fill (alpha-beta at depth 2 won
+  -- 2 of 20 against MCTS with the score alone, 13 with these).
+  evaluate = { score = 1, open_lines = { 0.2, 1, length = 3 } },
 }

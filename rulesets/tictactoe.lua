@@ -11,4 +11,5 @@ return game {
   goal = line { length = 3, directions = "hvd" },
   ends = "board_full",     -- no line and no cell left: equal scores (0-0), a draw
   winner = "higher_score",
+  evaluate = { open_lines = { 1, 5 } },   -- search: rows, columns, diagonals open to one player
 }

@@ -29,4 +29,5 @@ return game {
   remainder = "split",
   ends = "board_empty",
   winner = "most_captured",
+  evaluate = { score = 1 },      -- search: the difference of the captures
 }

@@ -16,7 +16,9 @@ void tv_eval_default(const tv_rules *r, tv_eval *ev)
         int32_t w = 100;
         for (int n = 1; n < r->goal.length; n++) {
             ev->lines[n] = w;
-            w = w * 10 > TV_EVAL_WEIGHT_MAX ? TV_EVAL_WEIGHT_MAX : w * 10;
+            w *= n == 1 ? 5 : 10;
+            if (w > TV_EVAL_WEIGHT_MAX)
+                w = TV_EVAL_WEIGHT_MAX;
         }
     }
     if (r->moves == TV_MOVES_PIECES) {
@@ -92,20 +94,42 @@ static int64_t lines_term(const tv_rules *r, const tv_eval *ev, const tv_state *
     return v;
 }
 
-/* The mover's legal moves less the opponent's in the same position. */
-static int mobility_term(const tv_rules *r, const tv_state *s, int64_t *out, tv_error *err)
+/* The legal moves of the side to move in s (*moves) and the cells they
+ * start from (*from: pieces' moves share a cell; any other move is its own). */
+static int count_moves(const tv_rules *r, const tv_state *s, int *moves, int *from, tv_error *err)
 {
-    tv_move moves[TV_MAX_MOVES];
-    int mine = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
-    if (mine < 0)
-        return mine;
+    tv_move m[TV_MAX_MOVES];
+    int n = tv_legal_moves(r, s, m, TV_MAX_MOVES, err);
+    if (n < 0)
+        return n;
+    *moves = *from = n;
+    if (r->moves == TV_MOVES_PIECES) {
+        uint8_t seen[(TV_MAX_CELLS + 7) / 8] = {0};
+        *from = 0;
+        for (int i = 0; i < n; i++) {
+            int c = m[i] >= 0 ? tv_pmove_from(m[i]) : TV_MAX_CELLS; /* a pass: no piece */
+            if (c < TV_MAX_CELLS && !(seen[c / 8] & 1 << (c % 8))) {
+                seen[c / 8] |= (uint8_t)(1 << (c % 8));
+                ++*from;
+            }
+        }
+    }
+    return TV_OK;
+}
+
+/* Mobility and mobile pieces: the mover's less the opponent's in the same
+ * position (the opponent's counted as if they were to move). */
+static int mobility_terms(const tv_rules *r, const tv_eval *ev, const tv_state *s, int64_t *out, tv_error *err)
+{
+    int mine, mine_from, theirs, theirs_from, rc;
+    if ((rc = count_moves(r, s, &mine, &mine_from, err)))
+        return rc;
     tv_state_buf other;
     tv_state_copy(r, &other.state, s);
     other.state.to_move ^= 1;
-    int theirs = tv_legal_moves(r, &other.state, moves, TV_MAX_MOVES, err);
-    if (theirs < 0)
-        return theirs;
-    *out = mine - theirs;
+    if ((rc = count_moves(r, &other.state, &theirs, &theirs_from, err)))
+        return rc;
+    *out = (int64_t)ev->mobility * (mine - theirs) + (int64_t)ev->mobile * (mine_from - theirs_from);
     return TV_OK;
 }
 
@@ -122,12 +146,12 @@ int tv_eval_value(const tv_rules *r, const tv_eval *ev, const tv_state *s, int32
     }
     if (ev->score)
         v += (int64_t)ev->score * ((int64_t)s->score[me] - s->score[me ^ 1]);
-    if (ev->mobility) {
+    if (ev->mobility || ev->mobile) {
         int64_t mob;
-        int rc = mobility_term(r, s, &mob, err);
+        int rc = mobility_terms(r, ev, s, &mob, err);
         if (rc)
             return rc;
-        v += ev->mobility * mob;
+        v += mob;
     }
     *value = (int32_t)(v > TV_EVAL_MAX ? TV_EVAL_MAX : v < -TV_EVAL_MAX ? -TV_EVAL_MAX : v);
     return TV_OK;

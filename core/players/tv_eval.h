@@ -7,6 +7,8 @@
  *   advance[k]    rows each piece of kind k stands beyond its own first row
  *   centre        steps each piece stands from the nearest edge, columns plus rows
  *   mobility      legal moves (the opponent's counted as if they were to move)
+ *   mobile        pieces with a legal move (the cells moves start from: in a
+ *                 placement or sowing game, the same as mobility)
  *   score         points of score
  *   lines[n]      windows of line_length cells along line_dirs that hold n
  *                 stones of the side's colour and nothing else (no enemy
@@ -22,8 +24,8 @@
 #include "tv_play.h"
 
 /* The evaluation a ruleset that declares none gets: score = 1 in a game that
- * scores (tv_rules_scores), open lines 1, 10, 100, ... (10^(n-1) points, at
- * most 1000) for n = 1..length-1 along a line goal, and in a game of pieces that
+ * scores (tv_rules_scores), open lines 1, 5, 50, 500, ... points (at most
+ * 1000) for n = 1..length-1 stones along a line goal, and in a game of pieces that
  * move material 1 a piece, 2 for a kind another kind promotes to. */
 void tv_eval_default(const tv_rules *r, tv_eval *ev);
 

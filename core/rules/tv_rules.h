@@ -277,6 +277,7 @@ typedef struct tv_eval {
     int32_t advance[TV_MAX_KINDS];  /* per piece of the kind and row it stands beyond its own first row */
     int32_t centre;                 /* per piece and step it stands from the nearest edge (columns plus rows) */
     int32_t mobility;               /* per legal move (costs two move generations a position; 0: not counted) */
+    int32_t mobile;                 /* per piece that has a legal move (the same cost) */
     int32_t score;                  /* per point of score (runs, stores, captures) */
     int line_length, line_dirs;     /* open lines: windows of line_length cells along TV_DIR_* line_dirs (0: none) */
     int32_t lines[TV_MAX_SIDE + 1]; /* a window with n stones of one colour and nothing else: lines[n] */

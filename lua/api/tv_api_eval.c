@@ -136,7 +136,8 @@ static void read_open_lines(lua_State *L, int idx, tv_rules *r)
 
 void tv_read_eval(lua_State *L, int idx, tv_rules *r)
 {
-    static const char *const known[] = {"material", "advancement", "centre", "mobility", "score", "open_lines", NULL};
+    static const char *const known[] = {"material", "advancement", "centre", "mobility", "mobile", "score",
+                                        "open_lines", NULL};
     idx = lua_absindex(L, idx);
     if (lua_type(L, idx) != LUA_TTABLE)
         luaL_error(L, WHAT ": expected a table, as { material = { man = 1, king = 3 }, mobility = 0.05 }");
@@ -154,6 +155,7 @@ void tv_read_eval(lua_State *L, int idx, tv_rules *r)
     if (ev->centre && r->board != TV_BOARD_GRID)
         luaL_error(L, WHAT ".centre: a mancala board has no pieces to place (use score)");
     ev->mobility = read_weight(L, idx, "mobility");
+    ev->mobile = read_weight(L, idx, "mobile");
     ev->score = read_weight(L, idx, "score");
     if (tv_rawfield(L, idx, "open_lines") != LUA_TNIL)
         read_open_lines(L, lua_gettop(L), r);

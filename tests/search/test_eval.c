@@ -1,0 +1,425 @@
+/* Evaluation as data (core/players/tv_eval.c, lua/api/tv_api_eval.c): each
+ * term hand-checked on a small position, from the mover's view and after a
+ * swap; the clamp; game{} evaluate read to the hundredth and refused with
+ * the field's name; the defaults; and alpha-beta playing by it: the centre
+ * column of Connect Four, the block of a threat, a capture, and moves of
+ * pieces (which alpha-beta and MCTS once refused). */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "test_util.h"
+#include "tv_check.h"
+#include "tv_eval.h"
+#include "tv_player.h"
+
+static int32_t value_of(const tv_ruleset *rs, const tv_eval *ev, const char *pos)
+{
+    tv_game *g = game_at(rs, pos);
+    tv_error err;
+    int32_t v = 0;
+    ck_assert_msg(tv_eval_value(tv_ruleset_rules(rs), ev, g->state, &v, &err) == TV_OK, "%s", err.msg);
+    tv_game_free(g);
+    return v;
+}
+
+/* Breakthrough 3x5, player 1 to move:
+ *     row 5  . . .
+ *     row 4  . p .        P: a1 c1 a3 (rows 0, 0, 2 beyond their first row)
+ *     row 3  P . p        p: c3 b4 (rows 2, 1 beyond theirs, row 5)
+ *     row 2  . . .
+ *     row 1  P . P                                                        */
+#define BT_POS ".../.p./P.p/.../P.P"
+
+START_TEST(terms_on_a_small_breakthrough)
+{
+    tv_ruleset *rs = must_load("breakthrough", "width=3,height=5");
+    tv_eval ev;
+    memset(&ev, 0, sizeof ev);
+    ev.material[0] = 100; /* 3 pawns against 2 */
+    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 1 - 0"), 100);
+    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 2 - 0"), -100); /* the other side's view */
+    memset(&ev, 0, sizeof ev);
+    ev.advance[0] = 100; /* 0 + 0 + 2 against 2 + 1 */
+    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 1 - 0"), -100);
+    memset(&ev, 0, sizeof ev);
+    ev.centre = 100; /* from the nearest edge: a1 0, c1 0, a3 0+2; c3 0+2, b4 1+1 */
+    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 1 - 0"), -200);
+    memset(&ev, 0, sizeof ev);
+    ev.mobility = 100; /* a1: a2 b2, c1: c2 b2, a3: a4 xb4 = 6; c3: c2 b2, b4: b3 xa3 = 4 */
+    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 1 - 0"), 200);
+    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 2 - 0"), -200);
+    memset(&ev, 0, sizeof ev);
+    ev.mobile = 100; /* 3 pawns that can move, 2 */
+    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 1 - 0"), 100);
+    memset(&ev, 0, sizeof ev);
+    ev.material[0] = 100, ev.advance[0] = 100, ev.centre = 100, ev.mobility = 100, ev.mobile = 100;
+    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 1 - 0"), 100 - 100 - 200 + 200 + 100);
+    /* The weights of another kind count nothing here; the score is 0-0. */
+    memset(&ev, 0, sizeof ev);
+    ev.material[1] = 100, ev.score = 100;
+    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 1 - 0"), 0);
+    /* The clamp: 2 steps of the centre at 1000 points is beyond TV_EVAL_MAX. */
+    memset(&ev, 0, sizeof ev);
+    ev.centre = TV_EVAL_WEIGHT_MAX;
+    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 1 - 0"), -TV_EVAL_MAX);
+    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 2 - 0"), TV_EVAL_MAX);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* Men and kings weigh by kind. */
+START_TEST(material_by_kind_in_checkers)
+{
+    tv_ruleset *rs = must_load("checkers", NULL);
+    tv_eval ev;
+    memset(&ev, 0, sizeof ev);
+    ev.material[0] = 100, ev.material[1] = 300;
+    /* Player 1: a man on a1 and a king on c3; player 2: men on f6 and h8. */
+    const char *pos = ".......m/......../.....m../......../......../..K...../......../M....... 1 - 0 0";
+    ck_assert_int_eq(value_of(rs, &ev, pos), 100 + 300 - 200);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* Tic-tac-toe, open lines {1, 10} points:
+ *     x x .      x: row 3 holds 2 (10), column a 1 (1); column b and the
+ *     . o .      anti-diagonal are dead (both colours)
+ *     . . .      o: row 2 holds 1, the diagonal a1-c3 holds 1            */
+START_TEST(open_lines_on_tictactoe)
+{
+    tv_ruleset *rs = ttt();
+    tv_eval ev;
+    memset(&ev, 0, sizeof ev);
+    ev.line_length = 3, ev.line_dirs = TV_DIR_ALL, ev.lines[1] = 100, ev.lines[2] = 1000;
+    ck_assert_int_eq(value_of(rs, &ev, "xx./.o./... 2 - 3"), -(1000 + 100 - 200));
+    /* x: a3 (row 3, column a), c1 (row 1, column c); o: b2 (row 2, column
+     * b, the diagonal); the anti-diagonal a3 b2 c1 is dead: 4 against 3. */
+    ck_assert_int_eq(value_of(rs, &ev, "x../.o./..x 2 - 3"), -100);
+    /* Rows only, windows of 2: row 3 "xx" x2, row 2 ".o" "o." o1 twice. */
+    ev.line_length = 2, ev.line_dirs = TV_DIR_H;
+    ck_assert_int_eq(value_of(rs, &ev, "xx./.o./... 2 - 3"), -(1000 + 100 - 200));
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* A block kills every window through it (Pahtum's black holes). */
+START_TEST(open_lines_and_blocks)
+{
+    tv_ruleset *rs = must_load("pahtum", "holes=a1,b1,c1");
+    tv_eval ev;
+    memset(&ev, 0, sizeof ev);
+    ev.line_length = 7, ev.line_dirs = TV_DIR_H | TV_DIR_V, ev.lines[1] = 100;
+    /* x on d4: row 4 and column d are open; o on g1: row 1 holds blocks,
+     * column g is open. */
+    const char *pos = "......./......./......./...x.../......./......./###...o 1 - 2";
+    ck_assert_int_eq(value_of(rs, &ev, pos), 200 - 100);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* Scores count by player: the stores of Kalah, Pahtum's runs. */
+START_TEST(score_term)
+{
+    tv_ruleset *rs = must_load("kalah", "holes=3,seeds=3");
+    tv_eval ev;
+    memset(&ev, 0, sizeof ev);
+    ev.score = 150;
+    ck_assert_int_eq(value_of(rs, &ev, "0,1,6/5,1,1 2,2 1 4"), 0);
+    ck_assert_int_eq(value_of(rs, &ev, "1,1,5/1,3,0 4,3 2 7"), -150);
+    ck_assert_int_eq(value_of(rs, &ev, "1,1,5/1,3,0 4,3 1 7"), 150);
+    /* The grid terms mean nothing on a mancala board and count nothing. */
+    ev.material[0] = 100, ev.centre = 100, ev.line_length = 2, ev.line_dirs = TV_DIR_ALL, ev.lines[1] = 100;
+    ck_assert_int_eq(value_of(rs, &ev, "1,1,5/1,3,0 4,3 1 7"), 150);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* After the swap the players own the other colour's stones. */
+START_TEST(swapped_colours)
+{
+    tv_ruleset *rs = must_load("pahtum", "holes=a7,b7,c7,swap=true");
+    tv_eval ev;
+    memset(&ev, 0, sizeof ev);
+    ev.material[0] = 100;
+    tv_game *g = game_at(rs, NULL);
+    must_play(g, "d4 e4 f4"); /* x d4 f4, o e4; player 2 (o) to move */
+    tv_error err;
+    int32_t v;
+    ck_assert_int_eq(tv_eval_value(tv_ruleset_rules(rs), &ev, g->state, &v, &err), TV_OK);
+    ck_assert_int_eq(v, -100);
+    must_play(g, "swap"); /* now player 1 owns o's one stone, and moves */
+    ck_assert_int_eq(g->state->to_move, 0);
+    ck_assert_int_eq(tv_eval_value(tv_ruleset_rules(rs), &ev, g->state, &v, &err), TV_OK);
+    ck_assert_int_eq(v, -100);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* ---- game{} evaluate ---------------------------------------------------- */
+
+#define PIECES_GAME                                                                                 \
+    "return game { name = 'T', board = grid { width = 3, height = 4 }, pieces = { 'man', 'king' },\n" \
+    "  setup = { 'mmm', '...', '...', 'MMM' },\n"                                                     \
+    "  moves = move { man = step { directions = 'forward' }, king = step { directions = 'all' },\n"  \
+    "                 promote = { man = 'king', rows = 1 } },\n"                                      \
+    "  ends = 'no_move',\n"
+
+static tv_ruleset *load_eval(const char *head, const char *evaluate, tv_error *err)
+{
+    char src[2048];
+    snprintf(src, sizeof src, "%s  evaluate = %s }\n", head, evaluate);
+    return load_source("e.lua", src, NULL, err);
+}
+
+START_TEST(evaluate_is_read_to_the_hundredth)
+{
+    tv_error err;
+    tv_ruleset *rs = load_eval(PIECES_GAME,
+                               "{ material = { man = 1, king = 3.5 }, advancement = { man = 0.1 }, centre = 0.05,"
+                               " mobility = -0.25, mobile = 2, score = 1 }",
+                               &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    const tv_eval *ev = &tv_ruleset_rules(rs)->eval;
+    ck_assert_int_eq(ev->given, 1);
+    ck_assert_int_eq(ev->material[0], 100);
+    ck_assert_int_eq(ev->material[1], 350);
+    ck_assert_int_eq(ev->advance[0], 10);
+    ck_assert_int_eq(ev->advance[1], 0);
+    ck_assert_int_eq(ev->centre, 5);
+    ck_assert_int_eq(ev->mobility, -25);
+    ck_assert_int_eq(ev->mobile, 200);
+    ck_assert_int_eq(ev->score, 100);
+    ck_assert_int_eq(ev->line_length, 0);
+    tv_ruleset_free(rs);
+
+    /* One number weighs every kind. */
+    rs = load_eval(PIECES_GAME, "{ material = 2, advancement = 0.5 }", &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    ev = &tv_ruleset_rules(rs)->eval;
+    ck_assert_int_eq(ev->material[0], 200);
+    ck_assert_int_eq(ev->material[1], 200);
+    ck_assert_int_eq(ev->advance[1], 50);
+    ck_assert_int_eq(ev->material[2], 0);
+    tv_ruleset_free(rs);
+
+    /* Open lines take the goal's length and directions unless told. */
+    static const char *const line_game =
+        "return game { name = 'T', board = grid { width = 5, height = 4 }, moves = drop {},\n"
+        "  goal = line { length = 4, directions = 'hv' }, ends = 'board_full',\n";
+    rs = load_eval(line_game, "{ open_lines = { 1, 5, 50 } }", &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    ev = &tv_ruleset_rules(rs)->eval;
+    ck_assert_int_eq(ev->line_length, 4);
+    ck_assert_int_eq(ev->line_dirs, TV_DIR_H | TV_DIR_V);
+    ck_assert_int_eq(ev->lines[1], 100);
+    ck_assert_int_eq(ev->lines[3], 5000);
+    ck_assert_int_eq(ev->lines[4], 0);
+    tv_ruleset_free(rs);
+    rs = load_eval(line_game, "{ open_lines = { 0, 2, length = 3, directions = 'd' } }", &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    ev = &tv_ruleset_rules(rs)->eval;
+    ck_assert_int_eq(ev->line_length, 3);
+    ck_assert_int_eq(ev->line_dirs, TV_DIR_D1 | TV_DIR_D2);
+    ck_assert_int_eq(ev->lines[2], 200);
+    tv_ruleset_free(rs);
+    /* An empty table: no term at all (search sees only won and lost games). */
+    rs = load_eval(line_game, "{}", &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    ck_assert_int_eq(tv_ruleset_rules(rs)->eval.given, 1);
+    ck_assert_int_eq(tv_ruleset_rules(rs)->eval.line_length, 0);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+START_TEST(evaluate_mistakes_are_refused)
+{
+    static const char *const mancala =
+        "return game { name = 'T', board = mancala { holes = 2, seeds = 2 }, moves = sow {},\n"
+        "  ends = 'board_empty',\n";
+    static const char *const placing =
+        "return game { name = 'T', board = grid { width = 3, height = 3 }, moves = place {},\n"
+        "  ends = 'board_full',\n";
+    static const struct {
+        const char *head, *evaluate, *message;
+    } cases[] = {
+        {PIECES_GAME, "{ materiel = 1 }", "e.lua:1: game.evaluate: unknown field 'materiel' (fields: material,"},
+        {PIECES_GAME, "{ material = { queen = 9 } }",
+         "game.evaluate.material: 'queen' is not a kind of piece of this game (kinds: man, king)"},
+        {PIECES_GAME, "{ material = { [1] = 9 } }", "game.evaluate.material: 1 is not a kind of piece"},
+        {PIECES_GAME, "{ material = { man = 'a lot' } }", "game.evaluate.material.man: expected a number -1000..1000, got 'a lot'"},
+        {PIECES_GAME, "{ material = 1001 }", "game.evaluate.material: expected a number -1000..1000, got 1001"},
+        {PIECES_GAME, "{ centre = 0/0 }", "game.evaluate.centre: expected a number -1000..1000, got"},
+        {PIECES_GAME, "{ centre = math.huge }", "game.evaluate.centre: expected a number -1000..1000, got inf"},
+        {PIECES_GAME, "{ mobility = 0.001 }", "game.evaluate.mobility: 0.001 is finer than a hundredth"},
+        {PIECES_GAME, "{ score = true }", "game.evaluate.score: expected a number"},
+        {PIECES_GAME, "{ open_lines = { 1, 2 } }", "game.evaluate.open_lines.length: required in a game without a line goal"},
+        {PIECES_GAME, "{ open_lines = { 1, 2, length = 5 } }", "game.evaluate.open_lines.length: expected an integer 1..4, got 5"},
+        {PIECES_GAME, "{ open_lines = { 1, 2, 3, length = 2 } }", "game.evaluate.open_lines: expected 1..2 entries, got 3"},
+        {PIECES_GAME, "{ open_lines = { 1, length = 2, lenght = 2 } }", "game.evaluate.open_lines: unknown field 'lenght'"},
+        {PIECES_GAME, "{ open_lines = { 1, [5] = 2, length = 3 } }", "game.evaluate.open_lines: unknown field 5"},
+        {PIECES_GAME, "{ open_lines = { 1, length = 2, directions = 'x' } }",
+         "game.evaluate.open_lines.directions: 'x' is not made of h, v and d"},
+        {PIECES_GAME, "{ open_lines = 3 }", "game.evaluate.open_lines: expected a list of weights"},
+        {PIECES_GAME, "'good'", "game.evaluate: expected a table"},
+        {placing, "{ material = { man = 1 } }", "'man' is not a kind of piece of this game (kinds: stone)"},
+        {mancala, "{ material = 1 }", "game.evaluate.material: a mancala board has no pieces to weigh"},
+        {mancala, "{ centre = 1 }", "game.evaluate.centre: a mancala board has no pieces to place"},
+        {mancala, "{ open_lines = { 1, length = 2 } }", "game.evaluate.open_lines: a mancala board has no lines"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tv_error err;
+        tv_ruleset *rs = load_eval(cases[i].head, cases[i].evaluate, &err);
+        ck_assert_msg(rs == NULL, "evaluate = %s loaded", cases[i].evaluate);
+        ck_assert_msg(strstr(err.msg, cases[i].message) != NULL, "evaluate = %s: %s", cases[i].evaluate, err.msg);
+    }
+    /* A stone game's one kind is "stone". */
+    tv_error err;
+    tv_ruleset *rs = load_eval(placing, "{ material = { stone = 1 } }", &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* Without evaluate{}: score, open lines, material, as tv_eval.h says. */
+START_TEST(defaults_by_family)
+{
+    tv_eval ev;
+    tv_ruleset *rs = ttt();
+    ck_assert_int_eq(tv_ruleset_rules(rs)->eval.given, 0);
+    tv_eval_default(tv_ruleset_rules(rs), &ev);
+    ck_assert_int_eq(ev.line_length, 3);
+    ck_assert_int_eq(ev.line_dirs, TV_DIR_ALL);
+    ck_assert_int_eq(ev.lines[1], 100);
+    ck_assert_int_eq(ev.lines[2], 500);
+    ck_assert_int_eq(ev.lines[3], 0);
+    ck_assert_int_eq(ev.score, 0);
+    tv_ruleset_free(rs);
+
+    tv_error err;
+    rs = load_source("d.lua",
+                     "return game { name = 'T', board = mancala { holes = 2, seeds = 2, stores = true },\n"
+                     "  moves = sow {}, ends = 'side_empty' }\n",
+                     NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    tv_eval_default(tv_ruleset_rules(rs), &ev);
+    ck_assert_int_eq(ev.score, 100);
+    ck_assert_int_eq(ev.line_length, 0);
+    tv_ruleset_free(rs);
+
+    char src[1024];
+    snprintf(src, sizeof src, "%s}\n", PIECES_GAME);
+    rs = load_source("d.lua", src, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    tv_eval_default(tv_ruleset_rules(rs), &ev);
+    ck_assert_int_eq(ev.material[0], 100);
+    ck_assert_int_eq(ev.material[1], 200); /* men promote to kings */
+    ck_assert_int_eq(ev.score, 0);
+    tv_ruleset_free(rs);
+
+    /* Long lines: 1, 5, 50, 500, then 1000 points, the most a weight can be. */
+    rs = load_source("d.lua",
+                     "return game { name = 'T', board = grid { width = 9, height = 1 }, moves = place {},\n"
+                     "  goal = line { length = 7, directions = 'h' }, ends = 'board_full' }\n",
+                     NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    tv_eval_default(tv_ruleset_rules(rs), &ev);
+    ck_assert_int_eq(ev.lines[3], 5000);
+    ck_assert_int_eq(ev.lines[4], 50000);
+    ck_assert_int_eq(ev.lines[5], TV_EVAL_WEIGHT_MAX);
+    ck_assert_int_eq(ev.lines[6], TV_EVAL_WEIGHT_MAX);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* ---- alpha-beta by the evaluation -------------------------------------- */
+
+static const char *ab_move(const tv_ruleset *rs, const char *spec, const char *pos, char *m)
+{
+    tv_game *g = game_at(rs, pos);
+    tv_player *p = player(rs, spec, 1);
+    choose(p, g, NULL, m);
+    const tv_search_info *info = tv_player_info(p);
+    ck_assert_msg(info->score > -TV_SCORE_WIN / 2 && info->score < TV_SCORE_WIN / 2, "%s: score %lld", spec,
+                  (long long)info->score);
+    tv_player_free(p);
+    tv_game_free(g);
+    return m;
+}
+
+/* Every non-final position scored 0, so alpha-beta played column a. */
+START_TEST(connect4_opens_in_the_centre)
+{
+    tv_ruleset *rs = must_load("connect4", NULL);
+    char m[16], spec[32];
+    for (int d = 1; d <= 6; d++) {
+        snprintf(spec, sizeof spec, "alphabeta:depth=%d", d);
+        ck_assert_msg(strcmp(ab_move(rs, spec, NULL, m), "d") == 0, "%s opens with %s", spec, m);
+    }
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* o threatens f1 (c1 d1 e1); x has no win of its own and must block. (At
+ * depth 1 it sees only that e2 makes two threes of its own.) */
+START_TEST(connect4_blocks_the_threat)
+{
+    tv_ruleset *rs = must_load("connect4", NULL);
+    char m[16], spec[32];
+    for (int d = 2; d <= 5; d++) {
+        snprintf(spec, sizeof spec, "alphabeta:depth=%d", d);
+        ab_move(rs, spec, "......./......./......./......./..xx.../.xooo.. 1 - 6", m);
+        ck_assert_msg(strcmp(m, "f") == 0, "%s plays %s", spec, m);
+    }
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* A piece's from-to move: alpha-beta takes the pawn that material says to
+ * take, and MCTS plays whole checkers chains (both refused every move above
+ * the cell range before). */
+START_TEST(search_plays_pieces)
+{
+    tv_ruleset *rs = must_load("breakthrough", "width=3,height=5");
+    char m[16];
+    ck_assert_str_eq(ab_move(rs, "alphabeta:depth=2", BT_POS " 1 - 0", m), "a3xb4");
+    tv_game *g = game_at(rs, BT_POS " 1 - 0");
+    tv_player *p = player(rs, "mcts:iterations=500", 1);
+    choose(p, g, NULL, m);
+    tv_player_free(p);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+
+    rs = must_load("checkers", NULL);
+    for (int i = 0; i < 2; i++) {
+        g = game_at(rs, NULL);
+        tv_player *a = player(rs, "alphabeta:depth=3", 1), *b = player(rs, "mcts:iterations=100", 2);
+        for (int ply = 0; ply < 40 && g->state->status == TV_ONGOING; ply++)
+            must_play(g, choose((g->state->to_move == i) ? a : b, g, NULL, m));
+        tv_player_free(a);
+        tv_player_free(b);
+        tv_game_free(g);
+    }
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+int main(void)
+{
+    const tv_check_test tests[] = {
+        {"terms", terms_on_a_small_breakthrough, 60, 0},
+        {"terms", material_by_kind_in_checkers, 60, 0},
+        {"terms", open_lines_on_tictactoe, 60, 0},
+        {"terms", open_lines_and_blocks, 60, 0},
+        {"terms", score_term, 60, 0},
+        {"terms", swapped_colours, 60, 0},
+        {"evaluate", evaluate_is_read_to_the_hundredth, 60, 0},
+        {"evaluate", evaluate_mistakes_are_refused, 60, 0},
+        {"evaluate", defaults_by_family, 60, 0},
+        {"alphabeta", connect4_opens_in_the_centre, 120, 0},
+        {"alphabeta", connect4_blocks_the_threat, 120, 0},
+        {"alphabeta", search_plays_pieces, 120, 0},
+    };
+    return tv_check_run("eval", tests, TV_CHECK_COUNT(tests));
+}
