@@ -226,6 +226,8 @@ run-tests: test-build
 	@sh tests/cli/cli_test.sh $(BUILD)/tavola
 	@echo "== match tests ($(BUILD)/tavola)"
 	@sh tests/cli/match_test.sh $(BUILD)/tavola
+	@echo "== evaluation as data: alpha-beta's openings and wins ($(BUILD)/tavola)"
+	@sh tests/cli/eval_test.sh $(BUILD)/tavola
 	@echo "== many machines: shards under GNU parallel, then merge ($(BUILD)/tavola)"
 	@sh tests/cli/parallel_test.sh $(BUILD)/tavola
 	@echo "== SVG tests ($(BUILD)/tavola)"
