@@ -5,7 +5,8 @@
  *   random                      uniformly random legal moves
  *   greedy                      the best immediate score change, ties at random
  *   mcts:iterations=N | ms=N    UCT with random playouts, c=1.4 (exploration)
- *   alphabeta:depth=N | ms=N    negamax, alpha-beta, iterative deepening, TT
+ *   alphabeta:depth=N | ms=N    negamax, alpha-beta, iterative deepening, TT,
+ *                               the ruleset's evaluation at the horizon (tv_eval.h)
  *   solver[:positions=N]        exact play from a solved table
  *
  * Players keep state between moves (MCTS reuses its tree, the solver its
@@ -42,8 +43,9 @@ typedef struct tv_search_info {
     int depth;         /* depth reached (alpha-beta) or of the principal line */
     uint64_t nodes;    /* nodes or iterations */
     long ms;           /* time taken */
-    int64_t score;     /* from the mover's view: a score margin; |score| >= TV_SCORE_WIN / 2
-                        * means a decided game (engines add the margin or the distance) */
+    int64_t score;     /* from the mover's view: alpha-beta's evaluation (tv_eval.h, hundredths
+                        * of a point, within TV_EVAL_MAX), or near +-TV_SCORE_WIN / 2 for a
+                        * decided game (less the distance, plus the score margin) */
     tv_move best;
 } tv_search_info;
 

@@ -1,10 +1,12 @@
 #!/bin/sh
 # Play strength, as figures (not a unit test): fixed-seed matches through the
 # tavola command, each printed beside its target.
-# usage: sh tests/bench/ai.sh path/to/tavola   (AI_GAMES=N sets the match length)
+# usage: sh tests/bench/ai.sh path/to/tavola   (AI_GAMES=N sets the match length;
+#        AI_ONLY=WORD plays only the match rows whose name holds WORD, and no solver rows)
 set -u
 TAVOLA=${1:-build/release/tavola}
 GAMES=${AI_GAMES:-100}
+ONLY=${AI_ONLY:-}
 JOBS=${AI_JOBS:-2}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -17,6 +19,7 @@ field() { grep -o "\"$1\":[-0-9.]*" "$2" | head -1 | cut -d: -f2; }
 # match NAME RULESET P1 P2 TARGET: p1's share of wins must reach TARGET.
 match() {
   name=$1 ruleset=$2 p1=$3 p2=$4 target=$5
+  case "$name" in *"$ONLY"*) ;; *) return ;; esac
   start=$(date +%s)
   "$TAVOLA" match "$ruleset" --p1 "$p1" --p2 "$p2" --games "$GAMES" --seed 2026 --swap-sides \
     --jobs "$JOBS" --json >"$tmp/m.json" 2>/dev/null || { echo "$name: the match failed"; missed=$((missed + 1)); return; }
@@ -29,14 +32,41 @@ match() {
     "$verdict" "$(($(date +%s) - start))"
 }
 
+# figure NAME RULESET P1 P2: p1's wins-draws-losses, a figure with no target.
+figure() {
+  name=$1 ruleset=$2 p1=$3 p2=$4
+  case "$name" in *"$ONLY"*) ;; *) return ;; esac
+  start=$(date +%s)
+  "$TAVOLA" match "$ruleset" --p1 "$p1" --p2 "$p2" --games "$GAMES" --seed 2026 --swap-sides \
+    --jobs "$JOBS" --json >"$tmp/m.json" 2>/dev/null || { echo "$name: the match failed"; return; }
+  printf '%-34s %3s-%s-%s  score %s  (figure, %ss)\n' "$name" "$(field wins "$tmp/m.json")" \
+    "$(field draws "$tmp/m.json")" "$(field losses "$tmp/m.json")" "$(field score "$tmp/m.json")" \
+    "$(($(date +%s) - start))"
+}
+
 echo "Play strength ($GAMES games a match, sides swapped every game, seed 2026)"
 match "pahtum: mcts 10000 vs random" pahtum mcts:iterations=10000 random 0.95
 match "pahtum: mcts 10000 vs greedy" pahtum mcts:iterations=10000 greedy 0.75
 match "tihbat: mcts 10000 vs random" tihbat mcts:iterations=10000 random 0.95
 
+# Games of pieces, and alpha-beta by each ruleset's evaluate{} (rulesets/README.md).
+# Clobber's counts tell alpha-beta little (every move is a pair of neighbours,
+# so mobility is even): it wins by depth.
+match "breakthrough: mcts 1000 vs random" breakthrough mcts:iterations=1000 random 0.95
+match "breakthrough: alphabeta 3 vs random" breakthrough alphabeta:depth=3 random 0.95
+match "clobber: mcts 1000 vs random" clobber mcts:iterations=1000 random 0.95
+match "clobber: alphabeta 7 vs random" clobber alphabeta:depth=7 random 0.95
+match "checkers: mcts 1000 vs random" checkers mcts:iterations=1000 random 0.95
+match "checkers: alphabeta 4 vs random" checkers alphabeta:depth=4 random 0.95
+match "connect4: alphabeta 5 vs random" connect4 alphabeta:depth=5 random 0.95
+figure "connect4: alphabeta 5 vs mcts 1000" connect4 alphabeta:depth=5 mcts:iterations=1000
+figure "breakthrough: alphabeta 3 vs mcts 1000" breakthrough alphabeta:depth=3 mcts:iterations=1000
+figure "checkers: alphabeta 4 vs mcts 1000" checkers alphabeta:depth=4 mcts:iterations=1000
+
 # The solver on Tihbat: the solved value says player 2 wins by 2. From that
 # side it must never lose, and from either side it must keep the solved
 # margin (player 1 loses by at most 2, player 2 wins by at least 2).
+[ -n "$ONLY" ] && { echo "play strength: $met targets met, $missed missed"; exit 0; }
 value=$("$TAVOLA" solve tihbat 2>/dev/null | sed -n 's/^final margin: //p')
 for other in random greedy mcts:iterations=10000 alphabeta:depth=8; do
   "$TAVOLA" match tihbat --p1 solver --p2 "$other" --games "$GAMES" --seed 2026 --swap-sides --jobs "$JOBS" \
