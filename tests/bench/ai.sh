@@ -57,11 +57,11 @@ match "breakthrough: alphabeta 3 vs random" breakthrough alphabeta:depth=3 rando
 match "clobber: mcts 1000 vs random" clobber mcts:iterations=1000 random 0.95
 match "clobber: alphabeta 7 vs random" clobber alphabeta:depth=7 random 0.95
 match "checkers: mcts 1000 vs random" checkers mcts:iterations=1000 random 0.95
-match "checkers: alphabeta 4 vs random" checkers alphabeta:depth=4 random 0.95
+match "checkers: alphabeta 6 vs random" checkers alphabeta:depth=6 random 0.95
 match "connect4: alphabeta 5 vs random" connect4 alphabeta:depth=5 random 0.95
 figure "connect4: alphabeta 5 vs mcts 1000" connect4 alphabeta:depth=5 mcts:iterations=1000
 figure "breakthrough: alphabeta 3 vs mcts 1000" breakthrough alphabeta:depth=3 mcts:iterations=1000
-figure "checkers: alphabeta 4 vs mcts 1000" checkers alphabeta:depth=4 mcts:iterations=1000
+figure "checkers: alphabeta 6 vs mcts 1000" checkers alphabeta:depth=6 mcts:iterations=1000
 
 # The solver on Tihbat: the solved value says player 2 wins by 2. From that
 # side it must never lose, and from either side it must keep the solved
