@@ -41,7 +41,7 @@ static int weighs_pieces(const tv_eval *ev)
 
 int tv_eval_on_grid(const tv_eval *ev) { return ev->centre || ev->line_length > 0 || weighs_pieces(ev); }
 
-static int min_int(int a, int b) { return a < b ? a : b; }
+static int lesser(int a, int b) { return a < b ? a : b; }
 
 /* Material, advancement and centre: colour 1's sum less colour 2's. */
 static int64_t pieces_terms(const tv_rules *r, const tv_eval *ev, const tv_state *s)
@@ -55,41 +55,59 @@ static int64_t pieces_terms(const tv_rules *r, const tv_eval *ev, const tv_state
         int k = tv_cell_kind(c), col = i % w, row = i / w;
         int ahead = tv_cell_colour(c) == TV_STONE1 ? row : h - 1 - row;
         int64_t t = (int64_t)ev->material[k] + (int64_t)ev->advance[k] * ahead +
-                    (int64_t)ev->centre * (min_int(col, w - 1 - col) + min_int(row, h - 1 - row));
+                    (int64_t)ev->centre * (lesser(col, w - 1 - col) + lesser(row, h - 1 - row));
         v += tv_cell_colour(c) == TV_STONE1 ? t : -t;
     }
     return v;
 }
 
+/* The windows of one line: n >= len cells from cell `at`, `step` apart.
+ * The counts of the window's stones of each colour and blocks are packed in
+ * one integer, a byte each. */
+static int64_t line_windows(const tv_eval *ev, const uint8_t *cells, int at, int step, int n)
+{
+    static const int add[4] = {0, 1, 1 << 8, 1 << 16}; /* by cell colour: empty, 1, 2, block */
+    int len = ev->line_length, packed = 0;
+    const uint8_t *in = cells + at, *out = in;
+    int64_t v = 0;
+    for (int i = 0; i < len - 1; i++, in += step)
+        packed += add[tv_cell_colour(*in)];
+    for (int i = len - 1; i < n; i++, in += step, out += step) {
+        packed += add[tv_cell_colour(*in)];
+        int n1 = packed & 255, n2 = packed >> 8 & 255;
+        if (packed < 1 << 16 && !(n1 && n2))
+            v += ev->lines[n1] - ev->lines[n2]; /* lines[0] is 0 */
+        packed -= add[tv_cell_colour(*out)];
+    }
+    return v;
+}
+
 /* Open lines, colour 1's less colour 2's: each line of the board along each
- * direction is walked once, counting what the last `len` cells hold. */
+ * direction is walked once from its first cell (the left column, or the
+ * bottom row, or for the falling diagonal the top row), counting what the
+ * last `len` cells hold. */
 static int64_t lines_term(const tv_rules *r, const tv_eval *ev, const tv_state *s)
 {
-    int w = r->grid.width, h = r->grid.height, len = ev->line_length;
+    int w = r->grid.width, h = r->grid.height, len = ev->line_length, dirs = ev->line_dirs;
+    const uint8_t *cells = s->cells;
     int64_t v = 0;
-    for (int bit = TV_DIR_H; bit <= TV_DIR_D2; bit <<= 1) {
-        if (!(ev->line_dirs & bit))
-            continue;
-        int dc, dr;
-        tv_dir_step(bit, &dc, &dr);
-        for (int start = 0; start < w * h; start++) {
-            int c0 = start % w, r0 = start / w;
-            int pc = c0 - dc, pr = r0 - dr;
-            if (pc >= 0 && pc < w && pr >= 0 && pr < h)
-                continue; /* not the first cell of its line */
-            int count[4] = {0, 0, 0, 0}; /* by cell colour: empty, 1, 2, block */
-            for (int i = 0, c = c0, rr = r0; c >= 0 && c < w && rr >= 0 && rr < h; i++, c += dc, rr += dr) {
-                count[tv_cell_colour(s->cells[rr * w + c])]++;
-                if (i >= len)
-                    count[tv_cell_colour(s->cells[(rr - len * dr) * w + (c - len * dc)])]--;
-                if (i < len - 1 || count[TV_BLOCK])
-                    continue;
-                if (count[TV_STONE1] && !count[TV_STONE2])
-                    v += ev->lines[count[TV_STONE1]];
-                else if (count[TV_STONE2] && !count[TV_STONE1])
-                    v -= ev->lines[count[TV_STONE2]];
-            }
-        }
+    if ((dirs & TV_DIR_H) && w >= len)
+        for (int row = 0; row < h; row++)
+            v += line_windows(ev, cells, row * w, 1, w);
+    if ((dirs & TV_DIR_V) && h >= len)
+        for (int col = 0; col < w; col++)
+            v += line_windows(ev, cells, col, w, h);
+    for (int row = 0; row < h; row++) { /* the diagonals from the left column */
+        if ((dirs & TV_DIR_D1) && lesser(w, h - row) >= len)
+            v += line_windows(ev, cells, row * w, w + 1, lesser(w, h - row));
+        if ((dirs & TV_DIR_D2) && lesser(w, row + 1) >= len)
+            v += line_windows(ev, cells, row * w, 1 - w, lesser(w, row + 1));
+    }
+    for (int col = 1; col < w; col++) { /* and from the bottom and the top rows */
+        if ((dirs & TV_DIR_D1) && lesser(w - col, h) >= len)
+            v += line_windows(ev, cells, col, w + 1, lesser(w - col, h));
+        if ((dirs & TV_DIR_D2) && lesser(w - col, h) >= len)
+            v += line_windows(ev, cells, (h - 1) * w + col, 1 - w, lesser(w - col, h));
     }
     return v;
 }

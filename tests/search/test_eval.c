@@ -103,6 +103,73 @@ START_TEST(open_lines_on_tictactoe)
 }
 END_TEST
 
+/* A plain count of every window, cell by cell: the open-lines term from
+ * player 1's colour's view. */
+static int64_t plain_open_lines(const tv_rules *r, const tv_eval *ev, const tv_state *s)
+{
+    int w = r->grid.width, h = r->grid.height, len = ev->line_length;
+    static const int steps[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    int64_t v = 0;
+    for (int d = 0; d < 4; d++) {
+        if (!(ev->line_dirs & (1 << d)))
+            continue;
+        for (int c = 0; c < w; c++)
+            for (int row = 0; row < h; row++) {
+                int ec = c + (len - 1) * steps[d][0], er = row + (len - 1) * steps[d][1];
+                if (ec < 0 || ec >= w || er < 0 || er >= h)
+                    continue;
+                int n[4] = {0, 0, 0, 0};
+                for (int i = 0; i < len; i++)
+                    n[s->cells[(row + i * steps[d][1]) * w + c + i * steps[d][0]] & 3]++;
+                if (!n[3] && !(n[1] && n[2]))
+                    v += ev->lines[n[1]] - ev->lines[n[2]];
+            }
+    }
+    return v;
+}
+
+/* The walk along lines agrees with the plain count on random Connect Four
+ * positions of several shapes, lengths and directions. */
+START_TEST(open_lines_agree_with_a_plain_count)
+{
+    static const char *const shapes[] = {"width=7,height=6,connect=4", "width=5,height=3,connect=2",
+                                         "width=9,height=1,connect=3", "width=1,height=8,connect=5",
+                                         "width=4,height=9,connect=4"};
+    tv_rng rng;
+    tv_rng_seed(&rng, 5);
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+        tv_ruleset *rs = must_load("connect4", shapes[k]);
+        const tv_rules *r = tv_ruleset_rules(rs);
+        for (int game = 0; game < 40; game++) {
+            tv_eval ev;
+            memset(&ev, 0, sizeof ev);
+            ev.line_length = 1 + (int)tv_rng_below(&rng, (uint32_t)(r->grid.width > r->grid.height ? r->grid.width
+                                                                                                 : r->grid.height));
+            ev.line_dirs = 1 + (int)tv_rng_below(&rng, 15);
+            for (int n = 1; n <= ev.line_length; n++)
+                ev.lines[n] = (int32_t)tv_rng_below(&rng, 1000);
+            tv_game *g = game_at(rs, NULL);
+            tv_error err;
+            while (g->state->status == TV_ONGOING) {
+                int32_t v;
+                ck_assert_int_eq(tv_eval_value(r, &ev, g->state, &v, &err), TV_OK);
+                int64_t want = plain_open_lines(r, &ev, g->state);
+                if (tv_colour_of(g->state, g->state->to_move) == TV_STONE2)
+                    want = -want;
+                want = want > TV_EVAL_MAX ? TV_EVAL_MAX : want < -TV_EVAL_MAX ? -TV_EVAL_MAX : want;
+                ck_assert_msg(v == want, "%s, windows of %d, directions %d: %d, the plain count %lld", shapes[k],
+                              ev.line_length, ev.line_dirs, (int)v, (long long)want);
+                tv_move moves[TV_MAX_MOVES];
+                int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+                ck_assert_int_eq(tv_game_play(g, moves[tv_rng_below(&rng, (uint32_t)n)], &err), TV_OK);
+            }
+            tv_game_free(g);
+        }
+        tv_ruleset_free(rs);
+    }
+}
+END_TEST
+
 /* A block kills every window through it (Pahtum's black holes). */
 START_TEST(open_lines_and_blocks)
 {
@@ -412,6 +479,7 @@ int main(void)
         {"terms", material_by_kind_in_checkers, 60, 0},
         {"terms", open_lines_on_tictactoe, 60, 0},
         {"terms", open_lines_and_blocks, 60, 0},
+        {"terms", open_lines_agree_with_a_plain_count, 60, 0},
         {"terms", score_term, 60, 0},
         {"terms", swapped_colours, 60, 0},
         {"evaluate", evaluate_is_read_to_the_hundredth, 60, 0},
