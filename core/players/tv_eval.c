@@ -39,8 +39,6 @@ static int weighs_pieces(const tv_eval *ev)
     return 0;
 }
 
-int tv_eval_on_grid(const tv_eval *ev) { return ev->centre || ev->line_length > 0 || weighs_pieces(ev); }
-
 static int lesser(int a, int b) { return a < b ? a : b; }
 
 /* Material, advancement and centre: colour 1's sum less colour 2's. */
@@ -67,17 +65,16 @@ static int64_t pieces_terms(const tv_rules *r, const tv_eval *ev, const tv_state
 static int64_t line_windows(const tv_eval *ev, const uint8_t *cells, int at, int step, int n)
 {
     static const int add[4] = {0, 1, 1 << 8, 1 << 16}; /* by cell colour: empty, 1, 2, block */
-    int len = ev->line_length, packed = 0;
-    const uint8_t *in = cells + at, *out = in;
+    int len = ev->line_length, packed = 0, in = at, out = at; /* indices: a pointer may not step off the board */
     int64_t v = 0;
     for (int i = 0; i < len - 1; i++, in += step)
-        packed += add[tv_cell_colour(*in)];
+        packed += add[tv_cell_colour(cells[in])];
     for (int i = len - 1; i < n; i++, in += step, out += step) {
-        packed += add[tv_cell_colour(*in)];
+        packed += add[tv_cell_colour(cells[in])];
         int n1 = packed & 255, n2 = packed >> 8 & 255;
         if (packed < 1 << 16 && !(n1 && n2))
             v += ev->lines[n1] - ev->lines[n2]; /* lines[0] is 0 */
-        packed -= add[tv_cell_colour(*out)];
+        packed -= add[tv_cell_colour(cells[out])];
     }
     return v;
 }

@@ -29,10 +29,6 @@
  * move material 1 a piece, 2 for a kind another kind promotes to. */
 void tv_eval_default(const tv_rules *r, tv_eval *ev);
 
-/* Whether ev has a term that needs a grid board (material, advancement,
- * centre, open lines). */
-int tv_eval_on_grid(const tv_eval *ev);
-
 /* The value of s (ongoing or not: only the board and the scores are read)
  * under ev into *value. TV_OK, or an error code from the move generator
  * that mobility runs. */
