@@ -93,7 +93,7 @@ static void read_open_lines(lua_State *L, int idx, tv_rules *r)
     if (r->board != TV_BOARD_GRID)
         luaL_error(L, "%s: a mancala board has no lines (use score)", what);
     if (lua_type(L, idx) != LUA_TTABLE)
-        luaL_error(L, "%s: expected a list of weights by stones in a window, as { 1, 4, 16 }", what);
+        luaL_error(L, "%s: expected a list of weights by stones in a window, as { 1, 5, 50 }", what);
     int longer = r->grid.width > r->grid.height ? r->grid.width : r->grid.height;
     int len = r->goal.length;
     if (tv_rawfield(L, idx, "length") != LUA_TNIL)
