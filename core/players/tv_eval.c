@@ -21,7 +21,9 @@ void tv_eval_default(const tv_rules *r, tv_eval *ev)
                 w = TV_EVAL_WEIGHT_MAX;
         }
     }
-    if (r->moves == TV_MOVES_PIECES) {
+    if (r->moves == TV_MOVES_PIECES && (r->ends & TV_END_CONNECTED)) {
+        ev->centre = 100; /* a group gathers in the middle; material would be wrong: fewer pieces connect sooner */
+    } else if (r->moves == TV_MOVES_PIECES) {
         int kinds = r->pieces.nkinds ? r->pieces.nkinds : 1;
         for (int k = 0; k < kinds; k++)
             ev->material[k] = 100;

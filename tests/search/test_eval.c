@@ -385,6 +385,13 @@ START_TEST(defaults_by_family)
     ck_assert_int_eq(ev.score, 0);
     tv_ruleset_free(rs);
 
+    /* Connecting one's pieces wins: the centre, and no material. */
+    rs = must_load("lines_of_action", NULL);
+    tv_eval_default(tv_ruleset_rules(rs), &ev);
+    ck_assert_int_eq(ev.centre, 100);
+    ck_assert_int_eq(ev.material[0], 0);
+    tv_ruleset_free(rs);
+
     /* Long lines: 1, 5, 50, 500, then 1000 points, the most a weight can be. */
     rs = load_source("d.lua",
                      "return game { name = 'T', board = grid { width = 9, height = 1 }, moves = place {},\n"
