@@ -19,5 +19,8 @@ return game {
   repetition = "ends",
   remainder = "own_row",
   winner = "most_captured",
-  evaluate = { score = 1 },      -- search: the difference of the stores
+  -- Search: the stores, and the moves left (a player who cannot feed ends the
+  -- game): alpha-beta at depth 4 won 3 of 20 against MCTS on the stores
+  -- alone, 18 with mobility too.
+  evaluate = { score = 1, mobility = 0.5 },
 }
