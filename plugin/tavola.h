@@ -154,8 +154,9 @@ typedef struct tavola_api {
     int (*player_choose)(tavola_player *p, tavola_game *g, long ms, long nodes, int depth, tavola_move *m);
     /* Ends a running player_choose soon (from another thread). */
     void (*player_stop)(tavola_player *p);
-    /* What the last search did: depth, nodes, score (mover's view; a win is
-     * +-1000000 and beyond), milliseconds. */
+    /* What the last search did: depth, nodes, score (mover's view: alpha-beta's
+     * evaluation in hundredths of a point, within +-100000, and a decided game
+     * near +-500000; MCTS's win rate as -1000..1000), milliseconds. */
     int (*player_info)(const tavola_player *p, int *depth, uint64_t *nodes, int64_t *score, long *ms);
 
     /* ---- solving ----------------------------------------------------------- */

@@ -268,7 +268,7 @@ typedef struct tv_hooks {
  * the view of the player to move: a sum of terms, each a weight times the
  * mover's count less the opponent's. Weights and the value are in hundredths
  * of a point (a ruleset writes 0.05); the value is kept within TV_EVAL_MAX,
- * far inside the values of won games (TV_SCORE_WIN / 2 and up). */
+ * far below the values of won games (near TV_SCORE_WIN / 2). */
 #define TV_EVAL_WEIGHT_MAX 100000 /* |weight|: 1000 points */
 #define TV_EVAL_MAX 100000        /* |value| */
 typedef struct tv_eval {
