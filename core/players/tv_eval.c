@@ -10,7 +10,9 @@ void tv_eval_default(const tv_rules *r, tv_eval *ev)
     memset(ev, 0, sizeof *ev);
     if (tv_rules_scores(r))
         ev->score = 100;
-    if (r->board == TV_BOARD_GRID && r->goal.length >= 2) {
+    /* A misère line (its maker loses) or one of either colour (Notakto) is
+     * no line to build: no open lines for it by default. */
+    if (r->board == TV_BOARD_GRID && r->goal.length >= 2 && !r->goal.loses && !r->goal.any) {
         ev->line_length = r->goal.length;
         ev->line_dirs = r->goal.dirs;
         int32_t w = 100;

@@ -25,7 +25,8 @@
 
 /* The evaluation a ruleset that declares none gets: score = 1 in a game that
  * scores (tv_rules_scores), open lines 1, 5, 50, 500, ... points (at most
- * 1000) for n = 1..length-1 stones along a line goal, and in a game of pieces that
+ * 1000) for n = 1..length-1 stones along a line goal (not a misère one,
+ * nor one of either colour), and in a game of pieces that
  * move material 1 a piece, 2 for a kind another kind promotes to, or, where
  * connecting one's pieces wins, centre 1 instead. */
 void tv_eval_default(const tv_rules *r, tv_eval *ev);

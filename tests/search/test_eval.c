@@ -385,6 +385,12 @@ START_TEST(defaults_by_family)
     ck_assert_int_eq(ev.score, 0);
     tv_ruleset_free(rs);
 
+    /* A misère line is no line to build. */
+    rs = must_load("anti_line4", NULL);
+    tv_eval_default(tv_ruleset_rules(rs), &ev);
+    ck_assert_int_eq(ev.line_length, 0);
+    tv_ruleset_free(rs);
+
     /* Connecting one's pieces wins: the centre, and no material. */
     rs = must_load("lines_of_action", NULL);
     tv_eval_default(tv_ruleset_rules(rs), &ev);
