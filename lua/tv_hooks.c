@@ -49,10 +49,11 @@ static view *push_call(tv_ruleset *rs, int which, const tv_state *s)
     }
     view *v = &rs->view;
     v->s = s;
+    v->hook = which;
     return v;
 }
 
-static const char *const hook_names[TV_HOOK_COUNT] = {"moves", "score", "ends", "play"};
+static const char *const hook_names[TV_HOOK_COUNT] = {"moves", "score", "ends", "play", "refuse"};
 
 /* Calls the hook below its nargs arguments (push_call). In a batch, an error
  * does not come back here: it ends the batch (hook_batch reports it). */
@@ -206,6 +207,18 @@ static int hook_ends_locked(tv_ruleset *rs, const tv_state *s, int *winner, tv_e
     return ok ? TV_OK : tv_error_set(err, TV_EHOOK, "ends hook: expected nil (not over), 0 (draw), 1 or 2");
 }
 
+/* A move as the hooks get it: a 1-based cell, hole or column, or its text. */
+static void push_move(lua_State *L, const tv_rules *r, tv_move m)
+{
+    if (m >= 0) {
+        lua_pushinteger(L, (lua_Integer)m + 1);
+    } else {
+        char text[16];
+        tv_move_text(r, m, text, sizeof text);
+        lua_pushstring(L, text);
+    }
+}
+
 static int hook_play_locked(tv_ruleset *rs, const tv_rules *r, tv_state *s, tv_move m, tv_undo *u,
                             tv_error *err)
 {
@@ -214,19 +227,42 @@ static int hook_play_locked(tv_ruleset *rs, const tv_rules *r, tv_state *s, tv_m
     view *v = push_call(rs, TV_HOOK_PLAY, s);
     v->mut = s;
     v->u = u;
-    if (m >= 0) { /* a cell, hole or column, 1-based as everywhere in Lua */
-        lua_pushinteger(L, (lua_Integer)m + 1);
-    } else {
-        char text[16];
-        tv_move_text(r, m, text, sizeof text);
-        lua_pushstring(L, text);
-    }
+    v->made = 0;
+    push_move(L, r, m); /* a cell, hole or column, 1-based as everywhere in Lua */
     int rc = call_hook_n(rs, TV_HOOK_PLAY, v, 2, 1, err);
     if (rc)
         return rc;
-    rc = lua_toboolean(L, -1) ? 1 : 0;
+    rc = (lua_toboolean(L, -1) ? TV_PLAYED_AGAIN : 0) | (v->made ? TV_PLAYED_LINE : 0);
     lua_settop(L, top);
     return rc;
+}
+
+/* The reason a refuse hook gives, printable characters only and cut to fit. */
+static int hook_refuse_locked(tv_ruleset *rs, const tv_rules *r, const tv_state *s, tv_move m, char *why,
+                              int size, tv_error *err)
+{
+    lua_State *L = rs->L;
+    int top = lua_gettop(L);
+    view *v = push_call(rs, TV_HOOK_REFUSE, s);
+    push_move(L, r, m);
+    int rc = call_hook_n(rs, TV_HOOK_REFUSE, v, 2, 1, err);
+    if (rc)
+        return rc;
+    int t = lua_type(L, -1), given = t == LUA_TSTRING;
+    if (given) {
+        size_t len;
+        const char *text = lua_tolstring(L, -1, &len);
+        int n = 0;
+        for (size_t i = 0; i < len && n < size - 1 && n < 200; i++)
+            why[n++] = text[i] >= 32 && text[i] < 127 ? text[i] : '?';
+        why[n] = '\0';
+        given = n > 0;
+    }
+    lua_settop(L, top);
+    if (t != LUA_TSTRING && t != LUA_TNIL)
+        return tv_error_set(err, TV_EHOOK, "refuse hook: expected the reason as text, or nil, got %s",
+                            lua_typename(L, t));
+    return given;
 }
 
 /* Games on several threads may share a ruleset: its VM runs one hook at a
@@ -275,6 +311,15 @@ static int hook_ends(void *ctx, const tv_rules *r, const tv_state *s, int *winne
     (void)r;
     int own = enter(ctx);
     int rc = hook_ends_locked(ctx, s, winner, err);
+    leave(ctx, own);
+    return rc;
+}
+
+static int hook_refuse(void *ctx, const tv_rules *r, const tv_state *s, tv_move m, char *why, int size,
+                       tv_error *err)
+{
+    int own = enter(ctx);
+    int rc = hook_refuse_locked(ctx, r, s, m, why, size, err);
     leave(ctx, own);
     return rc;
 }
@@ -340,5 +385,7 @@ void tv_hooks_install(tv_ruleset *rs)
     h->score = ref[TV_HOOK_SCORE] != LUA_NOREF ? hook_score : NULL;
     h->ends = ref[TV_HOOK_ENDS] != LUA_NOREF ? hook_ends : NULL;
     h->play = ref[TV_HOOK_PLAY] != LUA_NOREF ? hook_play : NULL;
+    h->refuse = ref[TV_HOOK_REFUSE] != LUA_NOREF ? hook_refuse : NULL;
+    rs->view.score_ref = ref[TV_HOOK_SCORE];
     h->batch = h->moves || h->score || h->ends || h->play ? hook_batch : NULL;
 }

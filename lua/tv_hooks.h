@@ -5,7 +5,7 @@
 
 #include <lua.h>
 
-enum { TV_HOOK_MOVES, TV_HOOK_SCORE, TV_HOOK_ENDS, TV_HOOK_PLAY, TV_HOOK_COUNT };
+enum { TV_HOOK_MOVES, TV_HOOK_SCORE, TV_HOOK_ENDS, TV_HOOK_PLAY, TV_HOOK_REFUSE, TV_HOOK_COUNT };
 
 typedef struct tv_ruleset tv_ruleset;
 

@@ -110,7 +110,7 @@ static int v_height(lua_State *L) { lua_pushinteger(L, check_view(L)->r->grid.he
 static int v_last(lua_State *L)
 {
     const view *v = check_view(L);
-    if (v->s->last < 0) {
+    if (v->s->last == TV_MOVE_NONE) { /* pass and swap are moves too: their text */
         luaL_pushfail(L);
     } else {
         char buf[16];
@@ -201,7 +201,50 @@ static int v_place(lua_State *L)
 {
     view *v = check_mutable(L);
     tv_error err;
-    lua_pushboolean(L, primitive(L, tv_place(v->r, v->mut, v->u, check_cell(L, v, 2), &err), &err) == 1);
+    int made = primitive(L, tv_place(v->r, v->mut, v->u, check_cell(L, v, 2), &err), &err) == 1;
+    v->made |= made; /* the goal then ends the game, as after a placement of the data rules */
+    lua_pushboolean(L, made);
+    return 1;
+}
+
+/* s:swap(): the players exchange colours, as the swap move does. */
+static int v_swap(lua_State *L)
+{
+    view *v = check_mutable(L);
+    if (v->r->board != TV_BOARD_GRID)
+        luaL_error(L, "swap: a mancala board has no colours to exchange");
+    tv_swap_colours(v->r, v->mut);
+    return 0;
+}
+
+/* s:score(p): player p's points in the state as it is; with a score hook,
+ * what that hook says of it (a playout may leave the stored scores to its
+ * end: tv_play_score_can_wait), so every hook reads the same scores. */
+static int v_score(lua_State *L)
+{
+    view *v = the_view(L);
+    check_view(L);
+    lua_Integer p = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, p == 1 || p == 2, 2, "expected player 1 or 2");
+    if (v->score_ref == LUA_NOREF) {
+        lua_pushinteger(L, v->s->score[p - 1]);
+        return 1;
+    }
+    if (v->hook == TV_HOOK_SCORE)
+        luaL_error(L, "score: the score hook makes the scores; it cannot ask for them");
+    int hook = v->hook;
+    tv_state *mut = v->mut;
+    v->hook = TV_HOOK_SCORE;
+    v->mut = NULL; /* the score hook only reads, even when a play hook asks */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, v->score_ref);
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 2);
+    v->hook = hook;
+    v->mut = mut;
+    lua_Integer n = lua_tointeger(L, p == 1 ? -2 : -1);
+    if (!lua_isinteger(L, p == 1 ? -2 : -1) || n < -TV_SCORE_MAX || n > TV_SCORE_MAX)
+        luaL_error(L, "score: the score hook gave no integer score for player %d", (int)p);
+    lua_pushinteger(L, n);
     return 1;
 }
 
@@ -278,11 +321,14 @@ void tv_view_open(lua_State *L, tv_view *v, const tv_rules *r)
 {
     static const luaL_Reg methods[] = {
         {"set", v_set}, {"place", v_place}, {"sow", v_sow}, {"add_score", v_add_score}, {"empties", v_empties},
+        {"swap", v_swap}, {"score", v_score},
         {"get", v_get}, {"owner", v_owner}, {"cell", v_cell}, {"name", v_name},
         {"to_move", v_to_move}, {"ply", v_ply}, {"empty", v_empty}, {"size", v_size},
         {"width", v_width}, {"height", v_height}, {"last", v_last}, {"runs", v_runs},
         {NULL, NULL}};
     v->r = r;
+    v->score_ref = LUA_NOREF;
+    v->hook = -1;
     tv_view_clear(v);
     lua_createtable(L, 0, (int)(sizeof methods / sizeof methods[0]));
     luaL_setfuncs(L, methods, 0);

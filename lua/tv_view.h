@@ -14,6 +14,9 @@ typedef struct tv_view {
     tv_undo *u;
     const void *id;    /* the table's address: what a method checks its self against */
     int ref;           /* the table, in the registry */
+    int hook;          /* the TV_HOOK_* being called (s:score asks the score hook, except from it) */
+    int made;          /* a play hook's s:place made a line that meets the goal */
+    int score_ref;     /* the score hook, in the registry (LUA_NOREF: none) */
 } tv_view;
 
 /* Makes the table (in setup, protected) for states of the rules r. */

@@ -65,6 +65,15 @@ int tv_place(const tv_rules *r, tv_state *s, tv_undo *u, int cell, tv_error *err
            (r->join.sides[0] && tv_join_made(r, s->cells, cell));
 }
 
+void tv_swap_colours(const tv_rules *r, tv_state *s)
+{
+    s->flags ^= TV_FLAG_SWAPPED;
+    s->hash ^= r->zswapped;
+    int32_t t = s->score[0]; /* each player takes the other's colour, and its points */
+    s->score[0] = s->score[1];
+    s->score[1] = t;
+}
+
 uint64_t tv_state_hash(const tv_rules *r, const tv_state *s)
 {
     uint64_t h = 0;
@@ -94,6 +103,20 @@ int tv_play_score_hook(const tv_rules *r, tv_state *s, tv_error *err)
     return TV_OK;
 }
 
+/* The ends hook, if any: 1 when it named a result (*winner), 0 when it did
+ * not (or there is none), or an error code. */
+static int ends_hook(const tv_rules *r, tv_state *s, int *winner, tv_error *err)
+{
+    if (!r->hooks.ends)
+        return 0;
+    int rc = r->hooks.ends(r->hooks.ctx, r, s, winner, err);
+    if (rc)
+        return rc;
+    if (*winner < -1 || *winner > 2)
+        return tv_error_set(err, TV_EHOOK, "ends hook: winner %d is not nil, 0, 1 or 2", *winner);
+    return *winner >= 0;
+}
+
 /* The end rules (tv_play_internal.h has them in order) on s, its scores
  * given: returns 1 when the game is over, with *winner the player a rule
  * named or -1, 0 when it goes on, or an error code (hooks may fail). Forced
@@ -105,8 +128,14 @@ static inline int end_rules(const tv_rules *r, tv_state *s, int line_winner, int
 {
     *winner = line_winner;
     tv_play_piece_scores(r, s);
-    if (line_winner > 0 || tv_play_grid_full(r, s))
+    if (line_winner > 0)
         return 1;
+    if (tv_play_grid_full(r, s)) { /* the ends hook judges the last stone first */
+        int named = ends_hook(r, s, winner, err);
+        if (named == 0)
+            *winner = -1;
+        return named < 0 ? named : 1;
+    }
     if (r->board == TV_BOARD_MANCALA && tv_play_mancala_over(r, s))
         return 1;
     if (tv_play_pieces_lost(r, s, winner) || tv_connect_end(r, s, winner))
@@ -126,15 +155,9 @@ static inline int end_rules(const tv_rules *r, tv_state *s, int line_winner, int
     }
     if (tv_play_no_progress(r, s, winner))
         return 1;
-    if (r->hooks.ends) {
-        int rc = r->hooks.ends(r->hooks.ctx, r, s, winner, err);
-        if (rc)
-            return rc;
-        if (*winner < -1 || *winner > 2)
-            return tv_error_set(err, TV_EHOOK, "ends hook: winner %d is not nil, 0, 1 or 2", *winner);
-        if (*winner >= 0)
-            return 1;
-    }
+    int named = ends_hook(r, s, winner, err);
+    if (named)
+        return named;
     return tv_play_capped(r, s, winner);
 }
 
@@ -287,7 +310,11 @@ int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err
         for (int i = 0; i < n; i++)
             if (moves[i] == m)
                 return TV_OK;
-        return refuse(r, m, err, "not among the legal moves");
+        char why[TV_TEXT_MAX];
+        int given = r->hooks.refuse ? r->hooks.refuse(r->hooks.ctx, r, s, m, why, (int)sizeof why, err) : 0;
+        if (given < 0)
+            return given;
+        return refuse(r, m, err, given ? why : "not among the legal moves");
     }
     if (r->board == TV_BOARD_MANCALA)
         return tv_sow_check(r, s, m, err);
@@ -327,8 +354,10 @@ int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *l
         uint16_t quiet = s->quiet, stones = s->stones;
         int64_t scored = (int64_t)s->score[0] + s->score[1]; /* hook scores may be any int32 */
         rc = r->hooks.play(r->hooks.ctx, r, s, m, u, err);
-        if (rc == 1)
+        if (rc > 0 && (rc & TV_PLAYED_AGAIN))
             next = s->to_move; /* the mover moves again */
+        if (rc > 0 && (rc & TV_PLAYED_LINE))
+            *line_winner = s->to_move + 1; /* the goal holds after a hook's placements too */
         rc = rc > 0 ? TV_OK : rc;
         /* Nothing left the board and nothing was scored: the position may come back. */
         s->quiet = s->stones == stones && (int64_t)s->score[0] + s->score[1] == scored ? (uint16_t)(quiet + 1) : 0;
@@ -345,11 +374,7 @@ int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *l
         rc = reached < 0 ? reached : TV_OK;
         tv_play_pieces_quiet(r, s, progress);
     } else if (m == TV_MOVE_SWAP) {
-        s->flags ^= TV_FLAG_SWAPPED;
-        s->hash ^= r->zswapped;
-        int32_t t = s->score[0]; /* each player takes the other's colour */
-        s->score[0] = s->score[1];
-        s->score[1] = t;
+        tv_swap_colours(r, s);
     } else if (m >= 0 && r->flip.dirs) {
         rc = tv_flip_apply(r, s, u, m, err);
     } else if (m >= 0 && (s->flags & TV_FLAG_SETUP)) {

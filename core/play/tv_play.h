@@ -45,6 +45,11 @@ int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value
  * it makes a line that meets the goal, 0 if not, or an error code. */
 int tv_place(const tv_rules *r, tv_state *s, tv_undo *u, int cell, tv_error *err);
 
+/* The players exchange colours (the swap move; s:swap() in a play hook):
+ * the stones stay, each player takes the other's colour and its points. The
+ * undo record's header restores it. */
+void tv_swap_colours(const tv_rules *r, tv_state *s);
+
 /* Takes back the move recorded in u (the last one played on s). */
 void tv_unplay(const tv_rules *r, tv_state *s, const tv_undo *u);
 

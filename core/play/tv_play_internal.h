@@ -58,7 +58,8 @@ static inline void tv_play_piece_scores(const tv_rules *r, tv_state *s)
 
 /* ---- the end rules, in the order the kernel applies them ------------------
  * A line that meets the goal (tv_place says so; or a piece on the far row),
- * a full grid, a mancala board's own rules, a player left with too few
+ * a full grid (the ends hook judging it first: the last stone may have won
+ * or lost), a mancala board's own rules, a player left with too few
  * pieces, a repetition, no move for the player to move, no progress, the
  * ends hook, the move limit. */
 

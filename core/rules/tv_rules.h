@@ -248,8 +248,8 @@ typedef struct tv_hooks {
     int (*ends)(void *ctx, const tv_rules *r, const tv_state *s, int *winner, tv_error *err);
     /* The effect of the legal move m on s, through the primitives of tv_play.h
      * and tv_sow.h (which keep the hash and write the undo record u). Returns
-     * 1 when the mover moves again, 0 when the turn passes, or an error code.
-     * The kernel then passes the turn, counts the ply and checks the end. */
+     * a TV_PLAYED_* mask (0: the turn passes) or an error code. The kernel
+     * then passes the turn, counts the ply and checks the end. */
     int (*play)(void *ctx, const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err);
     /* Optional, for random playouts: what moves gives, but only the move at
      * index below(rng, n) goes into *m (the others need not be converted).
@@ -261,6 +261,11 @@ typedef struct tv_hooks {
      * what fn returns, or an error code when a hook failed inside: then fn was
      * cut short (it may keep nothing in its own frame that must be undone). */
     int (*batch)(void *ctx, int (*fn)(void *arg), void *arg, tv_error *err);
+    /* Optional, with moves: why m, which moves did not list, is refused in s,
+     * as text into why[0..size). Returns 1 (a reason given), 0 (none: the
+     * default reason) or an error code. Asked only for a refused move. */
+    int (*refuse)(void *ctx, const tv_rules *r, const tv_state *s, tv_move m, char *why, int size,
+                  tv_error *err);
 } tv_hooks;
 
 /* ---- evaluation as data, for search (core/players/tv_eval.c) ---------------
@@ -282,6 +287,12 @@ typedef struct tv_eval {
     int line_length, line_dirs;     /* open lines: windows of line_length cells along TV_DIR_* line_dirs (0: none) */
     int32_t lines[TV_MAX_SIDE + 1]; /* a window with n stones of one colour and nothing else: lines[n] */
 } tv_eval;
+
+/* What a play hook's move did, beside its effect on the cells. */
+enum {
+    TV_PLAYED_AGAIN = 1, /* the mover moves again */
+    TV_PLAYED_LINE = 2   /* a stone it placed (tv_place) made a line that meets the goal */
+};
 
 struct tv_rules {
     char name[TV_NAME_MAX];        /* short name, e.g. "pahtum" */

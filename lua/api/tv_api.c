@@ -448,7 +448,7 @@ static int api_game(lua_State *L)
     static const char *const known[] = {"name", "description", "players", "board", "blocks", "moves",
                                         "play", "sow", "score", "goal", "ends", "no_move", "repetition",
                                         "remainder", "winner", "max_plies", "colours", "pieces", "setup",
-                                        "evaluate", NULL};
+                                        "evaluate", "refuse", NULL};
     tv_ruleset *rs = tv_ruleset_of(L);
     tv_rules *r = &rs->rules;
     int sow_given = 0;
@@ -536,6 +536,16 @@ static int api_game(lua_State *L)
         set_hook(L, rs, TV_HOOK_PLAY, lua_gettop(L));
     else if (!lua_isnil(L, -1))
         luaL_error(L, "game.play: expected a function (the effect of a move), got %s", tv_kind_of(L, -1));
+    lua_pop(L, 1);
+
+    /* Why a move the moves hook did not list is refused: asked only then. */
+    tv_rawfield(L, 1, "refuse");
+    if (lua_isfunction(L, -1) && moves_hook)
+        set_hook(L, rs, TV_HOOK_REFUSE, lua_gettop(L));
+    else if (lua_isfunction(L, -1))
+        luaL_error(L, "game.refuse: gives the reason a moves hook refused a move; there is no moves hook");
+    else if (!lua_isnil(L, -1))
+        luaL_error(L, "game.refuse: expected a function (the reason a move is refused), got %s", tv_kind_of(L, -1));
     lua_pop(L, 1);
 
     tv_rawfield(L, 1, "goal");

@@ -59,6 +59,8 @@ golden y_board.txt "$TAVOLA" play y -o size=5 --seed 1 --moves "a1 c1 b2 d1 a4 b
 fails foreign_hole 1 "move 2 'b1' refused: b1: not a hole of player 2" "$TAVOLA" play tihbat --moves "a1 b1" --json
 fails empty_hole 1 "move 3 'a1' refused: a1: the hole is empty" "$TAVOLA" play kalah --moves "a1 f2 a1" --json
 fails full_column 1 "move 7 'a' refused: a: the column is full" "$TAVOLA" play connect4 --moves "a a a a a a a" --json
+# A moves hook's refusal, with the reason its refuse hook gives.
+fails refuse_hook 1 "move 2 'e5' refused: e5: a stone must go next to another one" "$TAVOLA" play tests/cli/rulesets/near.lua --moves "c3 e5"
 fails kalah_position 1 "position: 49 seeds in all, the game has 48" "$TAVOLA" play kalah --json \
   --position "4,4,4,4,4,4/4,4,4,4,4,5 0,0 1 0"
 # A whole game given as moves ends full and names the winner.
