@@ -12,6 +12,7 @@
 #include "tv_pieces.h"
 #include "tv_play_internal.h"
 #include "tv_sow.h"
+#include "tv_turns.h"
 
 /* Every cell write goes through here: it keeps the hash, the undo record
  * and the counts derived from the cells. */
@@ -52,17 +53,22 @@ int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value
     return TV_OK;
 }
 
-int tv_place(const tv_rules *r, tv_state *s, tv_undo *u, int cell, tv_error *err)
+int tv_place_colour(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int colour, int owner, tv_error *err)
 {
     if (r->board != TV_BOARD_GRID || cell < 0 || cell >= r->ncells || s->cells[cell] != TV_EMPTY)
         return tv_error_set(err, TV_EILLEGAL, "place: cell %d is not an empty cell", cell + 1);
-    int rc = tv_state_set(r, s, u, cell, tv_colour_of(s, s->to_move), err);
+    int rc = tv_state_set(r, s, u, cell, colour, err);
     if (rc)
         return rc;
     if (r->lines.dirs)
-        s->score[s->to_move] += tv_lines_delta(r, s->cells, cell);
+        s->score[owner] += tv_lines_delta(r, s->cells, cell);
     return (r->goal.length && tv_goal_made(r, s->cells, cell)) ||
            (r->join.sides[0] && tv_join_made(r, s->cells, cell));
+}
+
+int tv_place(const tv_rules *r, tv_state *s, tv_undo *u, int cell, tv_error *err)
+{
+    return tv_place_colour(r, s, u, cell, tv_colour_of(s, s->to_move), s->to_move, err);
 }
 
 void tv_swap_colours(const tv_rules *r, tv_state *s)
@@ -279,6 +285,10 @@ int tv_legal_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, 
         for (int col = 0; col < r->grid.width && n < cap; col++)
             if (s->cells[top + col] == TV_EMPTY)
                 out[n++] = col;
+    } else if (tv_turns_opening(r, s)) {
+        for (int c = 0; c < r->ncells && n < cap; c++)
+            if (s->cells[c] == TV_EMPTY && tv_turns_allows(r, s, c))
+                out[n++] = c;
     } else {
         for (int c = 0; c < r->ncells && n < cap; c++)
             if (s->cells[c] == TV_EMPTY)
@@ -343,7 +353,7 @@ int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err
         return refuse(r, m, err, "the cell is blocked");
     if (s->cells[m] != TV_EMPTY)
         return refuse(r, m, err, "the cell is occupied");
-    return TV_OK;
+    return tv_turns_opening(r, s) ? tv_turns_check(r, s, m, err) : TV_OK;
 }
 
 int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *line_winner, tv_error *err)
@@ -384,6 +394,14 @@ int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *l
             s->hash ^= r->zsetup;
             next = 0;
         }
+    } else if (m >= 0 && r->turns.active) { /* several stones a turn, an opening rule */
+        int again, made = tv_turns_place(r, s, u, r->moves == TV_MOVES_DROP ? tv_play_landing_cell(r, s, m) : m,
+                                         &again, err);
+        if (made > 0)
+            *line_winner = made;
+        if (again)
+            next = s->to_move;
+        rc = made < 0 ? made : TV_OK;
     } else if (m >= 0) {
         int made = tv_place(r, s, u, r->moves == TV_MOVES_DROP ? tv_play_landing_cell(r, s, m) : m, err);
         if (made == 1)

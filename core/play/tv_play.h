@@ -44,6 +44,8 @@ int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value
 /* The mover's stone on an empty cell, with the line scoring; returns 1 when
  * it makes a line that meets the goal, 0 if not, or an error code. */
 int tv_place(const tv_rules *r, tv_state *s, tv_undo *u, int cell, tv_error *err);
+/* tv_place of a stone of `colour`, its runs scored for player index owner. */
+int tv_place_colour(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int colour, int owner, tv_error *err);
 
 /* The players exchange colours (the swap move; s:swap() in a play hook):
  * the stones stay, each player takes the other's colour and its points. The

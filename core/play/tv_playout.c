@@ -6,9 +6,9 @@
  *     hook the check asks the hook a second time);
  *   - without hooks, placement and drop games keep the empty cells (the open
  *     columns) as a bit set and take the k-th one, in the generator's order;
- *     a placement updates the cells, hash, counts, runs and goal directly,
- *     and the end is a line or a full board by the kernel's end rules
- *     (tv_play_internal.h);
+ *     a placement updates the cells, hash, counts, runs and goal directly
+ *     (and keeps the turn in a turn of several stones), and the end is a
+ *     line or a full board by the kernel's end rules (tv_play_internal.h);
  *   - mancala games without hooks reuse the moves found for the no-move rule
  *     as the next ply's moves;
  *   - moving pieces without hooks likewise reuse the moves
@@ -25,6 +25,7 @@
 #include "tv_pieces.h"
 #include "tv_play_internal.h"
 #include "tv_sow.h"
+#include "tv_turns.h"
 
 #if defined(__BMI2__)
 #include <immintrin.h>
@@ -129,7 +130,8 @@ static inline int set_select(const uint64_t *set, unsigned k)
 static inline void place_stone(const tv_rules *r, tv_state *s, tv_move m, int cell)
 {
     int p = s->to_move, colour = tv_colour_of(s, p);
-    s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour] ^ r->zside;
+    int next = r->turns.active && tv_turns_again(r, s->stones) ? p : p ^ 1; /* a turn of several stones */
+    s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour] ^ (next != p ? r->zside : 0);
     s->cells[cell] = (uint8_t)colour;
     s->empty--;
     s->stones++;
@@ -138,7 +140,7 @@ static inline void place_stone(const tv_rules *r, tv_state *s, tv_move m, int ce
         s->score[p] += tv_lines_delta(r, s->cells, cell);
     int made = (r->goal.length && tv_goal_made(r, s->cells, cell)) ||
                (r->join.sides[0] && tv_join_made(r, s->cells, cell));
-    s->to_move = (uint8_t)(p ^ 1);
+    s->to_move = (uint8_t)next;
     s->ply++;
     s->last = m;
     if (made || tv_play_grid_full(r, s))
@@ -153,9 +155,19 @@ static int kernel_move(const tv_rules *r, tv_state *s, tv_move m, tv_error *err)
     return rc ? rc : tv_play_settle(r, s, line_winner, 0, err);
 }
 
-/* Placement and drop games without hooks or repetition. */
+/* Placement and drop games without hooks or repetition; the opening rules'
+ * stones (tv_turns.h) are the kernel's moves, drawn as tv_legal_moves lists
+ * them. */
 static int playout_grid(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
 {
+    while (s->status == TV_ONGOING && tv_turns_opening(r, s)) {
+        tv_move moves[TV_MAX_MOVES];
+        int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err), rc;
+        if (n <= 0)
+            return n < 0 ? n : tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+        if ((rc = kernel_move(r, s, moves[tv_rng_below(rng, (uint32_t)n)], err)))
+            return rc;
+    }
     int drop = r->moves == TV_MOVES_DROP, w = r->grid.width, top = r->ncells - w, count = 0;
     uint64_t set[SET_WORDS] = {0};  /* empty cells, or open columns */
     int land[TV_MAX_SIDE];          /* drop: the lowest empty cell of each open column */

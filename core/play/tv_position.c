@@ -8,6 +8,7 @@
 #include "tv_lines.h"
 #include "tv_play.h"
 #include "tv_play_internal.h"
+#include "tv_turns.h"
 
 static const char cell_chars[4] = {'.', 'x', 'o', '#'};
 
@@ -259,8 +260,9 @@ static int check_counts(const tv_rules *r, const tv_state *s, int counts[4], tv_
     if (r->hooks.moves || r->hooks.play || r->moves == TV_MOVES_PIECES || r->flip.dirs)
         return TV_OK; /* a hook decides the moves or their effect, or moves turn stones: nothing to derive */
     int x = counts[TV_STONE1], o = counts[TV_STONE2], swapped = s->flags & TV_FLAG_SWAPPED;
-    if (x - o != 0 && x - o != 1)
-        return tv_error_set(err, TV_EINVAL, "position: %d x and %d o stones cannot come from alternating moves", x, o);
+    if (x != tv_turns_first_colour(r, x + o))
+        return tv_error_set(err, TV_EINVAL, "position: %d x and %d o stones cannot come from alternating %s", x, o,
+                            r->turns.active ? "turns" : "moves");
     if (swapped && (r->swap_after == 0 || x + o < r->swap_after))
         return tv_error_set(err, TV_EINVAL, "position: flag 's' but no swap could have happened");
     int side;
@@ -269,7 +271,7 @@ static int check_counts(const tv_rules *r, const tv_state *s, int counts[4], tv_
             return tv_error_set(err, TV_EINVAL, "position: stones on the board while blocks are still being placed");
         side = counts[TV_BLOCK] % 2;
     } else {
-        side = ((x == o ? 0 : 1) ^ (swapped ? 1 : 0));
+        side = tv_turns_side(r, x + o, swapped);
     }
     if (s->to_move != side)
         return tv_error_set(err, TV_EINVAL, "position: player %d cannot be to move here (player %d is)",

@@ -186,6 +186,47 @@ static int check_flip(tv_rules *r, tv_error *err)
     return TV_OK;
 }
 
+/* Turns of several stones and the opening rules (core/play/tv_turns.h): for
+ * placement alone, and one of them at a time. */
+static int check_turns(tv_rules *r, tv_error *err)
+{
+    tv_turns *t = &r->turns;
+    if (!t->first)
+        t->first = 1;
+    if (!t->later)
+        t->later = 1;
+    if (t->first < 1 || t->first > TV_TURN_STONES_MAX || t->later < 1 || t->later > TV_TURN_STONES_MAX)
+        return tv_error_set(err, TV_ERULES, "stones: %d and %d stones a turn are outside 1..%d", t->first, t->later,
+                            TV_TURN_STONES_MAX);
+    if (t->opening < TV_OPENING_NONE || t->opening > TV_OPENING_SWAP)
+        return tv_error_set(err, TV_ERULES, "opening: %d is not an opening rule", t->opening);
+    int several = t->first > 1 || t->later > 1;
+    t->active = several || t->opening != TV_OPENING_NONE;
+    if (!t->active)
+        return TV_OK;
+    if (r->board != TV_BOARD_GRID || (r->moves != TV_MOVES_PLACE && r->moves != TV_MOVES_DROP) ||
+        r->hooks.moves || r->hooks.play || r->flip.dirs)
+        return tv_error_set(err, TV_ERULES, "stones and opening: for place { ... } and drop { ... } without "
+                                            "flips, moves or play hooks");
+    if (several && t->opening != TV_OPENING_NONE)
+        return tv_error_set(err, TV_ERULES, "opening: an opening rule is for one stone a turn");
+    if (r->swap_after && (several || t->opening == TV_OPENING_PRO))
+        return tv_error_set(err, TV_ERULES, "swap_after: not with several stones a turn or the Pro opening");
+    if (t->opening != TV_OPENING_NONE && (r->moves != TV_MOVES_PLACE || r->blocks.mode == TV_BLOCKS_PLACED))
+        return tv_error_set(err, TV_ERULES, "opening: for place { ... } on a board without placed blocks");
+    if (t->opening == TV_OPENING_PRO &&
+        (r->grid.width % 2 == 0 || r->grid.height % 2 == 0 || r->grid.width < 2 * TV_PRO_DISTANCE + 1 ||
+         r->grid.height < 2 * TV_PRO_DISTANCE + 1 || r->blocks.mode != TV_BLOCKS_NONE))
+        return tv_error_set(err, TV_ERULES, "opening: Pro needs a board of odd sides, %d or more, without blocks",
+                            2 * TV_PRO_DISTANCE + 1);
+    if (t->opening == TV_OPENING_SWAP) {
+        if (r->swap_after && r->swap_after != 3)
+            return tv_error_set(err, TV_ERULES, "opening: the Swap opening's choice comes after the third stone");
+        r->swap_after = 3; /* the second player then chooses a colour: swap, or play on */
+    }
+    return TV_OK;
+}
+
 /* The kinds a game has: those it declares, or the stone alone. */
 static int kinds_of(const tv_rules *r) { return r->pieces.nkinds ? r->pieces.nkinds : 1; }
 
@@ -405,7 +446,8 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
     if (r->moves == TV_MOVES_DROP && r->blocks.mode != TV_BLOCKS_NONE)
         return tv_error_set(err, TV_ERULES, "blocks: not supported with dropped stones");
     if ((rc = check_setup(r, err)) || (rc = check_pieces(r, err)) || (rc = check_flip(r, err)) ||
-        (rc = check_connect(r, err)))
+        (rc = check_connect(r, err)) ||
+        (rc = check_turns(r, err)))
         return rc;
     if (!r->ends && !r->hooks.ends && !r->goal.length && !r->join.sides[0] && r->pieces_left < 0 &&
         !r->no_progress)

@@ -108,6 +108,18 @@ typedef struct tv_join {
     int16_t link[TV_MAX_CELLS][8];
 } tv_join;
 
+/* The turns of a placement game (core/play/tv_turns.h): stones a turn, and
+ * an opening rule. */
+enum { TV_OPENING_NONE = 0, TV_OPENING_PRO, TV_OPENING_SWAP };
+#define TV_TURN_STONES_MAX 6
+#define TV_PRO_DISTANCE 3 /* Pro: the first player's second stone this far from the centre, or more */
+
+typedef struct tv_turns {
+    int first, later; /* stones of the first turn and of every later one (0 or 1: one) */
+    int opening;      /* TV_OPENING_*: Pro (centre, then far), Swap (three stones, then a choice of colour) */
+    int active;       /* derived: any of these is not the plain rule */
+} tv_turns;
+
 /* How a move is made on a grid. */
 typedef enum {
     TV_MOVES_PLACE = 0, /* a stone on any empty cell; moves are cells */
@@ -307,6 +319,7 @@ struct tv_rules {
     tv_blocks blocks;
     tv_move_kind moves;
     int swap_after; /* >0: after this many stones the next player may swap colours */
+    tv_turns turns;
     tv_lines lines;
     tv_goal goal;
     tv_join join;

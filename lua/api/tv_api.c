@@ -49,16 +49,58 @@ static void read_grid(lua_State *L, int idx, const char *pre, tv_grid *g)
     g->height = (int)tv_int_field(L, idx, what, "height", 1, TV_MAX_SIDE, 0);
 }
 
-/* place{} or drop{}: swap_after, returned; a placement's flips into *flips. */
-static int read_place(lua_State *L, int idx, const char *pre, const char *kind, int *flips)
+/* place{} or drop{}: swap_after, several stones a turn and an opening rule
+ * (place only), into *swap_after and *turns; a placement's flips into *flips. */
+static void read_place(lua_State *L, int idx, const char *pre, const char *kind, int *swap_after, int *flips,
+                       tv_turns *turns)
 {
-    static const char *const known_place[] = {"swap_after", "flips", NULL}, *const known_drop[] = {"swap_after", NULL};
-    char what[64];
+    static const char *const known_place[] = {"swap_after", "flips", "stones", "opening", NULL},
+                             *const known_drop[] = {"swap_after", "stones", NULL};
+    static const char *const openings[] = {"none", "pro", "swap", NULL};
+    char what[64], list[80], word[16];
     snprintf(what, sizeof what, "%s%s", pre, kind);
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, strcmp(kind, "place") == 0 ? known_place : known_drop);
     *flips = strcmp(kind, "place") == 0 ? tv_read_flips(L, idx, what) : 0;
-    return (int)tv_int_field(L, idx, what, "swap_after", 0, TV_MAX_CELLS, 0);
+    *swap_after = (int)tv_int_field(L, idx, what, "swap_after", 0, TV_MAX_CELLS, 0);
+    memset(turns, 0, sizeof *turns);
+    snprintf(list, sizeof list, "%s.stones", what);
+    int t = tv_rawfield(L, idx, "stones");
+    if (t == LUA_TNUMBER) { /* every turn the same */
+        lua_pop(L, 1);
+        turns->first = turns->later = (int)tv_int_field(L, idx, what, "stones", 1, TV_TURN_STONES_MAX, 1);
+    } else if (t != LUA_TNIL) {
+        if (t != LUA_TTABLE)
+            luaL_error(L, "%s: expected stones a turn, as 2, or {first turn, every later turn}, as {1, 2}", list);
+        tv_list_len(L, -1, list, 2, 2);
+        for (int i = 1; i <= 2; i++) {
+            lua_rawgeti(L, -1, i);
+            lua_Integer n = lua_tointeger(L, -1);
+            if (!lua_isinteger(L, -1) || n < 1 || n > TV_TURN_STONES_MAX) {
+                char got[64];
+                luaL_error(L, "%s[%d]: expected an integer 1..%d, got %s", list, i, TV_TURN_STONES_MAX,
+                           tv_describe(L, -1, got, sizeof got));
+            }
+            *(i == 1 ? &turns->first : &turns->later) = (int)n;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    } else {
+        lua_pop(L, 1);
+    }
+    if (tv_str_field(L, idx, what, "opening", word, sizeof word, 0)) {
+        int i = 0;
+        while (openings[i] && strcmp(word, openings[i]) != 0)
+            i++;
+        if (!openings[i])
+            luaL_error(L, "%s.opening: '%s' is not none, pro or swap", what, word);
+        turns->opening = i;
+    }
+    if ((turns->first > 1 || turns->later > 1) && (turns->opening || *swap_after))
+        luaL_error(L, "%s: several stones a turn take no opening rule or swap_after", what);
+    if (turns->opening && *swap_after)
+        luaL_error(L, "%s: the %s opening takes no swap_after%s", what, openings[turns->opening],
+                   turns->opening == TV_OPENING_SWAP ? " (its choice of colour comes after the third stone)" : "");
 }
 
 static void read_line(lua_State *L, int idx, const char *pre, tv_goal *goal)
@@ -116,19 +158,23 @@ static int api_grid(lua_State *L)
 
 static int api_place(lua_State *L)
 {
+    int swap_after;
+    tv_turns turns;
     if (lua_isnone(L, 1))
         lua_newtable(L);
     int flips;
-    read_place(L, 1, "", "place", &flips);
+    read_place(L, 1, "", "place", &swap_after, &flips, &turns);
     return tv_tagged(L, "place");
 }
 
 static int api_drop(lua_State *L)
 {
+    int swap_after;
+    tv_turns turns;
     if (lua_isnone(L, 1))
         lua_newtable(L);
     int flips;
-    read_place(L, 1, "", "drop", &flips);
+    read_place(L, 1, "", "drop", &swap_after, &flips, &turns);
     return tv_tagged(L, "drop");
 }
 
@@ -502,7 +548,8 @@ static int api_game(lua_State *L)
     else if (is_kind(L, -1, "place") || is_kind(L, -1, "drop")) {
         int drop = is_kind(L, -1, "drop");
         r->moves = drop ? TV_MOVES_DROP : TV_MOVES_PLACE;
-        r->swap_after = read_place(L, lua_gettop(L), "game.moves: ", drop ? "drop" : "place", &r->flip.dirs);
+        read_place(L, lua_gettop(L), "game.moves: ", drop ? "drop" : "place", &r->swap_after, &r->flip.dirs,
+                   &r->turns);
     } else if (is_kind(L, -1, "move")) {
         if (r->board != TV_BOARD_GRID || !r->setup.given)
             luaL_error(L, "game.moves: move { ... } needs a grid { ... } board and a setup");

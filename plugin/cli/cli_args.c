@@ -29,7 +29,7 @@ const char cli_usage[] =
     "       tavola list [--json] [--rules DIR]\n"
     "       tavola play RULESET [-o key=value]... [--seed N] [--p1 PLAYER] [--p2 PLAYER]\n"
     "                   [--moves \"m1 m2 ...\"] [--position POS] [--json] [--rules DIR]\n"
-    "       tavola perft RULESET DEPTH [-o key=value]... [--seed N] [--position POS] [--rules DIR]\n"
+    "       tavola perft RULESET DEPTH [--turns] [-o key=value]... [--seed N] [--position POS] [--rules DIR]\n"
     "       tavola ugi RULESET [-o key=value]... [--seed N] [--rules DIR]\n"
     "       tavola solve RULESET [-o key=value]... [--position POS] [--moves M] [--positions MAX]\n"
     "                   [--rules DIR]\n"
@@ -61,8 +61,10 @@ static const struct usage {
              "  --position P  start from this position string\n"
              "  --json        print the position as JSON\n"
              "  --rules DIR   search DIR for rulesets too (repeatable)\n"},
-    {"perft", "usage: tavola perft RULESET DEPTH [-o key=value]... [--seed N] [--position POS] [--rules DIR]\n"
-              "Counts the move paths of each length 1..DEPTH (DEPTH 1..30).\n"},
+    {"perft", "usage: tavola perft RULESET DEPTH [--turns] [-o key=value]... [--seed N] [--position POS] [--rules DIR]\n"
+              "Counts the move paths of each length 1..DEPTH (DEPTH 1..30).\n"
+              "  --turns       count paths of DEPTH whole turns: the moves a player makes before the\n"
+              "                turn passes (two stones of Connect6, a sowing and its extra turns) are one\n"},
     {"ugi", "usage: tavola ugi RULESET [-o key=value]... [--seed N] [--rules DIR]\n"
             "Speaks the UGI protocol on stdin and stdout, for a GUI or a referee.\n"},
     {"solve", "usage: tavola solve RULESET [-o key=value]... [--position POS] [--moves M] [--positions MAX]\n"
@@ -195,6 +197,10 @@ int cli_parse_play_args(int argc, char **argv, play_args *pa, int want_depth)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--json") == 0) {
             pa->json = 1;
+            continue;
+        }
+        if (want_depth && strcmp(a, "--turns") == 0) {
+            pa->turns = 1;
             continue;
         }
         if (cli_is_help(a))

@@ -60,6 +60,7 @@ int cli_arg_seed(const char *usage, const char *value, unsigned long long *seed)
 typedef struct play_args {
     const char *name, *moves, *position;
     int json, seeded, depth;
+    int turns; /* perft --turns: count whole turns, not moves */
     unsigned long long seed;
     const char *player[2]; /* "human" or a player spec ("random", "mcts:ms=500", ...) */
     char options[4096];

@@ -63,6 +63,32 @@ int cmd_play(int argc, char **argv)
     return rc;
 }
 
+/* Paths of `depth` whole turns: a move after which the same player is to
+ * move (a turn of several stones, an extra turn) does not count a turn; a
+ * game that ends ends the turn. Through the ABI's play and undo. */
+static int64_t perft_turns(const tavola_api *t, tavola_game *g, int depth)
+{
+    if (depth == 0)
+        return 1;
+    tavola_move moves[1024];
+    int n = t->legal_moves(g, moves, 1024), mover = t->to_move(g);
+    if (n < 0)
+        return n;
+    int64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        int rc = t->play(g, moves[i]);
+        if (rc < 0)
+            return rc;
+        int more = t->status(g) != TAVOLA_OVER && t->to_move(g) == mover;
+        int64_t sub = perft_turns(t, g, more ? depth : depth - 1);
+        t->undo(g);
+        if (sub < 0)
+            return sub;
+        total += sub;
+    }
+    return total;
+}
+
 int cmd_perft(int argc, char **argv)
 {
     const tavola_api *t = cli_api();
@@ -74,7 +100,7 @@ int cmd_perft(int argc, char **argv)
     tavola_game *g;
     rc = cli_start_game(&pa, &rs, &g);
     for (int d = 1; rc == 0 && d <= pa.depth; d++) {
-        int64_t n = t->perft(g, d);
+        int64_t n = pa.turns ? perft_turns(t, g, d) : t->perft(g, d);
         if (n < 0) {
             fprintf(stderr, "tavola: perft %d: %s\n", d, t->error(g));
             rc = 1;

@@ -59,6 +59,10 @@ golden y_board.txt "$TAVOLA" play y -o size=5 --seed 1 --moves "a1 c1 b2 d1 a4 b
 fails foreign_hole 1 "move 2 'b1' refused: b1: not a hole of player 2" "$TAVOLA" play tihbat --moves "a1 b1" --json
 fails empty_hole 1 "move 3 'a1' refused: a1: the hole is empty" "$TAVOLA" play kalah --moves "a1 f2 a1" --json
 fails full_column 1 "move 7 'a' refused: a: the column is full" "$TAVOLA" play connect4 --moves "a a a a a a a" --json
+# The Pro opening's refusals name the rule; perft --turns counts Connect6's two-stone turns as one.
+fails pro_centre 1 "move 1 'h9' refused: h9: the first stone goes on the centre, h8 (the Pro opening)" "$TAVOLA" play gomoku -o opening=pro --moves "h9"
+fails pro_far 1 "move 3 'j9' refused: j9: the first player's second stone goes at least 3 cells from the centre h8" "$TAVOLA" play gomoku -o opening=pro --moves "h8 a1 j9"
+contains connect6_turns "perft 2 42840" "$TAVOLA" perft connect6 2 --turns -o size=6
 # A moves hook's refusal, with the reason its refuse hook gives.
 fails refuse_hook 1 "move 2 'e5' refused: e5: a stone must go next to another one" "$TAVOLA" play tests/cli/rulesets/near.lua --moves "c3 e5"
 fails kalah_position 1 "position: 49 seeds in all, the game has 48" "$TAVOLA" play kalah --json \
