@@ -866,8 +866,11 @@ int main(int argc, char **argv)
         {.label = "tictactoe", .path = "rulesets/tictactoe.lua", .options = NULL},
         {.label = "connect4", .path = "rulesets/connect4.lua", .options = NULL},
         {.label = "gomoku", .path = "rulesets/gomoku.lua", .options = NULL},
+        {.label = "connect6", .path = "rulesets/connect6.lua", .options = NULL},
+        {.label = "connect6 (Lua hooks)", .path = "tests/bench/connect6_hooks.lua", .options = NULL},
     };
-    enum { PAHTUM, PAHTUM_HOOKS, TIHBAT, TIHBAT_HOOKS, KALAH, OWARE, TICTACTOE, CONNECT4, GOMOKU, NGAMES };
+    enum { PAHTUM, PAHTUM_HOOKS, TIHBAT, TIHBAT_HOOKS, KALAH, OWARE, TICTACTOE, CONNECT4, GOMOKU, CONNECT6,
+           CONNECT6_HOOKS, NGAMES };
     for (int i = 0; i < NGAMES; i++)
         games[i].rs = load(games[i].path, games[i].options);
 
@@ -983,6 +986,10 @@ int main(int argc, char **argv)
     printf("| Lua hooks / plain Lua | %.2f | %.2f | >= 5 (pahtum) |\n", r_phl, r_thl);
     printf("| Lua hooks / tavola | %.3f | %.3f | |\n", ratio(PH->playouts, P->playouts),
            ratio(TH->playouts, T->playouts));
+    /* Two stones a turn as data against the same rules as hooks, in this run. */
+    double r_c6 = ratio(games[CONNECT6].f.playouts, games[CONNECT6_HOOKS].f.playouts);
+    printf("\n| ratio (playouts/s) | connect6 | target |\n|---|---:|---|\n");
+    printf("| data / Lua hooks | %.1f | >= 20 |\n", r_c6);
 
     /* The speed peers: OpenSpiel in turns with tavola, or not measured. */
     if (osp)
@@ -1047,7 +1054,7 @@ int main(int argc, char **argv)
 
     int alloc_ok = 1;
     for (int i = 0; i < NGAMES; i++)
-        if (i != PAHTUM_HOOKS && i != TIHBAT_HOOKS)
+        if (i != PAHTUM_HOOKS && i != TIHBAT_HOOKS && i != CONNECT6_HOOKS)
             alloc_ok &= games[i].f.allocs == 0;
     printf("\nTargets\n");
     if (only && *only)
@@ -1056,6 +1063,7 @@ int main(int argc, char **argv)
            verdict(r_tb >= 0.5));
     printf("- Lua hooks / plain Lua >= 5: pahtum %.2f (%s); tihbat %.2f (measured, no target)\n", r_phl,
            verdict(r_phl >= 5), r_thl);
+    printf("- connect6 data / Lua hooks >= 20, same run: %.1f (%s)\n", r_c6, verdict(r_c6 >= 20));
     printf("- no heap allocation per playout (rulesets as data): %s\n", verdict(alloc_ok));
     printf("- state size: pahtum %d <= 256 (%s), tihbat %d <= 64 (%s)\n", P->state_size,
            verdict(P->state_size <= 256), T->state_size, verdict(T->state_size <= 64));

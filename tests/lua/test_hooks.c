@@ -273,7 +273,8 @@ END_TEST
 
 /* A ruleset whose moves and effect are hooks over the C primitives plays the
  * same games as the same rules written as data. */
-static void same_games(const char *data_name, const char *data_opts, const char *hook_file, int games)
+static void same_games_opts(const char *data_name, const char *data_opts, const char *hook_file,
+                            const char *hook_opts, int games)
 {
     tv_error err = {0};
     tv_ruleset *data = load_named(data_name, data_opts, &err);
@@ -284,7 +285,7 @@ static void same_games(const char *data_name, const char *data_opts, const char 
     size_t n = fread(src, 1, sizeof src - 1, f);
     fclose(f);
     src[n] = '\0';
-    tv_ruleset *hook = load_source(hook_file, src, NULL, &err);
+    tv_ruleset *hook = load_source(hook_file, src, hook_opts, &err);
     ck_assert_msg(hook != NULL, "%s", err.msg);
     const tv_rules *rd = tv_ruleset_rules(data), *rh = tv_ruleset_rules(hook);
     ck_assert(rh->hooks.play != NULL && rh->hooks.moves != NULL);
@@ -339,10 +340,19 @@ static void same_games(const char *data_name, const char *data_opts, const char 
     tv_ruleset_free(hook);
 }
 
+static void same_games(const char *data_name, const char *data_opts, const char *hook_file, int games)
+{
+    same_games_opts(data_name, data_opts, hook_file, NULL, games);
+}
+
 START_TEST(play_hooks_match_the_data_rules)
 {
     same_games("pahtum", NULL, "tests/bench/pahtum_hooks.lua", 40);
     same_games("tihbat", NULL, "tests/bench/tihbat_hooks.lua", 300);
+    /* two stones a turn, and lines by the first of a pair, on small boards */
+    same_games_opts("connect6", "size=7,connect=4", "tests/bench/connect6_hooks.lua", "size=7,connect=4", 100);
+    same_games_opts("connect6", "size=6,connect=3", "tests/bench/connect6_hooks.lua", "size=6,connect=3", 100);
+    same_games("connect6", NULL, "tests/bench/connect6_hooks.lua", 3);
 }
 END_TEST
 
