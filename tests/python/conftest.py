@@ -11,5 +11,6 @@ sys.path.insert(0, os.path.join(ROOT, "plugin", "python"))
 os.environ.setdefault("TAVOLA_LIB", os.path.join(BUILD, "libtavola.so.1"))
 
 RULESETS = ["pahtum", "tihbat", "tictactoe", "connect4", "gomoku", "kalah", "oware", "notakto",
-            "breakthrough", "clobber", "checkers", "lines_of_action", "othello", "anti_line4", "hex", "y"]
+            "breakthrough", "clobber", "checkers", "lines_of_action", "othello", "anti_line4", "hex", "y",
+            "connect6"]
 CLI = os.path.join(BUILD, "tavola")
