@@ -9,6 +9,7 @@
 
 #include "tv_pieces.h"
 #include "tv_play.h"
+#include "tv_rotate.h"
 
 /* text[0..len) into buf as snprintf would put it: at most size - 1
  * characters and a NUL; returns len. */
@@ -57,6 +58,8 @@ int tv_move_text(const tv_rules *r, tv_move m, char *buf, size_t size)
         return put_text(buf, size, "swap", 4);
     if (r->moves == TV_MOVES_PIECES)
         return piece_text(r, m, buf, size);
+    if (r->rotate.side && m >= 0 && m < r->ncells * tv_rotate_turns(r))
+        return tv_rotate_text(r, m, buf, size);
     if (r->moves == TV_MOVES_DROP && m >= 0 && m < r->grid.width) {
         t[0] = (char)('a' + m);
         return put_text(buf, size, t, 1);
@@ -162,6 +165,8 @@ int tv_move_parse(const tv_rules *r, const char *text, tv_move *m, tv_error *err
     }
     if (r->moves == TV_MOVES_PIECES)
         return parse_piece(r, text, m, err);
+    if (r->rotate.side)
+        return tv_rotate_parse(r, text, m, err);
     if (r->moves == TV_MOVES_DROP) {
         if (text[0] < 'a' || text[0] >= 'a' + r->grid.width || text[1])
             return tv_error_set(err, TV_EINVAL, "'%.40s' is not a move: expected a column a..%c", text,

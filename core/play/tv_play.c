@@ -10,6 +10,7 @@
 #include "tv_join.h"
 #include "tv_lines.h"
 #include "tv_pieces.h"
+#include "tv_rotate.h"
 #include "tv_play_internal.h"
 #include "tv_sow.h"
 #include "tv_turns.h"
@@ -134,7 +135,7 @@ static inline int end_rules(const tv_rules *r, tv_state *s, int line_winner, int
 {
     *winner = line_winner;
     tv_play_piece_scores(r, s);
-    if (line_winner > 0)
+    if (line_winner >= 0) /* 0: both colours have a line (after a rotation) */
         return 1;
     if (tv_play_grid_full(r, s)) { /* the ends hook judges the last stone first */
         int named = ends_hook(r, s, winner, err);
@@ -279,6 +280,8 @@ int tv_legal_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, 
         return tv_pieces_moves(r, s, out, cap, err);
     if (r->flip.dirs)
         return tv_flip_moves(r, s, out, cap);
+    if (r->rotate.side)
+        return tv_rotate_moves(r, s, out, cap);
     int n = 0;
     if (r->moves == TV_MOVES_DROP) {
         int top = r->ncells - r->grid.width; /* first cell of the top row */
@@ -332,6 +335,8 @@ int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err
         return m < 0 ? refuse(r, m, err, "not a move of this game") : tv_pieces_check(r, s, m, err);
     if (r->flip.dirs)
         return tv_flip_check(r, s, m, err);
+    if (r->rotate.side)
+        return m < 0 ? refuse(r, m, err, "not a move of this game") : tv_rotate_check(r, s, m, err);
     if (m == TV_MOVE_SWAP) {
         if (tv_play_swap_allowed(r, s))
             return TV_OK;
@@ -394,11 +399,13 @@ int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *l
             s->hash ^= r->zsetup;
             next = 0;
         }
+    } else if (m >= 0 && r->rotate.side) { /* a stone, then a block turned */
+        rc = tv_rotate_apply(r, s, m, u, line_winner, err);
     } else if (m >= 0 && r->turns.active) { /* several stones a turn, an opening rule */
         int again, made = tv_turns_place(r, s, u, r->moves == TV_MOVES_DROP ? tv_play_landing_cell(r, s, m) : m,
                                          &again, err);
-        if (made > 0)
-            *line_winner = made;
+        if (made > 0) /* the maker wins, or loses under a misère goal */
+            *line_winner = tv_goal_winner(r, made - 1);
         if (again)
             next = s->to_move;
         rc = made < 0 ? made : TV_OK;
@@ -491,7 +498,9 @@ int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
     s->score[1] = points[sw ^ 1];
     s->hash = tv_state_hash(r, s);
     int line_winner = tv_goal_on_board(r, s);
-    if (line_winner == -2)
+    if (line_winner == -2 && r->rotate.side) /* a rotation can make both: a draw */
+        line_winner = 0;
+    else if (line_winner == -2)
         return tv_error_set(err, TV_EINVAL, "position: both players have a line that meets the goal");
     if (line_winner == -1 && (line_winner = tv_join_on_board(r, s)) == -2)
         return tv_error_set(err, TV_EINVAL, "position: both players have a winning connection");
@@ -515,6 +524,8 @@ int tv_last_cell(const tv_rules *r, const tv_state *s)
         int path[TV_PMOVE_CHAIN_LIMIT + 1], n = tv_pieces_path(r, s->last, path, TV_PMOVE_CHAIN_LIMIT + 1);
         return n < 0 ? -1 : path[n - 1];
     }
+    if (r->rotate.side)
+        return tv_rotate_where(r, s->last);
     if (r->moves != TV_MOVES_DROP)
         return s->last;
     int cell = r->ncells - r->grid.width + s->last; /* the highest stone of that column */

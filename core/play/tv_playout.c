@@ -24,6 +24,7 @@
 #include "tv_lines.h"
 #include "tv_pieces.h"
 #include "tv_play_internal.h"
+#include "tv_rotate.h"
 #include "tv_sow.h"
 #include "tv_turns.h"
 
@@ -396,6 +397,8 @@ int tv_random_playout_halt(const tv_rules *r, tv_state *s, tv_rng *rng, int (*ha
         return playout_pieces(r, s, rng, halt, ctx, err);
     if (!tv_play_has_hooks(r) && r->flip.dirs && !r->repetition)
         return tv_flip_playout(r, s, rng, halt, ctx, err);
+    if (!tv_play_has_hooks(r) && r->board == TV_BOARD_GRID && !r->repetition && !r->cap_binds && r->rotate.side)
+        return tv_rotate_playout(r, s, rng, err); /* place, then rotate (tv_rotate.c) */
     if (!tv_play_has_hooks(r) && r->board == TV_BOARD_GRID && !r->repetition && !r->cap_binds)
         return playout_grid(r, s, rng, err); /* ends within its cells: the move limit cannot bind */
     if (!tv_play_has_hooks(r) && r->board == TV_BOARD_MANCALA)

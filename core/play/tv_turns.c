@@ -11,7 +11,8 @@ int tv_turns_place(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int *ag
     int owner = tv_colour_of(s, 0) == colour ? 0 : 1;
     int made = tv_place_colour(r, s, u, cell, colour, owner, err);
     *again = tv_turns_again(r, stones);
-    return made == 1 ? owner + 1 : made;
+    /* a line of any colour (goal.any) is the mover's, as every line is there */
+    return made == 1 ? (r->goal.any ? s->to_move : owner) + 1 : made;
 }
 
 /* Pro: the distance (in kings' steps) from the centre. */

@@ -40,8 +40,9 @@ static inline int tv_turns_opening(const tv_rules *r, const tv_state *s)
 }
 
 /* The next stone on `cell` (empty): placed with its colour, scored, and the
- * turn's end said in *again. Returns the player (1, 2) whose line it made
- * that meets the goal, 0, or an error code. */
+ * turn's end said in *again. Returns the player (1, 2) who made a line that
+ * meets the goal (tv_goal_winner says who that makes the winner), 0, or an
+ * error code. */
 int tv_turns_place(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int *again, tv_error *err);
 
 /* Whether the opening rules allow the next stone on the empty `cell`. */

@@ -186,6 +186,29 @@ static int check_flip(tv_rules *r, tv_error *err)
     return TV_OK;
 }
 
+/* Place, then rotate: blocks that tile a grid placement game, and a move
+ * list that fits a host's (TV_MAX_MOVES). */
+static int check_rotate(tv_rules *r, tv_error *err)
+{
+    tv_rotate *t = &r->rotate;
+    t->blocks = 0;
+    if (!t->side)
+        return TV_OK;
+    if (t->side < 2 || t->side > TV_ROTATE_SIDE_MAX || r->grid.width % t->side || r->grid.height % t->side)
+        return tv_error_set(err, TV_ERULES, "rotate: blocks of %d cells a side do not tile the %dx%d board (2..%d)",
+                            t->side, r->grid.width, r->grid.height, TV_ROTATE_SIDE_MAX);
+    t->blocks = (r->grid.width / t->side) * (r->grid.height / t->side);
+    if (r->board != TV_BOARD_GRID || r->moves != TV_MOVES_PLACE || r->hooks.moves || r->hooks.play ||
+        r->swap_after || r->turns.active || r->blocks.mode != TV_BLOCKS_NONE || r->lines.dirs || r->flip.dirs ||
+        r->goal.loses || r->goal.any)
+        return tv_error_set(err, TV_ERULES, "rotate: for place { ... } alone: no hooks for moves or play, swap, "
+                                            "stones, opening, flips, blocks, runs or misere lines");
+    if (r->ncells * 2 * t->blocks > TV_MAX_MOVES - 2)
+        return tv_error_set(err, TV_ERULES, "rotate: %d cells x %d turns is more than %d moves", r->ncells,
+                            2 * t->blocks, TV_MAX_MOVES - 2);
+    return TV_OK;
+}
+
 /* Turns of several stones and the opening rules (core/play/tv_turns.h): for
  * placement alone, and one of them at a time. */
 static int check_turns(tv_rules *r, tv_error *err)
@@ -446,8 +469,7 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
     if (r->moves == TV_MOVES_DROP && r->blocks.mode != TV_BLOCKS_NONE)
         return tv_error_set(err, TV_ERULES, "blocks: not supported with dropped stones");
     if ((rc = check_setup(r, err)) || (rc = check_pieces(r, err)) || (rc = check_flip(r, err)) ||
-        (rc = check_connect(r, err)) ||
-        (rc = check_turns(r, err)))
+        (rc = check_connect(r, err)) || (rc = check_turns(r, err)) || (rc = check_rotate(r, err)))
         return rc;
     if (!r->ends && !r->hooks.ends && !r->goal.length && !r->join.sides[0] && r->pieces_left < 0 &&
         !r->no_progress)

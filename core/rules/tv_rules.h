@@ -120,6 +120,14 @@ typedef struct tv_turns {
     int active;       /* derived: any of these is not the plain rule */
 } tv_turns;
 
+/* Place, then rotate (Pentago, core/play/tv_rotate.h): blocks of side x
+ * side cells tile the board, and a move ends by turning one of them. */
+#define TV_ROTATE_SIDE_MAX 7 /* a turn's cells and the stone fit an undo record */
+typedef struct tv_rotate {
+    int side;   /* 0: no rotation */
+    int blocks; /* derived: how many blocks */
+} tv_rotate;
+
 /* How a move is made on a grid. */
 typedef enum {
     TV_MOVES_PLACE = 0, /* a stone on any empty cell; moves are cells */
@@ -320,6 +328,7 @@ struct tv_rules {
     tv_move_kind moves;
     int swap_after; /* >0: after this many stones the next player may swap colours */
     tv_turns turns;
+    tv_rotate rotate;
     tv_lines lines;
     tv_goal goal;
     tv_join join;

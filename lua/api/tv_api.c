@@ -49,12 +49,13 @@ static void read_grid(lua_State *L, int idx, const char *pre, tv_grid *g)
     g->height = (int)tv_int_field(L, idx, what, "height", 1, TV_MAX_SIDE, 0);
 }
 
-/* place{} or drop{}: swap_after, several stones a turn and an opening rule
- * (place only), into *swap_after and *turns; a placement's flips into *flips. */
+/* place{} or drop{}: swap_after, several stones a turn, and for a placement
+ * an opening rule and the blocks a move turns (into *swap_after, *turns,
+ * *rotate) and its flips (into *flips). */
 static void read_place(lua_State *L, int idx, const char *pre, const char *kind, int *swap_after, int *flips,
-                       tv_turns *turns)
+                       tv_turns *turns, tv_rotate *rotate)
 {
-    static const char *const known_place[] = {"swap_after", "flips", "stones", "opening", NULL},
+    static const char *const known_place[] = {"swap_after", "flips", "stones", "opening", "rotate", NULL},
                              *const known_drop[] = {"swap_after", "stones", NULL};
     static const char *const openings[] = {"none", "pro", "swap", NULL};
     char what[64], list[80], word[16];
@@ -63,6 +64,10 @@ static void read_place(lua_State *L, int idx, const char *pre, const char *kind,
     tv_check_known(L, idx, what, strcmp(kind, "place") == 0 ? known_place : known_drop);
     *flips = strcmp(kind, "place") == 0 ? tv_read_flips(L, idx, what) : 0;
     *swap_after = (int)tv_int_field(L, idx, what, "swap_after", 0, TV_MAX_CELLS, 0);
+    memset(rotate, 0, sizeof *rotate);
+    if (tv_rawfield(L, idx, "rotate") != LUA_TNIL) /* the side of the blocks a move turns */
+        rotate->side = (int)tv_int_field(L, idx, what, "rotate", 2, TV_ROTATE_SIDE_MAX, 2);
+    lua_pop(L, 1);
     memset(turns, 0, sizeof *turns);
     snprintf(list, sizeof list, "%s.stones", what);
     int t = tv_rawfield(L, idx, "stones");
@@ -160,10 +165,11 @@ static int api_place(lua_State *L)
 {
     int swap_after;
     tv_turns turns;
+    tv_rotate rotate;
     if (lua_isnone(L, 1))
         lua_newtable(L);
     int flips;
-    read_place(L, 1, "", "place", &swap_after, &flips, &turns);
+    read_place(L, 1, "", "place", &swap_after, &flips, &turns, &rotate);
     return tv_tagged(L, "place");
 }
 
@@ -171,10 +177,11 @@ static int api_drop(lua_State *L)
 {
     int swap_after;
     tv_turns turns;
+    tv_rotate rotate;
     if (lua_isnone(L, 1))
         lua_newtable(L);
     int flips;
-    read_place(L, 1, "", "drop", &swap_after, &flips, &turns);
+    read_place(L, 1, "", "drop", &swap_after, &flips, &turns, &rotate);
     return tv_tagged(L, "drop");
 }
 
@@ -549,7 +556,7 @@ static int api_game(lua_State *L)
         int drop = is_kind(L, -1, "drop");
         r->moves = drop ? TV_MOVES_DROP : TV_MOVES_PLACE;
         read_place(L, lua_gettop(L), "game.moves: ", drop ? "drop" : "place", &r->swap_after, &r->flip.dirs,
-                   &r->turns);
+                   &r->turns, &r->rotate);
     } else if (is_kind(L, -1, "move")) {
         if (r->board != TV_BOARD_GRID || !r->setup.given)
             luaL_error(L, "game.moves: move { ... } needs a grid { ... } board and a setup");

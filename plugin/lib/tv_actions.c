@@ -12,12 +12,14 @@
 static int is_pieces(const tv_rules *r) { return r->moves == TV_MOVES_PIECES; }
 
 /* Moves on the board itself: columns for dropped stones on a grid, pairs of
- * distinct cells (from, to) for pieces that move, else the cells (a mancala
- * board's holes). */
+ * distinct cells (from, to) for pieces that move, a cell and a turn of a
+ * block (place, then rotate), else the cells (a mancala board's holes). */
 static int board_actions(const tv_rules *r)
 {
     if (is_pieces(r))
         return r->ncells * (r->ncells - 1);
+    if (r->rotate.side) /* place, then rotate: the move itself, cell + turn * cells */
+        return r->ncells * 2 * r->rotate.blocks;
     return r->moves == TV_MOVES_DROP && r->board == TV_BOARD_GRID ? r->grid.width : r->ncells;
 }
 

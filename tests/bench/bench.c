@@ -689,6 +689,7 @@ static peer_game peer_games[] = {
     {"Othello", "othello", "rulesets/othello.lua", NULL, "othello", 0},
     {"Hex 11x11", "hex", "rulesets/hex.lua", NULL, "hex", 0},
     {"Y, size 19", "y", "rulesets/y.lua", NULL, "y", 0},
+    {"Pentago", "pentago", "rulesets/pentago.lua", NULL, "pentago", 0},
 };
 enum { NPEERS = sizeof peer_games / sizeof *peer_games };
 static peer_figures peer_figs[NPEERS];

@@ -45,6 +45,7 @@ static const variant variants[] = {
     {"gomoku", "size=9,opening=swap", 200},
     {"connect6", "size=9,connect=4", 300},
     {"connect6", NULL, 30},
+    {"pentago", NULL, 500},
     {"tictactoe", NULL, 1000},
     {"notakto", NULL, 500},
     {"notakto", "size=4", 100},
