@@ -30,40 +30,48 @@ int tv_rotate_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *e
     return tv_error_set(err, TV_EILLEGAL, "%s: the cell is %s", name, s->cells[cell] == TV_BLOCK ? "blocked" : "occupied");
 }
 
-/* The cell that (col, row) of block b, counted in the block, is on the board. */
-static int block_cell(const tv_rules *r, int b, int col, int row)
-{
-    int side = r->rotate.side, per_row = r->grid.width / side;
-    return (b / per_row * side + row) * r->grid.width + b % per_row * side + col;
-}
-
-/* Where cell c goes when its block turns (c outside the block: stays). */
-static int turned(const tv_rules *r, int b, int ccw, int c)
-{
-    int side = r->rotate.side, w = r->grid.width, per_row = w / side;
-    int col = c % w - b % per_row * side, row = c / w - b / per_row * side;
-    if (col < 0 || col >= side || row < 0 || row >= side)
-        return c;
-    /* Rows go up the board: clockwise takes (col, row) to (row, side-1-col). */
-    return ccw ? block_cell(r, b, side - 1 - row, col) : block_cell(r, b, row, side - 1 - col);
-}
-
 int tv_rotate_where(const tv_rules *r, tv_move m)
 {
-    int t = m / r->ncells;
-    return turned(r, t / 2, t % 2, m % r->ncells);
+    int t = m / r->ncells, b = t / 2, n = r->rotate.side * r->rotate.side, cell = m % r->ncells;
+    for (int i = b * n; i < (b + 1) * n; i++)
+        if (r->rotate.cell[i] == cell)
+            return r->rotate.to[t % 2][i];
+    return cell; /* outside the block turned */
 }
 
-/* Who has a line after the move that placed on `placed` and turned block b:
- * a line now on the board passes through a cell the move changed (any other
- * was there before, and would have ended the game), so the lines through the
- * block's cells and the stone's are all there is to look at. -1, 0 (both),
- * or the player (1, 2). */
-static int lines_after(const tv_rules *r, const tv_state *s, int b, int placed)
+/* Who has a run of K (rotate.win) given the cells of each colour as bits:
+ * -1, 0 (both), or the player (1, 2). */
+static int windows_winner(const tv_rules *r, const tv_state *s, const uint64_t bb[2])
 {
-    int side = r->rotate.side, found[4] = {0, 0, 0, 0};
-    for (int i = 0; i <= side * side; i++) {
-        int c = i < side * side ? block_cell(r, b, i % side, i / side) : placed, v = s->cells[c];
+    int found[2] = {0, 0};
+    for (int i = 0; i < r->rotate.nwin; i++) {
+        uint64_t w = r->rotate.win[i];
+        found[0] |= (bb[0] & w) == w;
+        found[1] |= (bb[1] & w) == w;
+    }
+    int mine = found[tv_colour_of(s, s->to_move) - 1], theirs = found[tv_colour_of(s, s->to_move ^ 1) - 1];
+    return mine && theirs ? 0 : mine ? s->to_move + 1 : theirs ? (s->to_move ^ 1) + 1 : -1;
+}
+
+/* Who has a line after the move: a line now on the board passes through a
+ * cell the move changed (any other was there before and would have ended
+ * the game): the cells of the block whose contents the turn changed, and the
+ * placed stone's cell and where it went (a stone of its colour may have come
+ * to the one, the stone itself to the other). changed[0..n) are the block's.
+ * -1, 0 (both), or the player (1, 2). */
+static int lines_after(const tv_rules *r, const tv_state *s, const uint16_t *changed, int n, int placed,
+                       int went)
+{
+    if (r->rotate.nwin) { /* a small board: the runs of K as bit masks */
+        uint64_t bb[2] = {0, 0};
+        for (int c = 0; c < r->ncells; c++)
+            if (tv_cell_is_piece(s->cells[c]))
+                bb[tv_cell_colour(s->cells[c]) - 1] |= 1ull << c;
+        return windows_winner(r, s, bb);
+    }
+    int found[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n + 2; i++) {
+        int c = i < n ? changed[i] : i == n ? placed : went, v = s->cells[c];
         if (!found[v] && tv_cell_is_piece(v) && tv_goal_made(r, s->cells, c))
             found[v] = 1;
     }
@@ -73,19 +81,23 @@ static int lines_after(const tv_rules *r, const tv_state *s, int b, int placed)
 
 int tv_rotate_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *line_winner, tv_error *err)
 {
-    int t = m / r->ncells, b = t / 2, ccw = t % 2, side = r->rotate.side, cell = m % r->ncells;
+    int t = m / r->ncells, b = t / 2, ccw = t % 2, n = r->rotate.side * r->rotate.side, cell = m % r->ncells;
+    const uint16_t *from = &r->rotate.cell[b * n], *to = &r->rotate.to[ccw][b * n];
     int rc = tv_place(r, s, u, cell, err);
     if (rc < 0)
         return rc;
     uint8_t was[TV_ROTATE_SIDE_MAX * TV_ROTATE_SIDE_MAX];
-    for (int i = 0; i < side * side; i++)
-        was[i] = s->cells[block_cell(r, b, i % side, i / side)];
-    for (int i = 0; i < side * side; i++) {
-        int to = turned(r, b, ccw, block_cell(r, b, i % side, i / side));
-        if (s->cells[to] != was[i] && (rc = tv_state_set(r, s, u, to, was[i], err)))
-            return rc;
-    }
-    *line_winner = r->goal.length ? lines_after(r, s, b, turned(r, b, ccw, cell)) : -1;
+    uint16_t changed[TV_ROTATE_SIDE_MAX * TV_ROTATE_SIDE_MAX];
+    int nchanged = 0;
+    for (int i = 0; i < n; i++)
+        was[i] = s->cells[from[i]];
+    for (int i = 0; i < n; i++)
+        if (s->cells[to[i]] != was[i]) {
+            if ((rc = tv_state_set(r, s, u, to[i], was[i], err)))
+                return rc;
+            changed[nchanged++] = to[i];
+        }
+    *line_winner = r->goal.length ? lines_after(r, s, changed, nchanged, cell, tv_rotate_where(r, m)) : -1;
     return TV_OK;
 }
 
@@ -118,41 +130,58 @@ static int select_set(const uint64_t *set, int k)
 
 int tv_rotate_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
 {
-    int side = r->rotate.side, turns = tv_rotate_turns(r), count = 0;
+    int n = r->rotate.side * r->rotate.side, turns = tv_rotate_turns(r), count = 0;
     uint64_t set[(TV_MAX_CELLS + 63) / 64] = {0}; /* the empty cells */
+    uint64_t bb[2] = {0, 0};                       /* with rotate.win: the cells of each colour */
     for (int c = 0; c < r->ncells; c++)
         if (s->cells[c] == TV_EMPTY) {
             set[c >> 6] |= 1ull << (c & 63);
             count++;
+        } else if (r->rotate.nwin && tv_cell_is_piece(s->cells[c])) {
+            bb[tv_cell_colour(s->cells[c]) - 1] |= 1ull << c;
         }
     while (s->status == TV_ONGOING) {
         if (count == 0)
             return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
         /* tv_rotate_moves' order: the k-th move is the (k / turns)-th empty cell, turn k % turns */
-        int k = (int)tv_rng_below(rng, (uint32_t)(count * turns)), t = k % turns, b = t / 2, ccw = t % 2;
-        int cell = select_set(set, k / turns), p = s->to_move, colour = tv_colour_of(s, p);
+        int k = (int)tv_rng_below(rng, (uint32_t)(count * turns)), t = k % turns, b = t / 2;
+        int cell = select_set(set, k / turns), p = s->to_move, colour = tv_colour_of(s, p), went = cell;
+        const uint16_t *from = &r->rotate.cell[b * n], *to = &r->rotate.to[t % 2][b * n];
         s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour] ^ r->zside;
         s->cells[cell] = (uint8_t)colour;
         s->empty--;
         s->stones++;
         s->owned[colour - 1]++;
-        uint8_t was[TV_ROTATE_SIDE_MAX * TV_ROTATE_SIDE_MAX];
-        int from[TV_ROTATE_SIDE_MAX * TV_ROTATE_SIDE_MAX];
-        for (int i = 0; i < side * side; i++)
-            was[i] = s->cells[from[i] = block_cell(r, b, i % side, i / side)];
-        for (int i = 0; i < side * side; i++) {
-            int to = turned(r, b, ccw, from[i]);
-            s->hash ^= r->zcell[to][s->cells[to]] ^ r->zcell[to][was[i]];
-            s->cells[to] = was[i];
-        }
         set[cell >> 6] &= ~(1ull << (cell & 63));
-        for (int i = 0; i < side * side; i++) /* the block's empty cells moved too */
-            if (s->cells[from[i]] == TV_EMPTY)
-                set[from[i] >> 6] |= 1ull << (from[i] & 63);
-            else
-                set[from[i] >> 6] &= ~(1ull << (from[i] & 63));
         count--;
-        int winner = r->goal.length ? lines_after(r, s, b, turned(r, b, ccw, cell)) : -1;
+        if (r->rotate.nwin)
+            bb[colour - 1] |= 1ull << cell;
+        uint8_t was[TV_ROTATE_SIDE_MAX * TV_ROTATE_SIDE_MAX];
+        uint16_t changed[TV_ROTATE_SIDE_MAX * TV_ROTATE_SIDE_MAX];
+        int nchanged = 0;
+        for (int i = 0; i < n; i++)
+            was[i] = s->cells[from[i]];
+        for (int i = 0; i < n; i++) {
+            int c = to[i], v = was[i];
+            went = from[i] == cell ? c : went;
+            if (s->cells[c] == v)
+                continue;
+            s->hash ^= r->zcell[c][s->cells[c]] ^ r->zcell[c][v];
+            if (r->rotate.nwin) { /* colours only: a rotation game has stones, no blocks */
+                uint64_t bit = 1ull << c;
+                bb[0] = (bb[0] & ~bit) | (v == TV_STONE1 ? bit : 0);
+                bb[1] = (bb[1] & ~bit) | (v == TV_STONE2 ? bit : 0);
+            }
+            s->cells[c] = (uint8_t)v;
+            changed[nchanged++] = (uint16_t)c;
+            if (v == TV_EMPTY) /* the block's empty cells move too */
+                set[c >> 6] |= 1ull << (c & 63);
+            else
+                set[c >> 6] &= ~(1ull << (c & 63));
+        }
+        int winner = r->rotate.nwin  ? windows_winner(r, s, bb)
+                     : r->goal.length ? lines_after(r, s, changed, nchanged, cell, went)
+                                      : -1;
         s->to_move = (uint8_t)(p ^ 1);
         s->ply++;
         s->last = (tv_move)(t * r->ncells + cell);

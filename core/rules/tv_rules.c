@@ -206,6 +206,35 @@ static int check_rotate(tv_rules *r, tv_error *err)
     if (r->ncells * 2 * t->blocks > TV_MAX_MOVES - 2)
         return tv_error_set(err, TV_ERULES, "rotate: %d cells x %d turns is more than %d moves", r->ncells,
                             2 * t->blocks, TV_MAX_MOVES - 2);
+    /* The turns as tables: rows go up the board, so clockwise as drawn takes
+     * (col, row) of a block to (row, side - 1 - col). */
+    int n = t->side, per_row = r->grid.width / n, w = r->grid.width;
+    for (int b = 0; b < t->blocks; b++) {
+        int base = b / per_row * n * w + b % per_row * n; /* the block's bottom-left cell */
+        for (int row = 0; row < n; row++)
+            for (int col = 0; col < n; col++) {
+                int i = b * n * n + row * n + col;
+                t->cell[i] = (uint16_t)(base + row * w + col);
+                t->to[0][i] = (uint16_t)(base + (n - 1 - col) * w + row);
+                t->to[1][i] = (uint16_t)(base + col * w + n - 1 - row);
+            }
+    }
+    t->nwin = 0;
+    for (int dir = TV_DIR_H; dir <= TV_DIR_D2 && r->ncells <= 64 && r->goal.length && !r->goal.exact; dir <<= 1) {
+        int dc, dr, k = r->goal.length;
+        if (!(r->goal.dirs & dir))
+            continue;
+        tv_dir_step(dir, &dc, &dr);
+        for (int c = 0; c < r->ncells; c++) {
+            int col = c % w, row = c / w, ec = col + (k - 1) * dc, er = row + (k - 1) * dr;
+            if (ec < 0 || ec >= w || er < 0 || er >= r->grid.height)
+                continue;
+            uint64_t mask = 0;
+            for (int j = 0; j < k; j++)
+                mask |= 1ull << ((row + j * dr) * w + col + j * dc);
+            t->win[t->nwin++] = mask;
+        }
+    }
     return TV_OK;
 }
 

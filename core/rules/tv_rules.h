@@ -125,7 +125,14 @@ typedef struct tv_turns {
 #define TV_ROTATE_SIDE_MAX 7 /* a turn's cells and the stone fit an undo record */
 typedef struct tv_rotate {
     int side;   /* 0: no rotation */
-    int blocks; /* derived: how many blocks */
+    int blocks; /* derived: how many blocks, numbered by rows from row 1 */
+    /* Derived: block b's i-th cell (rows from its bottom) is cell[b * side * side + i],
+     * and a quarter turn (way 0 clockwise, 1 counter-clockwise) takes it to to[way][...]. */
+    uint16_t cell[TV_MAX_CELLS], to[2][TV_MAX_CELLS];
+    /* Derived, on boards of 64 cells or fewer with a goal of K or more: every
+     * run of K cells along the goal's directions as a bit mask of the cells. */
+    int nwin;
+    uint64_t win[4 * 64];
 } tv_rotate;
 
 /* How a move is made on a grid. */
