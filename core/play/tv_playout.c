@@ -131,8 +131,7 @@ static inline int set_select(const uint64_t *set, unsigned k)
 static inline void place_stone(const tv_rules *r, tv_state *s, tv_move m, int cell)
 {
     int p = s->to_move, colour = tv_colour_of(s, p);
-    int next = r->turns.active && tv_turns_again(r, s->stones) ? p : p ^ 1; /* a turn of several stones */
-    s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour] ^ (next != p ? r->zside : 0);
+    s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour] ^ r->zside;
     s->cells[cell] = (uint8_t)colour;
     s->empty--;
     s->stones++;
@@ -141,9 +140,13 @@ static inline void place_stone(const tv_rules *r, tv_state *s, tv_move m, int ce
         s->score[p] += tv_lines_delta(r, s->cells, cell);
     int made = (r->goal.length && tv_goal_made(r, s->cells, cell)) ||
                (r->join.sides[0] && tv_join_made(r, s->cells, cell));
-    s->to_move = (uint8_t)next;
+    s->to_move = (uint8_t)(p ^ 1);
     s->ply++;
     s->last = m;
+    if (r->turns.active && tv_turns_again(r, s->stones - 1)) { /* a turn of several stones goes on */
+        s->to_move = (uint8_t)p;
+        s->hash ^= r->zside;
+    }
     if (made || tv_play_grid_full(r, s))
         tv_play_end(r, s, made ? tv_goal_winner(r, p) : -1);
 }
