@@ -192,7 +192,9 @@ typedef struct tavola_api {
      * output per action: ids 0..num_actions-1 renumber the moves densely, the
      * board's cells first (cell = row * width + column; mancala holes; the
      * columns a.. for dropped stones) as the same numbers, then "pass" when
-     * the ruleset can pass, then "swap" when it can swap. Pieces that move:
+     * the ruleset can pass, then "swap" when it can swap. Place, then rotate
+     * (Pentago): cell * turns + turn, turn = block * 2 + (1 counter-
+     * clockwise), 288 on Pentago's board. Pieces that move:
      * one id per pair of distinct cells (from, to), from * (cells - 1) + (to >
      * from ? to - 1 : to), whatever the move does on the way (a capture, a
      * chain of jumps); play_action plays the legal move of that id. The

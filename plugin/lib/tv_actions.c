@@ -18,7 +18,7 @@ static int board_actions(const tv_rules *r)
 {
     if (is_pieces(r))
         return r->ncells * (r->ncells - 1);
-    if (r->rotate.side) /* place, then rotate: the move itself, cell + turn * cells */
+    if (r->rotate.side) /* place, then rotate: cell * turns + turn, in the moves' order */
         return r->ncells * 2 * r->rotate.blocks;
     return r->moves == TV_MOVES_DROP && r->board == TV_BOARD_GRID ? r->grid.width : r->ncells;
 }
@@ -49,6 +49,8 @@ int tv_action_of_move(const tv_rules *r, tv_move m)
             return TV_EINVAL;
         return pair_action(r, path[0], path[np - 1]);
     }
+    if (m >= 0 && m < b && r->rotate.side) /* the move is turn * cells + cell */
+        return m % r->ncells * 2 * r->rotate.blocks + m / r->ncells;
     if (m >= 0 && m < b)
         return m;
     if (m == TV_MOVE_PASS && can_pass(r))
@@ -66,6 +68,8 @@ int tv_move_of_action(const tv_rules *r, int a, tv_move *m)
     if (a < b && is_pieces(r)) {
         int from = a / (r->ncells - 1), to = a % (r->ncells - 1);
         *m = tv_pmove_simple(from, to >= from ? to + 1 : to, 0);
+    } else if (a < b && r->rotate.side) {
+        *m = a % (2 * r->rotate.blocks) * r->ncells + a / (2 * r->rotate.blocks);
     } else if (a < b)
         *m = a;
     else if (a == b && can_pass(r))

@@ -12,5 +12,5 @@ os.environ.setdefault("TAVOLA_LIB", os.path.join(BUILD, "libtavola.so.1"))
 
 RULESETS = ["pahtum", "tihbat", "tictactoe", "connect4", "gomoku", "kalah", "oware", "notakto",
             "breakthrough", "clobber", "checkers", "lines_of_action", "othello", "anti_line4", "hex", "y",
-            "connect6"]
+            "connect6", "pentago"]
 CLI = os.path.join(BUILD, "tavola")

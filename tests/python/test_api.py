@@ -51,6 +51,7 @@ def test_action_space_sizes():
     assert g.new_initial_state().action_to_string(49) == "swap"
     assert tavola.load_game("connect4", width=9).num_distinct_actions() == 9
     assert sizes["connect6"] == 361  # a stone is an action: a two-stone turn is two
+    assert sizes["pentago"] == 288  # a cell and a turn of one of four blocks, either way
     assert tavola.load_game("gomoku", opening="swap").num_distinct_actions() == 226  # the swap after three stones
 
 
