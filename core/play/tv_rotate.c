@@ -53,11 +53,12 @@ static int windows_winner(const tv_rules *r, const tv_state *s, const uint64_t b
     return mine && theirs ? 0 : mine ? s->to_move + 1 : theirs ? (s->to_move ^ 1) + 1 : -1;
 }
 
-/* Who has a line after the move: a line now on the board passes through a
- * cell the move changed (any other was there before and would have ended
- * the game): the cells of the block whose contents the turn changed, and the
- * placed stone's cell and where it went (a stone of its colour may have come
- * to the one, the stone itself to the other). changed[0..n) are the block's.
+/* Who has a line after the move: a line of K or more now on the board
+ * passes through a cell the move changed (any other was there before and
+ * would have ended the game): the cells of the block whose contents the turn
+ * changed, and the placed stone's cell and where it went (a stone of its
+ * colour may have come to the one, the stone itself to the other).
+ * changed[0..n) are the block's. A goal of exactly K is scanned in full.
  * -1, 0 (both), or the player (1, 2). */
 static int lines_after(const tv_rules *r, const tv_state *s, const uint16_t *changed, int n, int placed,
                        int went)
@@ -70,6 +71,11 @@ static int lines_after(const tv_rules *r, const tv_state *s, const uint16_t *cha
         return windows_winner(r, s, bb);
     }
     int found[4] = {0, 0, 0, 0};
+    if (r->goal.exact) { /* a stone taken off a run of K+1 leaves an exact K among unchanged cells */
+        found[TV_STONE1] = tv_goal_anywhere(r, s->cells, TV_STONE1);
+        found[TV_STONE2] = tv_goal_anywhere(r, s->cells, TV_STONE2);
+        n = -2;
+    }
     for (int i = 0; i < n + 2; i++) {
         int c = i < n ? changed[i] : i == n ? placed : went, v = s->cells[c];
         if (!found[v] && tv_cell_is_piece(v) && tv_goal_made(r, s->cells, c))

@@ -46,6 +46,7 @@ static const variant variants[] = {
     {"connect6", "size=9,connect=4", 300},
     {"connect6", NULL, 30},
     {"pentago", NULL, 500},
+    {"tests/cli/rulesets/rotate_wide.lua", NULL, 100},
     {"tictactoe", NULL, 1000},
     {"notakto", NULL, 500},
     {"notakto", "size=4", 100},

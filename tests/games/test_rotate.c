@@ -8,6 +8,7 @@
 
 #include "test_util.h"
 #include "tv_check.h"
+#include "tv_lines.h"
 #include "tv_perft.h"
 
 START_TEST(a_turn_moves_the_block)
@@ -129,6 +130,63 @@ START_TEST(move_text_and_refusals)
 }
 END_TEST
 
+/* Random games: after every move the game is over exactly when a line of
+ * either colour is on the board (or it is full), and the winner is as the
+ * lines say, by a full scan (tv_goal_anywhere) -- the engine looks only
+ * through the cells a move changed, as bit masks on small boards. */
+static void lines_by_full_scan(const char *src, int games)
+{
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("rot.lua", src, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_rng rng;
+    tv_rng_seed(&rng, 5);
+    int won = 0, drawn = 0;
+    for (int game = 0; game < games; game++) {
+        tv_state_buf b;
+        tv_state *s = &b.state;
+        ck_assert_int_eq(tv_state_new(r, 0, s, &err), TV_OK);
+        while (s->status == TV_ONGOING) {
+            tv_move moves[TV_MAX_MOVES];
+            int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, &err);
+            ck_assert_int_gt(n, 0);
+            ck_assert_int_eq(tv_play(r, s, moves[tv_rng_below(&rng, (uint32_t)n)], NULL, &err), TV_OK);
+            int mover = s->to_move ^ 1, mine = tv_goal_anywhere(r, s->cells, tv_colour_of(s, mover));
+            int theirs = tv_goal_anywhere(r, s->cells, tv_colour_of(s, mover ^ 1));
+            int over = mine || theirs || s->empty == 0;
+            int winner = mine && theirs ? 0 : mine ? mover + 1 : theirs ? (mover ^ 1) + 1 : 0;
+            ck_assert_msg(s->status == (over ? TV_OVER : TV_ONGOING), "game %d ply %d: status %d, lines %d %d",
+                          game, s->ply, s->status, mine, theirs);
+            if (over)
+                ck_assert_msg(s->winner == winner, "%s game %d ply %d: winner %d, expected %d", src, game, s->ply, s->winner, winner);
+        }
+        won += s->winner > 0;
+        drawn += s->winner == 0;
+    }
+    ck_assert_int_gt(won, 0);
+    tv_ruleset_free(rs);
+}
+
+START_TEST(lines_as_a_full_scan_finds_them)
+{
+    /* Pentago (bit masks); exactly five (the changed cells); a 14x7 board
+     * of two 7x7 blocks (the changed cells, more than 64 cells); 2x2 blocks. */
+    lines_by_full_scan("return game { name = 'P', board = grid { width = 6, height = 6 },\n"
+                       "  moves = place { rotate = 3 }, goal = line { length = 5 }, ends = 'board_full' }\n",
+                       300);
+    lines_by_full_scan("return game { name = 'P', board = grid { width = 6, height = 6 },\n"
+                       "  moves = place { rotate = 3 }, goal = line { length = 5, exact = true }, ends = 'board_full' }\n",
+                       300);
+    lines_by_full_scan("return game { name = 'P', board = grid { width = 14, height = 7 },\n"
+                       "  moves = place { rotate = 7 }, goal = line { length = 5 }, ends = 'board_full' }\n",
+                       100);
+    lines_by_full_scan("return game { name = 'P', board = grid { width = 6, height = 6 },\n"
+                       "  moves = place { rotate = 2 }, goal = line { length = 4, directions = 'hv' }, ends = 'board_full' }\n",
+                       300);
+}
+END_TEST
+
 int main(void)
 {
     const tv_check_test tests[] = {
@@ -136,6 +194,7 @@ int main(void)
         {"rotate", the_line_counts_after_the_turn, 60, 0},
         {"rotate", both_lines_at_once_is_a_draw, 60, 0},
         {"rotate", move_text_and_refusals, 60, 0},
+        {"rotate", lines_as_a_full_scan_finds_them, 60, 0},
     };
     return tv_check_run("rotate", tests, TV_CHECK_COUNT(tests));
 }
