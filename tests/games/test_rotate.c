@@ -110,7 +110,7 @@ START_TEST(move_text_and_refusals)
         {"place { rotate = 3, stones = 2 }", "rotate: for place { ... } alone"},
         {"place { rotate = 3, swap_after = 1 }", "rotate: for place { ... } alone"},
         {"place { rotate = 9 }", "expected an integer 2..7"},
-        {"drop { rotate = 3 }", "rotations are for place"},
+        {"drop { rotate = 3 }", "drop: unknown field 'rotate'"},
     };
     for (int i = 0; i < 5; i++) {
         char src[512];

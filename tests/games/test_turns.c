@@ -203,7 +203,7 @@ START_TEST(turn_rules_that_cannot_be)
         {"place { opening = 'long' }", "15", "opening: 'long' is not none, pro or swap"},
         {"place { opening = 'swap', swap_after = 2 }", "15", "the swap opening takes no swap_after"},
         {"place { opening = 'pro' }", "14", "Pro needs a board of odd sides, 7 or more"},
-        {"drop { opening = 'pro' }", "15", "opening rules and rotations are for place"},
+        {"drop { opening = 'pro' }", "15", "drop: unknown field 'opening'"},
         {"place { stones = { 1, 2 }, swap_after = 1 }", "15", "several stones a turn take no opening rule or swap_after"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
@@ -224,7 +224,7 @@ START_TEST(turn_rules_that_cannot_be)
                                    "  moves = place { stones = { 1, 2 } }, play = function(s, m) s:place(m) end,\n"
                                    "  ends = 'board_full' }\n",
                                    NULL, &err));
-    ck_assert_msg(strstr(err.msg, "without moves or play hooks"), "%s", err.msg);
+    ck_assert_msg(strstr(err.msg, "without flips, moves or play hooks"), "%s", err.msg);
 }
 END_TEST
 
