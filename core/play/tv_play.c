@@ -371,8 +371,8 @@ int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *l
         rc = r->hooks.play(r->hooks.ctx, r, s, m, u, err);
         if (rc > 0 && (rc & TV_PLAYED_AGAIN))
             next = s->to_move; /* the mover moves again */
-        if (rc > 0 && (rc & TV_PLAYED_LINE))
-            *line_winner = s->to_move + 1; /* the goal holds after a hook's placements too */
+        if (rc > 0 && (rc & TV_PLAYED_LINE)) /* the goal holds after a hook's placements too */
+            *line_winner = tv_goal_winner(r, s->to_move);
         rc = rc > 0 ? TV_OK : rc;
         /* Nothing left the board and nothing was scored: the position may come back. */
         s->quiet = s->stones == stones && (int64_t)s->score[0] + s->score[1] == scored ? (uint16_t)(quiet + 1) : 0;

@@ -200,9 +200,9 @@ static int check_rotate(tv_rules *r, tv_error *err)
     t->blocks = (r->grid.width / t->side) * (r->grid.height / t->side);
     if (r->board != TV_BOARD_GRID || r->moves != TV_MOVES_PLACE || r->hooks.moves || r->hooks.play ||
         r->swap_after || r->turns.active || r->blocks.mode != TV_BLOCKS_NONE || r->lines.dirs || r->flip.dirs ||
-        r->goal.loses || r->goal.any)
+        r->goal.loses || r->goal.any || r->grid.hex || r->join.sides[0])
         return tv_error_set(err, TV_ERULES, "rotate: for place { ... } alone: no hooks for moves or play, swap, "
-                                            "stones, opening, flips, blocks, runs or misere lines");
+                                            "stones, opening, flips, blocks, runs, misere lines, hex boards or connections");
     if (r->ncells * 2 * t->blocks > TV_MAX_MOVES - 2)
         return tv_error_set(err, TV_ERULES, "rotate: %d cells x %d turns is more than %d moves", r->ncells,
                             2 * t->blocks, TV_MAX_MOVES - 2);
@@ -257,9 +257,9 @@ static int check_turns(tv_rules *r, tv_error *err)
     if (!t->active)
         return TV_OK;
     if (r->board != TV_BOARD_GRID || (r->moves != TV_MOVES_PLACE && r->moves != TV_MOVES_DROP) ||
-        r->hooks.moves || r->hooks.play || r->flip.dirs)
+        r->hooks.moves || r->hooks.play || r->flip.dirs || (r->grid.hex && t->opening == TV_OPENING_PRO))
         return tv_error_set(err, TV_ERULES, "stones and opening: for place { ... } and drop { ... } without "
-                                            "flips, moves or play hooks");
+                                            "flips, moves or play hooks (and Pro on a square grid)");
     if (several && t->opening != TV_OPENING_NONE)
         return tv_error_set(err, TV_ERULES, "opening: an opening rule is for one stone a turn");
     if (r->swap_after && (several || t->opening == TV_OPENING_PRO))
