@@ -102,7 +102,11 @@ typedef struct tavola_api {
     const char *(*error)(const tavola_game *g); /* the last error's message */
 
     /* Legal moves into moves[0..cap); returns the count (0 when the game is
-     * over) or a negative code. cap >= 1024 is always enough. */
+     * over) or a negative code. cap >= max_moves(ruleset) is always enough
+     * (below); that is at most 1024 for every game but those whose move has
+     * a second part (Amazons: thousands). When cap is too small the call
+     * fails with TAVOLA_ELIMIT, writes nothing and says the count in the
+     * message: a host never sees a list cut short. */
     int (*legal_moves)(tavola_game *g, tavola_move *moves, int cap);
     int (*play)(tavola_game *g, tavola_move m);
     int (*play_text)(tavola_game *g, const char *text); /* "d4", "pass", "swap" */
@@ -206,8 +210,8 @@ typedef struct tavola_api {
     /* The move of action id a into *m; TAVOLA_EINVAL outside [0, num_actions). */
     int (*action_move)(const tavola_ruleset *rs, int action, tavola_move *m);
     /* The legal actions, in increasing order, each once, into actions[0..cap); returns
-     * their count (0 when the game is over) or a negative code. cap >= 1024 is
-     * always enough. */
+     * their count (0 when the game is over) or a negative code (TAVOLA_ELIMIT
+     * when cap is too small). cap >= max_moves(ruleset) is always enough. */
     int (*legal_actions)(tavola_game *g, int32_t *actions, int cap);
     /* The legal-action mask: mask[a] = 1 when action a is legal, else 0, for
      * a in [0, num_actions) (n must be at least that: else TAVOLA_ELIMIT);
@@ -243,9 +247,23 @@ typedef struct tavola_api {
      * (a hook's failure: the message on g). One call for many games: a host
      * in a slow language need not cross into the library once per ply. */
     int (*playouts)(tavola_game *g, int n, uint64_t seed, int64_t *results, double *mean_plies);
+
+    /* ---- the bound on legal moves --------------------------------------------
+     * (present when size >= offsetof(tavola_api, max_moves) + sizeof(void *);
+     * a library without it has no game with more than 1024 legal moves) */
+
+    /* No position of this ruleset has more legal moves (or actions): the
+     * cap to give legal_moves and legal_actions. At most TAVOLA_MAX_MOVES,
+     * so that a host may also size one array for every game. (The bound
+     * holds for the pieces the game starts with: a position string that
+     * gives a side more pieces is refused where the bound needs it.) */
+    int (*max_moves)(const tavola_ruleset *rs);
 } tavola_api;
 
 enum { TAVOLA_OBS_DIMS = 3 };
+
+/* max_moves of any ruleset is at most this. */
+#define TAVOLA_MAX_MOVES 8192
 
 enum { TAVOLA_DRAW_ROWS = 0, TAVOLA_DRAW_BOARD = 1, TAVOLA_DRAW_SVG = 2 };
 

@@ -40,10 +40,15 @@ static int piece_text(const tv_rules *r, tv_move m, char *buf, size_t size)
     char t[(TV_PMOVE_CHAIN_LIMIT + 1) * 4];
     if (n < 0)
         return snprintf(buf, size, "#%d", (int)m);
+    int arrow = tv_pieces_arrow(r, m);
     for (int i = 0; i < n; i++) {
         if (i)
-            t[len++] = tv_pmove_is_chain(m) || tv_pmove_captures(m) ? 'x' : '-';
+            t[len++] = arrow < 0 && (tv_pmove_is_chain(m) || tv_pmove_captures(m)) ? 'x' : '-';
         len += cell_text(r, path[i], t + len);
+    }
+    if (arrow >= 0) { /* d1-d7/g7 */
+        t[len++] = '/';
+        len += cell_text(r, arrow, t + len);
     }
     return put_text(buf, size, t, len);
 }
@@ -69,16 +74,20 @@ int tv_move_text(const tv_rules *r, tv_move m, char *buf, size_t size)
     return snprintf(buf, size, "#%d", (int)m);
 }
 
-/* The cells of a piece's move as typed: "a2-a3", "A2A3", "c3xe5xc7"; into
- * cells[0..size), with *capture set when an 'x' was written. Returns the
- * count, or -1. */
-static int typed_cells(const tv_rules *r, const char *text, int *cells, int size, int *capture)
+/* The cells of a piece's move as typed: "a2-a3", "A2A3", "c3xe5xc7", a
+ * shot "d1-d7/g7" (the '/' once, before the last cell); into
+ * cells[0..size), with *capture set when an 'x' was written and *slash when
+ * a '/' was. Returns the count, or -1. */
+static int typed_cells(const tv_rules *r, const char *text, int *cells, int size, int *capture, int *slash)
 {
     int n = 0;
-    *capture = 0;
+    *capture = *slash = 0;
     for (const char *p = text; *p;) {
-        if (n && (*p == '-' || *p == 'x' || *p == 'X' || *p == ':')) {
+        if (n && (*p == '-' || *p == 'x' || *p == 'X' || *p == ':' || *p == '/')) {
+            if (*slash)
+                return -1; /* the arrow is the last cell */
             *capture |= *p == 'x' || *p == 'X';
+            *slash = *p == '/';
             if (!*++p)
                 return -1;
         }
@@ -109,8 +118,18 @@ static int jump_dir(const tv_rules *r, int from, int to)
 
 static int parse_piece(const tv_rules *r, const char *text, tv_move *m, tv_error *err)
 {
-    int cells[TV_PMOVE_CHAIN_LIMIT + 1], capture, n = typed_cells(r, text, cells, TV_PMOVE_CHAIN_LIMIT + 1, &capture);
-    if (n < 2)
+    int cells[TV_PMOVE_CHAIN_LIMIT + 1], capture, slash;
+    int n = typed_cells(r, text, cells, TV_PMOVE_CHAIN_LIMIT + 1, &capture, &slash);
+    if (r->pieces.shoots) { /* no chains: from-to, or from-to/arrow ("d1d7g7" too) */
+        if (n < 2 || n > 3 || (slash && n != 3))
+            return tv_error_set(err, TV_EINVAL, "'%.40s' is not a move: expected from-to/arrow, as d1-d7/g7", text);
+        if (n == 3 && capture)
+            return tv_error_set(err, TV_EINVAL, "'%.40s' is not a move: a move that shoots captures nothing (d1-d7/g7)",
+                                text);
+        *m = n == 3 ? tv_pmove_shot(cells[0], cells[1], cells[2]) : tv_pmove_simple(cells[0], cells[1], capture);
+        return TV_OK;
+    }
+    if (n < 2 || slash)
         return tv_error_set(err, TV_EINVAL, "'%.40s' is not a move: expected from-to, as a2-a3, a2xb3 or c3xe5xc7", text);
     int8_t dirs[TV_PMOVE_CHAIN_LIMIT];
     int chain = n > 2 || (capture && jump_dir(r, cells[0], cells[1]) >= 0);
@@ -129,9 +148,10 @@ int tv_move_parse_at(const tv_rules *r, const tv_state *s, const char *text, tv_
 {
     if (r->moves != TV_MOVES_PIECES || r->hooks.moves)
         return tv_move_parse(r, text, m, err);
-    int typed[TV_PMOVE_CHAIN_LIMIT + 1], capture, n = typed_cells(r, text, typed, TV_PMOVE_CHAIN_LIMIT + 1, &capture);
-    tv_move moves[TV_MAX_MOVES], found[2];
-    int nm = n >= 2 ? tv_legal_moves(r, s, moves, TV_MAX_MOVES, NULL) : 0, nf = 0;
+    int typed[TV_PMOVE_CHAIN_LIMIT + 1], capture, slash;
+    int n = typed_cells(r, text, typed, TV_PMOVE_CHAIN_LIMIT + 1, &capture, &slash);
+    tv_move moves[TV_MOVES_LIMIT], found[2];
+    int nm = n >= 2 ? tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, NULL) : 0, nf = 0;
     for (int i = 0; i < nm; i++) {
         int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, moves[i], path, TV_PMOVE_CHAIN_LIMIT + 1);
         int same = np == n ? memcmp(path, typed, (size_t)n * sizeof *path) == 0

@@ -1,15 +1,16 @@
 #include "tv_perft.h"
 
+#include <stdlib.h>
+
 #include "tv_play.h"
 
 /* hist[0..n) holds the positions from the root down to s, for the
- * repetition rule. */
-static int64_t perft(const tv_rules *r, tv_state *s, int depth, uint64_t *hist, int n, tv_error *err)
+ * repetition rule; moves has room for r->max_moves moves per level left. */
+static int64_t perft(const tv_rules *r, tv_state *s, int depth, uint64_t *hist, int n, tv_move *moves, tv_error *err)
 {
     if (depth == 0)
         return 1;
-    tv_move moves[TV_MAX_MOVES];
-    int count = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
+    int count = tv_legal_moves(r, s, moves, r->max_moves, err);
     if (count < 0)
         return -1;
     if (depth == 1)
@@ -20,7 +21,7 @@ static int64_t perft(const tv_rules *r, tv_state *s, int depth, uint64_t *hist, 
         if (tv_play_hist(r, s, moves[i], &u, hist, n, err))
             return -1;
         hist[n] = s->hash;
-        int64_t sub = perft(r, s, depth - 1, hist, n + 1, err);
+        int64_t sub = perft(r, s, depth - 1, hist, n + 1, moves + r->max_moves, err);
         tv_unplay(r, s, &u);
         if (sub < 0)
             return -1;
@@ -37,5 +38,13 @@ int64_t tv_perft(const tv_rules *r, tv_state *s, int depth, tv_error *err)
         return -1;
     }
     hist[0] = s->hash;
-    return perft(r, s, depth, hist, 1, err);
+    /* One array per level: a shooting game's levels hold thousands each. */
+    tv_move *moves = malloc((size_t)(depth > 0 ? depth : 1) * (size_t)r->max_moves * sizeof *moves);
+    if (!moves) {
+        tv_error_set(err, TV_ENOMEM, "perft: out of memory");
+        return -1;
+    }
+    int64_t total = perft(r, s, depth, hist, 1, moves, err);
+    free(moves);
+    return total;
 }

@@ -18,7 +18,7 @@ typedef struct gen_ctx {
     int colour, me;     /* the mover's colour and colour index */
     tv_move *out;
     int8_t *len;        /* captures of each move found (0: none) */
-    int n, longest, err;
+    int n, cap, longest, err; /* cap: r->max_moves */
     /* the chain being searched */
     int from;
     int8_t dirs[TV_PMOVE_CHAIN_LIMIT];
@@ -46,7 +46,7 @@ static int is_enemy(const gen_ctx *g, int v) { return tv_cell_is_piece(v) && tv_
 
 static void add(gen_ctx *g, tv_move m, int captures)
 {
-    if (g->n == TV_MAX_MOVES) {
+    if (g->n == g->cap) {
         g->err = 1;
         return;
     }
@@ -149,7 +149,28 @@ static void line_or_leap(gen_ctx *g, const tv_gen *gen, int from)
             g->longest = g->len[g->n];
 }
 
-/* Steps and slides (line counts, leaps) of the piece of `kind` on `from`. */
+/* The moves of a generator that shoots, of the piece on `from`: each step
+ * or slide to an empty cell `to`, then each arrow, a slide from `to` over
+ * empty cells, `from` being empty now (tv_shoot.c walks the same order). */
+static void shots(gen_ctx *g, const tv_gen *gen, int from)
+{
+    const tv_rules *r = g->r;
+    int reach = gen->type == TV_GEN_STEP ? 1 : gen->max;
+    for (unsigned dirs = (unsigned)gen->abs[g->me]; dirs && !g->err; dirs &= dirs - 1) {
+        int d = lowest(dirs), to = from;
+        for (int k = 0; k < reach && (to = r->nb[to][d]) >= 0 && g->cells[to] == TV_EMPTY; k++)
+            for (unsigned arrows = (unsigned)gen->shoot_abs[g->me]; arrows; arrows &= arrows - 1) {
+                int a = lowest(arrows), at = to;
+                for (int j = 0; j < gen->shoot_max && (at = r->nb[at][a]) >= 0; j++) {
+                    if (g->cells[at] != TV_EMPTY && at != from)
+                        break;
+                    add(g, tv_pmove_shot(from, to, at), 0);
+                }
+            }
+    }
+}
+
+/* Steps and slides (line counts, leaps, moves that shoot) of the piece of `kind` on `from`. */
 static void moves_of(gen_ctx *g, int from, int kind)
 {
     const tv_rules *r = g->r;
@@ -160,6 +181,10 @@ static void moves_of(gen_ctx *g, int from, int kind)
             continue;
         if (gen->type >= TV_GEN_LINE_COUNT) {
             line_or_leap(g, gen, from);
+            continue;
+        }
+        if (gen->shoot_dirs) {
+            shots(g, gen, from);
             continue;
         }
         int reach = gen->type == TV_GEN_STEP ? 1 : gen->max;
@@ -184,10 +209,13 @@ static void moves_of(gen_ctx *g, int from, int kind)
 }
 
 /* Every move of the mover, before the capture rule; the captures of each
- * into len. Returns the count or TV_ELIMIT. */
-static int all_moves(const tv_rules *r, const tv_state *s, tv_move *out, int8_t *len, int *longest, tv_error *err)
+ * into len. Returns the count or TV_ELIMIT; with a cap below the rules'
+ * bound, cap + 1 once more moves than cap are found (the search stops). */
+static int all_moves(const tv_rules *r, const tv_state *s, tv_move *out, int8_t *len, int *longest, int cap,
+                     tv_error *err)
 {
-    gen_ctx g = {.r = r, .cells = s->cells, .colour = tv_colour_of(s, s->to_move), .out = out, .len = len};
+    gen_ctx g = {.r = r, .cells = s->cells, .colour = tv_colour_of(s, s->to_move), .out = out, .len = len,
+                 .cap = cap};
     g.me = g.colour - 1;
     for (int c = 0; c < r->ncells && !g.err; c++) {
         int v = s->cells[c];
@@ -199,8 +227,10 @@ static int all_moves(const tv_rules *r, const tv_state *s, tv_move *out, int8_t 
             jumps(&g, c, tv_cell_kind(v), 0);
         }
     }
+    if (g.err && cap < r->max_moves)
+        return cap + 1;
     if (g.err)
-        return tv_error_set(err, TV_ELIMIT, "pieces: a position with more than %d legal moves", TV_MAX_MOVES);
+        return tv_error_set(err, TV_ELIMIT, "pieces: a position with more than %d legal moves", r->max_moves);
     *longest = g.longest;
     return g.n;
 }
@@ -221,18 +251,27 @@ static int capture_rule(const tv_rules *r, tv_move *moves, const int8_t *len, in
 
 int tv_pieces_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
 {
-    tv_move local[TV_MAX_MOVES];
-    int8_t len[TV_MAX_MOVES];
-    tv_move *moves = cap >= TV_MAX_MOVES ? out : local;
-    int longest, n = all_moves(r, s, moves, len, &longest, err);
+    tv_move local[TV_MOVES_LIMIT];
+    int8_t len[TV_MOVES_LIMIT];
+    tv_move *moves = cap >= r->max_moves ? out : local;
+    int longest, n = all_moves(r, s, moves, len, &longest, r->max_moves, err);
     if (n < 0)
         return n;
     n = capture_rule(r, moves, len, n, longest);
     if (moves != out) {
-        n = n < cap ? n : cap;
+        if (n > cap) /* never a list cut short that looks complete */
+            return tv_error_set(err, TV_ELIMIT, "pieces: %d legal moves, room for %d", n, cap);
         memcpy(out, moves, (size_t)(n > 0 ? n : 0) * sizeof *out);
     }
     return n;
+}
+
+int tv_pieces_any(const tv_rules *r, const tv_state *s, tv_error *err)
+{
+    tv_move one;
+    int8_t len;
+    int longest, n = all_moves(r, s, &one, &len, &longest, 1, err);
+    return n > 1 ? 1 : n; /* a move, so a legal one: the capture rule keeps a capture when there is one */
 }
 
 static int refuse(const tv_rules *r, tv_move m, tv_error *err, const char *why, int cell)
@@ -244,14 +283,67 @@ static int refuse(const tv_rules *r, tv_move m, tv_error *err, const char *why, 
     return tv_error_set(err, TV_EILLEGAL, "%s: %s%s", name, why, at);
 }
 
+/* Why a slide from `a` to `b` (a != b) over empty cells (and `vacated`)
+ * cannot be made in s: not along a line, onto an occupied cell, or blocked
+ * on the way (*at: that cell); NULL when it could. */
+static const char *line_refusal(const tv_rules *r, const tv_state *s, int a, int b, int vacated, int *at)
+{
+    int dc = tv_grid_col(&r->grid, b) - tv_grid_col(&r->grid, a), dr = tv_grid_row(&r->grid, b) - tv_grid_row(&r->grid, a);
+    int dir = -1;
+    for (int d = 0; d < 8 && (dc == 0 || dr == 0 || dc == dr || dc == -dr); d++)
+        if ((dc > 0) - (dc < 0) == tv_compass_dcol(d) && (dr > 0) - (dr < 0) == tv_compass_drow(d))
+            dir = d;
+    if (dir < 0)
+        return vacated < 0 ? "the piece moves along a line" : "the arrow flies along a line from the piece's new cell";
+    if (s->cells[b] != TV_EMPTY && b != vacated) {
+        *at = b;
+        if (vacated >= 0)
+            return s->cells[b] == TV_BLOCK ? "the arrow cannot land on the block on " : "the arrow cannot land on the piece on ";
+        return s->cells[b] == TV_BLOCK ? "a block stands on " : "a piece stands on ";
+    }
+    for (int c = r->nb[a][dir]; c >= 0 && c != b; c = r->nb[c][dir])
+        if (s->cells[c] != TV_EMPTY && c != vacated) {
+            *at = c;
+            return vacated < 0 ? "the way is blocked on " : "the arrow's way is blocked on ";
+        }
+    return NULL;
+}
+
+/* Why the shot m, or a move that should shoot, is not among moves[0..n)
+ * when its piece could make the move itself; NULL when it could not (the
+ * general reasons follow). *at: the cell the reason names, or -1. */
+static const char *shot_refusal(const tv_rules *r, const tv_state *s, const tv_move *moves, int n, tv_move m,
+                                int *at)
+{
+    int from = tv_pmove_from(m), to = tv_pmove_to(m), landed = 0, plain = 0;
+    for (int i = 0; i < n; i++)
+        if (tv_pmove_from(moves[i]) == from && tv_pmove_to(moves[i]) == to) {
+            landed |= tv_pmove_is_shot(moves[i]);
+            plain |= !tv_pmove_is_shot(moves[i]);
+        }
+    if (!tv_pmove_is_shot(m))
+        return landed && !plain ? "this move shoots an arrow too: write it from-to/arrow" : NULL;
+    if (!landed && plain)
+        return "this move shoots no arrow";
+    if (!landed) { /* the piece's own part */
+        const char *why = line_refusal(r, s, from, to, -1, at);
+        return why ? why : "the piece cannot move so (its directions or its range)";
+    }
+    int arrow = tv_pmove_arrow(m);
+    if (arrow == to)
+        return "the arrow cannot land where the piece stands";
+    const char *why = line_refusal(r, s, to, arrow, from, at);
+    return why ? why : "the arrow cannot fly so (its directions or its range)";
+}
+
 int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
 {
-    tv_move moves[TV_MAX_MOVES];
-    int8_t len[TV_MAX_MOVES];
-    int longest, n = all_moves(r, s, moves, len, &longest, err), colour = tv_colour_of(s, s->to_move);
+    tv_move moves[TV_MOVES_LIMIT];
+    int8_t len[TV_MOVES_LIMIT];
+    int longest, n = all_moves(r, s, moves, len, &longest, r->max_moves, err), colour = tv_colour_of(s, s->to_move);
     if (n < 0)
         return n;
-    int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
+    int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1), at = -1;
     if (np < 0)
         return refuse(r, m, err, "not a move of this game", -1);
     int from = path[0], to = path[np - 1], v = s->cells[from];
@@ -266,6 +358,11 @@ int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *e
         }
     if (tv_cell_is_piece(s->cells[to]) && tv_cell_colour(s->cells[to]) == colour && to != from)
         return refuse(r, m, err, "your own piece stands on ", to);
+    if (r->pieces.shoots) {
+        const char *why = shot_refusal(r, s, moves, n, m, &at);
+        if (why)
+            return refuse(r, m, err, why, at);
+    }
     if (tv_pmove_is_chain(m)) /* a chain cut short: some legal chain goes on from here */
         for (int i = 0; i < n; i++) {
             int other[TV_PMOVE_CHAIN_LIMIT + 1], no = tv_pieces_path(r, moves[i], other, TV_PMOVE_CHAIN_LIMIT + 1);
@@ -287,6 +384,12 @@ int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *e
     return refuse(r, m, err, "the piece cannot move so", -1);
 }
 
+int tv_pieces_arrow(const tv_rules *r, tv_move m)
+{
+    int cells[2];
+    return r->pieces.shoots && tv_pmove_is_shot(m) && tv_pieces_path(r, m, cells, 2) == 2 ? tv_pmove_arrow(m) : -1;
+}
+
 int tv_pieces_path(const tv_rules *r, tv_move m, int *cells, int size)
 {
     if (m < 0 || r->moves != TV_MOVES_PIECES || size < 2)
@@ -295,6 +398,12 @@ int tv_pieces_path(const tv_rules *r, tv_move m, int *cells, int size)
     if (from >= r->ncells)
         return -1;
     cells[0] = from;
+    if (r->pieces.shoots) { /* no chains: simple moves and shots */
+        if (tv_pmove_is_chain(m) && (!tv_pmove_is_shot(m) || tv_pmove_arrow(m) >= r->ncells))
+            return -1;
+        cells[1] = tv_pmove_to(m);
+        return cells[1] < r->ncells ? 2 : -1;
+    }
     if (!tv_pmove_is_chain(m)) {
         cells[1] = tv_pmove_to(m);
         return cells[1] < r->ncells ? 2 : -1;
@@ -320,10 +429,11 @@ int tv_pieces_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *
     if (np < 0)
         return tv_error_set(err, TV_EINVAL, "pieces: move %d is not a move of this game", (int)m);
     int from = path[0], v = s->cells[from], colour = tv_cell_colour(v), kind = tv_cell_kind(v), rc;
-    int captured = tv_pmove_is_chain(m) ? 0 : tv_pmove_captures(m);
+    int shot = r->pieces.shoots && tv_pmove_is_shot(m);
+    int captured = shot || tv_pmove_is_chain(m) ? 0 : tv_pmove_captures(m);
     if ((rc = tv_state_set(r, s, u, from, TV_EMPTY, err)))
         return rc;
-    for (int i = 1; i < np && tv_pmove_is_chain(m); i++) { /* the jumped enemies, between the landings */
+    for (int i = 1; i < np && tv_pmove_is_chain(m) && !shot; i++) { /* the jumped enemies, between the landings */
         int over = (path[i - 1] + path[i]) / 2, enemy = tv_cell_colour(s->cells[over]) != colour;
         captured += enemy;
         if (enemy && (rc = tv_state_set(r, s, u, over, TV_EMPTY, err)))
@@ -333,6 +443,8 @@ int tv_pieces_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *
     int to = path[np - 1], was = kind;
     kind = promoted(r, colour, kind, to);
     if ((rc = tv_state_set(r, s, u, to, tv_piece(colour, kind), err)))
+        return rc;
+    if (shot && (rc = tv_state_set(r, s, u, tv_pmove_arrow(m), TV_BLOCK, err)))
         return rc;
     *progress = captured > 0 || kind != tv_cell_kind(v) || was != kind;
     return (r->ends & TV_END_REACH) && tv_pieces_far(r, colour, to, 1);

@@ -10,9 +10,13 @@
 #include "tv_pmove.h"
 #include "tv_rules.h"
 
-/* The legal moves of s into out[0..cap) (at most TV_MAX_MOVES are looked
+/* The legal moves of s into out[0..cap) (at most r->max_moves are looked
  * for); returns their count, or TV_ELIMIT when a position has more. */
 int tv_pieces_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err);
+
+/* 1 when the player to move in s has a legal move, 0 when not, or an error
+ * code: the search stops at the second move found. */
+int tv_pieces_any(const tv_rules *r, const tv_state *s, tv_error *err);
 
 /* TV_OK when m is legal in s, else TV_EILLEGAL with the reason, as
  * "a2-a3: a capture is mandatory here". */
@@ -25,8 +29,12 @@ int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *e
 int tv_pieces_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *progress, tv_error *err);
 
 /* The cells a move visits: from, each landing, the last; returns their count
- * (1 + jumps, or 2), or -1 when m is no piece move of these rules. */
+ * (1 + jumps, or 2), or -1 when m is no piece move of these rules. A shot's
+ * path is the piece's (from, to); its arrow is tv_pieces_arrow's. */
 int tv_pieces_path(const tv_rules *r, tv_move m, int *cells, int size);
+
+/* The cell the arrow of shot m lands on, or -1 when m shoots none. */
+int tv_pieces_arrow(const tv_rules *r, tv_move m);
 
 /* Whether `cell` is on the last `rows` rows seen from colour's side. */
 static inline int tv_pieces_far(const tv_rules *r, int colour, int cell, int rows)

@@ -150,9 +150,10 @@ static inline int end_rules(const tv_rules *r, tv_state *s, int line_winner, int
     if (repeated)
         return 1;
     if (r->ends & TV_END_NO_MOVE) {
-        tv_move moves[TV_MAX_MOVES];
-        s->status = TV_ONGOING;
-        int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
+        tv_move moves[TV_MOVES_LIMIT];
+        s->status = TV_ONGOING; /* pieces: whether there is a move, not the thousands of Amazons */
+        int n = !r->hooks.moves && r->moves == TV_MOVES_PIECES ? tv_pieces_any(r, s, err)
+                                                                : tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, err);
         if (n < 0)
             return n;
         if (tv_play_no_move_ends(r, n)) {

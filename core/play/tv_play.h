@@ -20,7 +20,8 @@ static inline void tv_state_copy(const tv_rules *r, tv_state *dst, const tv_stat
     memcpy(dst, src, (size_t)r->state_size);
 }
 
-/* Legal moves of s into out[0..cap), cap >= TV_MAX_MOVES is always enough.
+/* Legal moves of s into out[0..cap), cap >= r->max_moves is always enough
+ * (a smaller cap may get the first cap moves only, or TV_ELIMIT).
  * Returns the count (0 when the game is over) or an error code. */
 int tv_legal_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err);
 

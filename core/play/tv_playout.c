@@ -13,6 +13,8 @@
  *     as the next ply's moves;
  *   - moving pieces without hooks likewise reuse the moves
  *     found for the no-move rule, and play a move without checking it;
+ *     moves that all shoot are counted, not listed, and the one drawn is
+ *     found by its index (tv_shoot.h);
  *   - a score hook is called once, at the end (tv_play_score_can_wait).
  * Nothing is allocated but the repetition history, which only grows. */
 #include <stdlib.h>
@@ -25,6 +27,7 @@
 #include "tv_pieces.h"
 #include "tv_play_internal.h"
 #include "tv_rotate.h"
+#include "tv_shoot.h"
 #include "tv_sow.h"
 #include "tv_turns.h"
 
@@ -269,8 +272,8 @@ static int playout_mancala(const tv_rules *r, tv_state *s, tv_rng *rng, int (*ha
 static int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx,
                           tv_error *err)
 {
-    tv_move moves[TV_MAX_MOVES];
-    int n = tv_pieces_moves(r, s, moves, TV_MAX_MOVES, err), nhist = 0, rc;
+    tv_move moves[TV_MOVES_LIMIT];
+    int n = tv_pieces_moves(r, s, moves, TV_MOVES_LIMIT, err), nhist = 0, rc;
     while (n >= 0 && s->status == TV_ONGOING) {
         if (halt && (s->ply & 63) == 0 && halt(ctx))
             return TV_PLAYOUT_HALTED;
@@ -291,7 +294,7 @@ static int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, int (*hal
         int over = reached || tv_play_pieces_lost(r, s, &winner) || tv_connect_end(r, s, &winner) ||
                    (r->repetition && tv_play_repeats(s, hist, nhist));
         if (!over) {
-            if ((n = tv_pieces_moves(r, s, moves, TV_MAX_MOVES, err)) < 0)
+            if ((n = tv_pieces_moves(r, s, moves, TV_MOVES_LIMIT, err)) < 0)
                 return n;
             if (tv_play_no_move_ends(r, n)) {
                 tv_play_no_move_winner(r, s, &winner);
@@ -304,6 +307,45 @@ static int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, int (*hal
             tv_play_end(r, s, winner);
     }
     return n < 0 ? n : TV_OK;
+}
+
+/* Pieces that move and shoot (tv_shoot_fast), without hooks, repetition or the connection end:
+ * as playout_pieces, but the moves are counted and the one drawn is found by
+ * its index, not listed (Amazons has thousands a turn). */
+static int playout_shots(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx,
+                         tv_error *err)
+{
+    tv_shoot_board b;
+    tv_shoot_init(r, s, &b);
+    int n = tv_shoot_count(r, s, &b);
+    while (s->status == TV_ONGOING) {
+        if (halt && (s->ply & 63) == 0 && halt(ctx))
+            return TV_PLAYOUT_HALTED;
+        if (n == 0)
+            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+        tv_move m = tv_shoot_pick(r, s, &b, (int)tv_rng_below(rng, (uint32_t)n));
+        int progress, p = s->to_move, reached = tv_shoot_apply(r, s, &b, m, &progress, err);
+        if (reached < 0)
+            return reached;
+        tv_play_pieces_quiet(r, s, progress);
+        s->hash ^= r->zside;
+        s->to_move = (uint8_t)(p ^ 1);
+        s->ply++;
+        s->last = m;
+        int winner = reached ? p + 1 : -1, over = reached || tv_play_pieces_lost(r, s, &winner);
+        if (!over) {
+            n = tv_shoot_count(r, s, &b);
+            if (tv_play_no_move_ends(r, n)) {
+                tv_play_no_move_winner(r, s, &winner);
+                over = 1;
+            } else {
+                over = tv_play_no_progress(r, s, &winner) || tv_play_capped(r, s, &winner);
+            }
+        }
+        if (over)
+            tv_play_end(r, s, winner);
+    }
+    return TV_OK;
 }
 
 /* A random playout of any ruleset; with hooks it may run as one batch of
@@ -333,8 +375,8 @@ static int random_move(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_mov
         *m = TV_MOVE_PASS;
         return 1;
     }
-    tv_move moves[TV_MAX_MOVES];
-    int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
+    tv_move moves[TV_MOVES_LIMIT];
+    int n = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, err);
     if (n > 0)
         *m = moves[tv_rng_below(rng, (uint32_t)n)];
     return n;
@@ -396,8 +438,9 @@ int tv_random_playout_halt(const tv_rules *r, tv_state *s, tv_rng *rng, int (*ha
 {
     if (s->status != TV_ONGOING)
         return TV_OK;
-    if (!tv_play_has_hooks(r) && r->moves == TV_MOVES_PIECES)
-        return playout_pieces(r, s, rng, halt, ctx, err);
+    if (!tv_play_has_hooks(r) && r->moves == TV_MOVES_PIECES) /* shots: the end rules of playout_shots */
+        return tv_shoot_fast(r) && !r->repetition && !(r->ends & TV_END_CONNECTED)
+                   ? playout_shots(r, s, rng, halt, ctx, err) : playout_pieces(r, s, rng, halt, ctx, err);
     if (!tv_play_has_hooks(r) && r->flip.dirs && !r->repetition)
         return tv_flip_playout(r, s, rng, halt, ctx, err);
     if (!tv_play_has_hooks(r) && r->board == TV_BOARD_GRID && !r->repetition && !r->cap_binds && r->rotate.side)

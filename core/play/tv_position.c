@@ -253,6 +253,25 @@ static int check_blocks(const tv_rules *r, tv_state *s, int blocks, int setup, t
     return TV_OK;
 }
 
+/* A game whose moves shoot bounds its legal moves by the pieces a side
+ * starts with (tv_rules.max_moves): a position may not give a side more,
+ * so that no position reached from it has more moves than the bound. */
+static int check_shooters(const tv_rules *r, const tv_state *s, tv_error *err)
+{
+    int start[2] = {0, 0}, now[2] = {0, 0};
+    for (int c = 0; c < r->ncells && r->pieces.shoots; c++) {
+        if (tv_cell_is_piece(r->setup.cells[c]))
+            start[tv_cell_colour(r->setup.cells[c]) - 1]++;
+        if (tv_cell_is_piece(s->cells[c]))
+            now[tv_cell_colour(s->cells[c]) - 1]++;
+    }
+    int most = start[0] > start[1] ? start[0] : start[1];
+    for (int p = 0; p < 2; p++)
+        if (now[p] > most)
+            return tv_error_set(err, TV_EINVAL, "position: %d pieces of one colour; this game has at most %d", now[p], most);
+    return TV_OK;
+}
+
 /* With the built-in placement rules the stone counts fix the side to move and
  * the ply: check that the string agrees. */
 static int check_counts(const tv_rules *r, const tv_state *s, int counts[4], tv_error *err)
@@ -341,11 +360,11 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
     int counts[4] = {0, 0, 0, 0};
     for (int c = 0; c < r->ncells; c++)
         counts[s->cells[c] & 3]++;
-    /* A play hook may put blocks anywhere (s:set); placed blocks still
-     * follow the setup rule. */
-    int free_blocks = r->hooks.play && r->blocks.mode != TV_BLOCKS_PLACED;
+    /* A play hook may put blocks anywhere (s:set), and so may arrows (a
+     * piece's move that shoots); placed blocks still follow the setup rule. */
+    int free_blocks = (r->hooks.play || r->pieces.shoots) && r->blocks.mode != TV_BLOCKS_PLACED;
     if ((!free_blocks && (rc = check_blocks(r, s, counts[TV_BLOCK], setup, err))) ||
-        (rc = check_counts(r, s, counts, err)) || (rc = tv_state_settle(r, s, err)))
+        (rc = check_counts(r, s, counts, err)) || (rc = check_shooters(r, s, err)) || (rc = tv_state_settle(r, s, err)))
         return rc;
     if (free_blocks && setup)
         return tv_error_set(err, TV_EINVAL, "position: flag 'p' but this game places no blocks");

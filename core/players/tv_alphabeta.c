@@ -54,6 +54,7 @@ typedef struct ab {
     tv_state *s;
     uint64_t *hist;
     int nhist, hist_cap;
+    tv_move *moves; /* the legal moves of each ply, rules->max_moves apiece (a shooting game has thousands) */
     uint64_t nodes, max_nodes;
     long deadline; /* tv_now_ms() limit, 0 = none */
     const atomic_int *stop;
@@ -193,8 +194,8 @@ static int32_t search(ab *b, int depth, int32_t alpha, int32_t beta, int ply, tv
         }
     }
 
-    tv_move moves[TV_MAX_MOVES];
-    int n = tv_legal_moves(b->rules, s, moves, TV_MAX_MOVES, b->err);
+    tv_move *moves = b->moves + (size_t)ply * (size_t)b->rules->max_moves;
+    int n = tv_legal_moves(b->rules, s, moves, b->rules->max_moves, b->err);
     if (n <= 0) {
         b->rc = n < 0 ? n : tv_error_set(b->err, TV_ERULES, "no legal move in a game that is not over");
         b->aborted = 1;
@@ -252,6 +253,8 @@ static int ab_choose(void *self, const tv_game *g, const tv_budget *budget, tv_r
         b->hist = h;
         b->hist_cap = cap;
     }
+    if (!b->moves && !(b->moves = malloc((size_t)(MAX_PLY + 1) * (size_t)r->max_moves * sizeof *b->moves)))
+        return tv_error_set(err, TV_ENOMEM, "alphabeta: out of memory");
     memcpy(b->hist, g->hashes, (size_t)(g->nply + 1) * sizeof *b->hist);
     tv_state_buf work;
     tv_state_copy(r, &work.state, g->state);
@@ -270,8 +273,8 @@ static int ab_choose(void *self, const tv_game *g, const tv_budget *budget, tv_r
     int max_depth = budget->depth > 0 ? budget->depth : budget->ms > 0 || budget->iterations > 0 ? MAX_PLY : 6;
     if (max_depth > MAX_PLY)
         max_depth = MAX_PLY;
-    tv_move moves[TV_MAX_MOVES];
-    int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, err);
+    tv_move moves[TV_MOVES_LIMIT];
+    int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, err);
     if (n <= 0)
         return n < 0 ? n : tv_error_set(err, TV_ERULES, "no legal move in an ongoing game");
     *best = moves[0]; /* if not even depth 1 completes */
@@ -302,6 +305,7 @@ static void ab_destroy(void *self)
     if (b) {
         free(b->tt);
         free(b->hist);
+        free(b->moves);
         free(b);
     }
 }

@@ -226,8 +226,8 @@ static int expand(mcts *m, uint32_t p, tv_rng *rng, int nhist, uint32_t *out, tv
 {
     const tv_rules *r = m->rules;
     arena *a = &m->a[m->cur];
-    tv_move moves[TV_MAX_MOVES];
-    int n = tv_legal_moves(r, state_of(at(m, a, p)), moves, TV_MAX_MOVES, err);
+    tv_move moves[TV_MOVES_LIMIT];
+    int n = tv_legal_moves(r, state_of(at(m, a, p)), moves, TV_MOVES_LIMIT, err);
     if (n < 0)
         return n;
     if (n == 0)
@@ -363,8 +363,8 @@ static int mcts_choose(void *self, const tv_game *g, const tv_budget *budget, tv
 {
     mcts *m = self;
     const tv_rules *r = m->rules;
-    tv_move moves[TV_MAX_MOVES];
-    int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, err);
+    tv_move moves[TV_MOVES_LIMIT];
+    int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, err);
     if (n <= 0)
         return n < 0 ? n : tv_error_set(err, TV_ERULES, "no legal move in an ongoing game");
     if (n == 1) { /* nothing to think about; the tree is kept for the next move */

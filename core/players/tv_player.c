@@ -177,8 +177,8 @@ static int random_choose(void *self, const tv_game *g, const tv_budget *budget, 
                          const atomic_int *stop, tv_search_info *info, tv_move *best, tv_error *err)
 {
     (void)self, (void)budget, (void)stop;
-    tv_move moves[TV_MAX_MOVES];
-    int n = tv_legal_moves(g->rules, g->state, moves, TV_MAX_MOVES, err);
+    tv_move moves[TV_MOVES_LIMIT];
+    int n = tv_legal_moves(g->rules, g->state, moves, TV_MOVES_LIMIT, err);
     if (n <= 0)
         return n < 0 ? n : tv_error_set(err, TV_ERULES, "no legal move in an ongoing game");
     *best = moves[tv_rng_below(rng, (uint32_t)n)];
@@ -207,8 +207,8 @@ static int greedy_choose(void *self, const tv_game *g, const tv_budget *budget, 
 {
     (void)self, (void)budget, (void)stop;
     const tv_rules *r = g->rules;
-    tv_move moves[TV_MAX_MOVES];
-    int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, err), ties = 0;
+    tv_move moves[TV_MOVES_LIMIT];
+    int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, err), ties = 0;
     if (n <= 0)
         return n < 0 ? n : tv_error_set(err, TV_ERULES, "no legal move in an ongoing game");
     int64_t top = INT64_MIN;

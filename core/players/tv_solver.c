@@ -190,8 +190,8 @@ static int build(tv_solution *sol, const tv_state *root, uint64_t max, tv_progre
         memcpy(&cur.state, state_at(sol, i), sol->ssize);
         if (cur.state.status == TV_OVER)
             continue;
-        tv_move moves[TV_MAX_MOVES];
-        int k = tv_legal_moves(r, &cur.state, moves, TV_MAX_MOVES, err);
+        tv_move moves[TV_MOVES_LIMIT];
+        int k = tv_legal_moves(r, &cur.state, moves, TV_MOVES_LIMIT, err);
         if (k < 0)
             return k;
         if ((i & 1023) == 1023 && halted(sol, err))
@@ -601,8 +601,8 @@ int tv_solution_move_value(const tv_solution *sol, const tv_state *s, tv_move m,
 int tv_solution_best(const tv_solution *sol, const tv_state *s, const uint64_t *hist, int n, tv_move *best,
                      int64_t *value, tv_error *err)
 {
-    tv_move moves[TV_MAX_MOVES];
-    int k = tv_legal_moves(sol->r, s, moves, TV_MAX_MOVES, err);
+    tv_move moves[TV_MOVES_LIMIT];
+    int k = tv_legal_moves(sol->r, s, moves, TV_MOVES_LIMIT, err);
     if (k <= 0)
         return k < 0 ? k : tv_error_set(err, TV_EILLEGAL, "no legal move");
     int64_t self = lookup(sol, s);

@@ -5,7 +5,12 @@
  *                     capture = 1 when an enemy piece on `to` is taken
  *                     (a2-a3, a2xb3);
  *   m >= 2^21         a chain of jumps: 2^21 + from + 1024 * code, where code
- *                     numbers the sequence of jump directions (c3xe5xc7).
+ *                     numbers the sequence of jump directions (c3xe5xc7);
+ *   m >= 2^30         in a game whose moves shoot (tv_pieces.shoots, which
+ *                     then has no jumps: the layout depends on the rules), a
+ *                     move and its arrow: 2^30 | from | to << 10 | arrow << 20
+ *                     (d1-d7/g7); such a game's moves in [2^21, 2^30) are
+ *                     no moves. The arrow may land on `from`.
  *
  * The code of a chain d[0..L) of directions out of the game's jump directions
  * J (k of them, in compass order N NE E SE S SW W NW): its first digit is the
@@ -38,6 +43,7 @@
 #define TV_PMOVE_CHAIN_BASE (1 << 21)
 #define TV_PMOVE_CODES ((INT32_MAX - TV_PMOVE_CHAIN_BASE) / 1024) /* codes 0..TV_PMOVE_CODES-1 */
 #define TV_PMOVE_CHAIN_LIMIT 32 /* never more jumps in one move, whatever the directions */
+#define TV_PMOVE_SHOT_BASE (1 << 30)
 
 /* Compass direction i (0 = N .. 7 = NW) as a column and row step. */
 static inline int tv_compass_dcol(int i) { static const int8_t d[8] = {0, 1, 1, 1, 0, -1, -1, -1}; return d[i & 7]; }
@@ -62,6 +68,14 @@ static inline int tv_pmove_is_chain(tv_move m) { return m >= TV_PMOVE_CHAIN_BASE
 static inline int tv_pmove_from(tv_move m) { return (m >= TV_PMOVE_CHAIN_BASE ? m - TV_PMOVE_CHAIN_BASE : m) & 1023; }
 static inline int tv_pmove_to(tv_move m) { return (m >> 10) & 1023; } /* simple moves */
 static inline int tv_pmove_captures(tv_move m) { return (m >> 20) & 1; } /* simple moves */
+
+/* Shots (only in a game whose moves shoot: see above); from and to as above. */
+static inline tv_move tv_pmove_shot(int from, int to, int arrow)
+{
+    return (tv_move)(TV_PMOVE_SHOT_BASE | from | to << 10 | arrow << 20);
+}
+static inline int tv_pmove_is_shot(tv_move m) { return m >= TV_PMOVE_SHOT_BASE; }
+static inline int tv_pmove_arrow(tv_move m) { return (m >> 20) & 1023; }
 
 /* The encoding's counts for jump directions `mask`: k, and b (see above). */
 static inline int tv_pmove_k(int mask)

@@ -302,6 +302,22 @@ static int check_setup(const tv_rules *r, tv_error *err)
     return TV_OK;
 }
 
+/* The most cells a slide along dirs of at most max cells reaches from one
+ * cell of the empty board (a step: max 1). The board is symmetric north-south,
+ * so player 2's mirrored directions reach as far. */
+static int most_reach(const tv_rules *r, int dirs, int max)
+{
+    int most = 0;
+    for (int c = 0; c < r->ncells; c++) {
+        int n = 0;
+        for (int d = 0; d < 8; d++)
+            for (int k = 0, at = c; k < max && (dirs >> d & 1) && (at = r->nb[at][d]) >= 0; k++)
+                n++;
+        most = n > most ? n : most;
+    }
+    return most;
+}
+
 /* Pieces that move: the generators, promotion, the ends, and whether every
  * chain of jumps the start position allows fits a move (tv_pmove.h). */
 static int check_pieces(tv_rules *r, tv_error *err)
@@ -309,6 +325,8 @@ static int check_pieces(tv_rules *r, tv_error *err)
     tv_pieces *p = &r->pieces;
     int kinds = kinds_of(r), all = (1 << kinds) - 1, chained = 0, own_chains = 0;
     p->jump_dirs = 0;
+    p->shoots = 0;
+    r->max_moves = TV_MAX_MOVES;
     if (r->moves != TV_MOVES_PIECES) {
         if (p->ngens || r->no_move_loses || r->no_progress || r->pieces_left >= 0 ||
             (r->ends & (TV_END_REACH | TV_END_CONNECTED)))
@@ -357,7 +375,20 @@ static int check_pieces(tv_rules *r, tv_error *err)
             chained |= g->chain;
             own_chains |= g->chain && (g->over & TV_OVER_OWN);
         }
+        if (g->shoot_dirs) {
+            if ((g->shoot_dirs & ~TV_COMPASS_ALL) || g->shoot_max < 1 || g->shoot_max > TV_MAX_SIDE)
+                return tv_error_set(err, TV_ERULES, "pieces: generator %d shoots along no direction or 1..%d cells",
+                                    i + 1, TV_MAX_SIDE);
+            if ((g->type != TV_GEN_STEP && g->type != TV_GEN_SLIDE) || g->to != TV_TO_EMPTY)
+                return tv_error_set(err, TV_ERULES, "pieces: generator %d shoots, so it must be a step or slide to an empty cell",
+                                    i + 1);
+            p->gen[i].shoot_abs[0] = g->shoot_dirs;
+            p->gen[i].shoot_abs[1] = tv_compass_mirror_mask(g->shoot_dirs);
+            p->shoots = 1;
+        }
     }
+    if (p->shoots && p->jump_dirs) /* the two layouts share their numbers (tv_pmove.h) */
+        return tv_error_set(err, TV_ERULES, "pieces: a game whose moves shoot cannot also jump");
     for (int k = 0; k < TV_MAX_KINDS; k++)
         if (p->promote[k] != -1 && (k >= kinds || p->promote[k] < 0 || p->promote[k] >= kinds || p->promote[k] == k))
             return tv_error_set(err, TV_ERULES, "promotion: kind %d cannot become kind %d", k, p->promote[k]);
@@ -381,15 +412,25 @@ static int check_pieces(tv_rules *r, tv_error *err)
      * (below 1024) is enough. Jump chains are bounded by the board and the
      * enemy's pieces; a position with more moves fails with TV_ELIMIT. */
     int longer = r->grid.width > r->grid.height ? r->grid.width : r->grid.height, per_piece = 0;
+    long shots = 0;
     for (int i = 0; i < p->ngens; i++) {
         const tv_gen *g = &p->gen[i];
         int reach = g->type == TV_GEN_STEP || g->type == TV_GEN_LINE_COUNT ? 1 : g->max < longer - 1 ? g->max : longer - 1;
-        if (g->type == TV_GEN_LEAP)
+        if (g->shoot_dirs) /* a second part: each landing times each arrow, on the emptiest board */
+            shots += (long)most_reach(r, g->dirs, reach) * most_reach(r, g->shoot_dirs, g->shoot_max);
+        else if (g->type == TV_GEN_LEAP)
             per_piece += g->noffsets;
         else if (g->type != TV_GEN_JUMP)
             per_piece += tv_pmove_k(g->dirs) * reach;
     }
-    if ((long)most * per_piece > TV_MAX_MOVES)
+    if (shots) {
+        long bound = (long)most * (per_piece + shots);
+        if (bound > TV_MOVES_LIMIT)
+            return tv_error_set(err, TV_ERULES,
+                                "pieces: %d pieces that move and shoot could have up to %ld legal moves, more than %d",
+                                most, bound, TV_MOVES_LIMIT);
+        r->max_moves = bound > TV_MAX_MOVES ? (int)bound : TV_MAX_MOVES;
+    } else if ((long)most * per_piece > TV_MAX_MOVES)
         return tv_error_set(err, TV_ERULES,
                             "pieces: %d pieces with up to %d steps or slides each could have more than %d legal moves",
                             most, per_piece, TV_MAX_MOVES);

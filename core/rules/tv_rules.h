@@ -14,7 +14,16 @@
 
 #define TV_NAME_MAX 64
 #define TV_TEXT_MAX 256
+/* Legal moves of one position. TV_MAX_MOVES bounds every game whose move
+ * has one part (a cell, a column, a hole, a step or slide, a chain, a hook's
+ * list). A piece's move with a second part (slide{ after = shoot{} }:
+ * Amazons) can have many more: such a ruleset's bound is derived from its
+ * generators (tv_rules.max_moves), and one above TV_MOVES_LIMIT is refused.
+ * 8192: Amazons 10x10 needs 4 x 35 x 35 = 4900 by that rule (2,176 at the
+ * start), and 32 KiB of moves is still a stack array for a one-off call;
+ * recursive searches size theirs by max_moves. */
 #define TV_MAX_MOVES (TV_MAX_CELLS + 2)
+#define TV_MOVES_LIMIT 8192
 
 /* The move limit: a game that reaches this many plies ends as a draw (the
  * state says TV_FLAG_CAPPED), so that no game -- a random playout, a search,
@@ -181,6 +190,12 @@ typedef struct tv_gen {
     int noffsets;                      /* leap: offsets[0..noffsets) */
     int8_t offsets[TV_MAX_LEAPS][2];   /* leap: (column, row) for player 1; player 2's rows mirrored */
     int abs[2]; /* derived: dirs by colour index (colour 2's mirrored) */
+    /* after = shoot{}: after the step or slide the piece shoots an arrow, a
+     * slide from the landing cell over empty cells (its start cell is empty
+     * by then) that leaves a block where it lands (tv_shoot.h). */
+    int shoot_dirs;    /* 0: no second part; else TV_N.. mask, for player 1 */
+    int shoot_max;     /* at most this many cells (1..TV_MAX_SIDE) */
+    int shoot_abs[2];  /* derived, as abs */
 } tv_gen;
 
 enum { TV_CAPTURE_FREE = 0, TV_CAPTURE_MANDATORY, TV_CAPTURE_LONGEST };
@@ -197,6 +212,7 @@ typedef struct tv_pieces {
     int promote_ends;                    /* a promotion ends a chain of jumps */
     /* Derived by tv_rules_finish: the jump directions' encoding (tv_pieces.h). */
     int jump_dirs, chain_max;
+    int shoots;                          /* some generator has after = shoot{}: moves use the shot layout */
 } tv_pieces;
 
 /* Flips (Othello, core/play/tv_flip.c): a placement is legal only where it
@@ -356,6 +372,7 @@ struct tv_rules {
     /* Derived by tv_rules_finish. */
     int ncells;
     int ply_cap;    /* the move limit in force (max_plies or the default) */
+    int max_moves;  /* no position has more legal moves (TV_MAX_MOVES, or a shooting game's bound) */
     int cap_binds;  /* a game without hooks could reach ply_cap before its other ends */
     int state_size; /* bytes of one tv_state, rounded up to 8 */
     uint64_t zcell[TV_MAX_CELLS][TV_CELL_VALUES];

@@ -692,7 +692,7 @@ void tv_api_open(lua_State *L)
         {"runs", api_runs}, {"line", api_line}, {"options", api_options},
         {"mancala", tv_api_mancala}, {"sow", tv_api_sow}, {"step", tv_api_step}, {"slide", tv_api_slide},
         {"jump", tv_api_jump}, {"move", tv_api_move}, {"line_count", tv_api_line_count}, {"leap", tv_api_leap},
-        {"hex", tv_api_hex}, {"connect", tv_api_connect},
+        {"hex", tv_api_hex}, {"connect", tv_api_connect}, {"shoot", tv_api_shoot},
         {NULL, NULL}};
     lua_pushglobaltable(L);
     luaL_setfuncs(L, api, 0);

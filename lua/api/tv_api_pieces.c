@@ -78,25 +78,53 @@ static int read_to(lua_State *L, int idx, const char *what, int def)
 
 /* ---- the generators ----------------------------------------------------- */
 
+/* shoot { directions = "all", max = N }: the arrow, a slide that leaves a block. */
+static void read_shoot(lua_State *L, int idx, const char *what, tv_gen *g)
+{
+    static const char *const known[] = {"directions", "max", NULL};
+    tv_check_table(L, idx, what);
+    tv_check_known(L, idx, what, known);
+    g->shoot_dirs = read_directions(L, idx, what);
+    g->shoot_max = (int)tv_int_field(L, idx, what, "max", 1, TV_MAX_SIDE, TV_MAX_SIDE);
+}
+
+/* A generator's second part: after = shoot { ... } (to empty cells only).
+ * Not "then": a Lua keyword, which a table key can only be as ["then"]. */
+static void read_after(lua_State *L, int idx, const char *what, tv_gen *g)
+{
+    char key[112];
+    if (tv_rawfield(L, idx, "after") != LUA_TNIL) {
+        snprintf(key, sizeof key, "%s.after", what);
+        if (strcmp(tv_kind_of(L, -1), "shoot") != 0)
+            luaL_error(L, "%s: expected shoot { directions = \"all\" }, got %s", key, tv_kind_of(L, -1));
+        read_shoot(L, lua_gettop(L), key, g);
+        if (g->to != TV_TO_EMPTY)
+            luaL_error(L, "%s: a move that shoots goes to empty cells (to = \"empty\")", key);
+    }
+    lua_pop(L, 1);
+}
+
 static void read_step(lua_State *L, int idx, const char *what, tv_gen *g)
 {
-    static const char *const known[] = {"directions", "to", NULL};
+    static const char *const known[] = {"directions", "to", "after", NULL};
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
     g->type = TV_GEN_STEP;
     g->dirs = read_directions(L, idx, what);
     g->to = read_to(L, idx, what, TV_TO_EMPTY);
+    read_after(L, idx, what, g);
 }
 
 static void read_slide(lua_State *L, int idx, const char *what, tv_gen *g)
 {
-    static const char *const known[] = {"directions", "to", "max", NULL};
+    static const char *const known[] = {"directions", "to", "max", "after", NULL};
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
     g->type = TV_GEN_SLIDE;
     g->dirs = read_directions(L, idx, what);
     g->to = read_to(L, idx, what, TV_TO_EMPTY);
     g->max = (int)tv_int_field(L, idx, what, "max", 1, TV_MAX_SIDE, TV_MAX_SIDE);
+    read_after(L, idx, what, g);
 }
 
 static void read_jump(lua_State *L, int idx, const char *what, tv_gen *g)
@@ -305,6 +333,7 @@ static int api_gen(lua_State *L, const char *kind, void (*read)(lua_State *, int
 int tv_api_step(lua_State *L) { return api_gen(L, "step", read_step); }
 int tv_api_slide(lua_State *L) { return api_gen(L, "slide", read_slide); }
 int tv_api_jump(lua_State *L) { return api_gen(L, "jump", read_jump); }
+int tv_api_shoot(lua_State *L) { return api_gen(L, "shoot", read_shoot); }
 
 int tv_api_move(lua_State *L)
 {

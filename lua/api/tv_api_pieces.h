@@ -9,6 +9,7 @@
 int tv_api_step(lua_State *L);  /* step { directions = "forward", to = "empty" } */
 int tv_api_slide(lua_State *L); /* slide { directions = "orthogonal", to = "any", max = 7 } */
 int tv_api_jump(lua_State *L);  /* jump { directions = "diagonal", chain = true } */
+int tv_api_shoot(lua_State *L); /* shoot { directions = "all" }: slide { after = shoot {...} } */
 int tv_api_move(lua_State *L);  /* move { man = { step {...}, jump {...} }, capture = ..., promote = {...} } */
 
 /* game{}'s fields, read raw and checked completely: pieces (the kinds, before

@@ -141,8 +141,8 @@ static void json_moves(FILE *out, const tavola_game *g, const tavola_move *m, in
 int cli_json(FILE *out, const tavola_ruleset *rs, tavola_game *g)
 {
     const tavola_api *t = cli_api();
-    static tavola_move moves[4096];
-    int n = t->legal_moves(g, moves, 4096);
+    static tavola_move moves[TAVOLA_MAX_MOVES];
+    int n = t->legal_moves(g, moves, TAVOLA_MAX_MOVES);
     if (n < 0)
         return n;
     fprintf(out, "{\"game\":");

@@ -11,10 +11,10 @@
 
 #include "cli_args.h"
 
-#define MAX_MOVES 4096
+#define MAX_MOVES TAVOLA_MAX_MOVES
 #define LINE_MAX_BYTES 65536
 
-enum { FORM_CELLS, FORM_COLUMNS, FORM_HOLES };
+enum { FORM_CELLS, FORM_COLUMNS, FORM_HOLES, FORM_PIECES };
 
 typedef struct {
     const tavola_api *t;
@@ -47,9 +47,18 @@ static void draw_game(const tavola_game *g)
     fputs(buf, stdout);
 }
 
+/* The text of the first legal move into buf; 0 when there is none. */
+static int first_move(prompt *P, char *buf, size_t size)
+{
+    static tavola_move moves[MAX_MOVES];
+    int n = P->t->legal_moves(P->g, moves, MAX_MOVES);
+    return n > 0 && P->t->move_text(P->g, moves[0], buf, size) >= 0;
+}
+
 /* The board's shape and the form of a move, read once: a mancala's rows are
  * seed counts (digits), a grid's rows cells ('.', 'x', 'o', '#'); a grid
- * whose moves are columns parses a bare letter. */
+ * whose moves are columns parses a bare letter; a piece's move names two
+ * cells. */
 static void learn_board(prompt *P)
 {
     static char rows[1 << 16];
@@ -67,6 +76,9 @@ static void learn_board(prompt *P)
     } else {
         P->width = (int)first;
         P->form = P->t->move_parse(P->g, "a", &m) == TAVOLA_OK ? FORM_COLUMNS : FORM_CELLS;
+        char text[64];
+        if (P->form == FORM_CELLS && first_move(P, text, sizeof text) && strpbrk(text, "-x"))
+            P->form = FORM_PIECES; /* a piece's move from one cell to another: a2-a3, d1-d7/g7 */
     }
 }
 
@@ -96,6 +108,10 @@ static void move_form(prompt *P, char *buf, size_t size, int example)
         snprintf(buf, size, "a column %s%sa..%c%s", eg, example ? "(" : "", 'a' + w - 1, example ? ")" : "");
     } else if (P->form == FORM_HOLES) {
         snprintf(buf, size, "one of your holes, a%d..%c%d", row, 'a' + w - 1, row);
+    } else if (P->form == FORM_PIECES) {
+        char move[64] = "a2-a3";
+        first_move(P, move, sizeof move);
+        snprintf(buf, size, "a piece's move from one cell to another, such as %s", move);
     } else {
         if (example)
             snprintf(eg, sizeof eg, "such as %c%d ", 'a' + (w - 1) / 2, (h + 1) / 2);
@@ -380,6 +396,8 @@ static int run_line(prompt *P, char **words, int n, char **line, size_t *cap)
         }
         if (over(P)) {
             snprintf(why, sizeof why, "%.40s: the game is over (review, undo, new or quit)", word);
+        } else if (t->move_parse(P->g, word, &m) && P->form == FORM_PIECES) {
+            snprintf(why, sizeof why, "%s", t->error(P->g)); /* the engine's: "ambiguous: 28 moves, as ..." */
         } else if (t->move_parse(P->g, word, &m)) {
             char form[96], more[64];
             move_form(P, form, sizeof form, 0);

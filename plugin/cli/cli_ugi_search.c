@@ -363,8 +363,8 @@ void ugi_cmd_go(ugi_engine *e, const char *args)
         ugi_say(e, "bestmove none");
         return;
     }
-    tavola_move moves[1024];
-    int n = t->status(e->g) == TAVOLA_OVER ? 0 : t->legal_moves(e->g, moves, 1024);
+    static tavola_move moves[TAVOLA_MAX_MOVES]; /* the engine thread alone reads commands */
+    int n = t->status(e->g) == TAVOLA_OVER ? 0 : t->legal_moves(e->g, moves, TAVOLA_MAX_MOVES);
     if (n <= 0) {
         ugi_error(e, "go: %s", n == 0 ? "the game is over" : t->error(e->g));
         ugi_say(e, "bestmove none");

@@ -9,7 +9,9 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tavola.h"
@@ -26,6 +28,12 @@ static void check(int ok, const char *ruleset, const char *what)
     }
 }
 
+/* Whether the library has the call max_moves (the table grows at its end). */
+static int has_max_moves(const tavola_api *t)
+{
+    return t->size >= offsetof(tavola_api, max_moves) + sizeof t->max_moves;
+}
+
 static void play_one(const tavola_api *t, const char *name)
 {
     char err[1024], before[4096], after[4096];
@@ -39,7 +47,16 @@ static void play_one(const tavola_api *t, const char *name)
         t->ruleset_free(rs);
         return;
     }
-    tavola_move moves[1024];
+    /* Room for every legal move: max_moves says how many (Amazons has
+     * thousands); a library older than the call has at most 1024. */
+    int cap = has_max_moves(t) ? t->max_moves(rs) : 1024;
+    tavola_move *moves = malloc((size_t)cap * sizeof *moves);
+    if (!moves) {
+        check(0, name, "out of memory");
+        t->game_free(g);
+        t->ruleset_free(rs);
+        return;
+    }
 
     /* An illegal move: refused, with a message, and nothing changes. */
     t->position(g, before, sizeof before);
@@ -47,8 +64,13 @@ static void play_one(const tavola_api *t, const char *name)
     t->position(g, after, sizeof after);
     check(rc < 0 && t->error(g)[0] != '\0', name, "'z99' was accepted");
     check(strcmp(before, after) == 0, name, "a refused move changed the game");
-    int n = t->legal_moves(g, moves, 1024);
+    int n = t->legal_moves(g, moves, cap);
+    check(n > 0, name, t->error(g));
     check(t->play(g, -1000) < 0, name, "move -1000 was accepted");
+    /* A host of ABI 1.0 passes 1024: more moves than that is an error, never a list cut short. */
+    tavola_move old[1024];
+    check(n <= 1024 ? t->legal_moves(g, old, 1024) == n : t->legal_moves(g, old, 1024) == TAVOLA_ELIMIT, name,
+          "legal moves with a cap of 1024");
 
     /* A whole random game. */
     uint64_t seed = 1;
@@ -62,7 +84,7 @@ static void play_one(const tavola_api *t, const char *name)
     check(t->status(g) == TAVOLA_OVER, name, "the game did not end");
     int w = t->winner(g);
     check(w == 0 || w == 1 || w == 2, name, "no winner or draw at the end");
-    check(t->legal_moves(g, moves, 1024) == 0, name, "legal moves after the end");
+    check(t->legal_moves(g, moves, cap) == 0, name, "legal moves after the end");
 
     /* Clone, undo to the start, replay from the position string. */
     tavola_game *c = t->game_clone(g);
@@ -70,7 +92,7 @@ static void play_one(const tavola_api *t, const char *name)
     t->position(g, before, sizeof before);
     while (t->ply(g) > 0)
         t->undo(g);
-    check(t->status(g) == TAVOLA_ONGOING && t->legal_moves(g, moves, 1024) == n, name, "undo to the start");
+    check(t->status(g) == TAVOLA_ONGOING && t->legal_moves(g, moves, cap) == n, name, "undo to the start");
     check(t->undo(g) < 0, name, "undo before the first move");
     check(t->set_position(g, before) == TAVOLA_OK, name, t->error(g));
     t->position(g, after, sizeof after);
@@ -81,6 +103,7 @@ static void play_one(const tavola_api *t, const char *name)
     printf("%-10s %3d plies, %s\n", name, t->ply(c),
            w == 0 ? "draw" : w == 1 ? "player 1 wins" : "player 2 wins");
     t->game_free(c);
+    free(moves);
     t->ruleset_free(rs); /* the game keeps its ruleset alive */
     check(t->to_move(g) >= 1, name, "the game after ruleset_free");
     t->game_free(g);

@@ -209,18 +209,48 @@ static int result(tavola_game *h, int rc)
     return rc;
 }
 
+/* The legal moves of h's game into *out, room for the ruleset's bound (a
+ * shooting game's are thousands: on the heap, not on a host's stack);
+ * returns their count or an error code (then *out is NULL). */
+static int legal(tavola_game *h, tv_move **out)
+{
+    const tv_rules *r = h->g->rules;
+    if (!(*out = malloc((size_t)r->max_moves * sizeof **out)))
+        return tv_error_set(&h->err, TV_ENOMEM, "out of memory");
+    int n = tv_legal_moves(r, h->g->state, *out, r->max_moves, &h->err);
+    if (n < 0) {
+        free(*out);
+        *out = NULL;
+    }
+    return n;
+}
+
+/* Into the host's array when it has room for the bound (every game of ABI
+ * 1.0, whose hosts pass 1024: no copy); else through a buffer, so that a
+ * host whose cap is too small gets TAVOLA_ELIMIT and the count needed in
+ * the message, never a list cut short. */
 static int api_legal_moves(tavola_game *h, tavola_move *moves, int cap)
 {
-    tv_move buf[TV_MAX_MOVES];
-    int n = tv_legal_moves(h->g->rules, h->g->state, buf, TV_MAX_MOVES, &h->err);
+    const tv_rules *r = h->g->rules;
+    if (moves && cap >= r->max_moves)
+        return result(h, tv_legal_moves(r, h->g->state, moves, cap, &h->err));
+    tv_move *buf;
+    int n = legal(h, &buf);
     if (n < 0)
         return n;
-    if (n > cap)
-        return tv_error_set(&h->err, TV_ELIMIT, "%d legal moves, room for %d", n, cap);
-    memcpy(moves, buf, (size_t)n * sizeof *buf);
+    if (n > cap || (n > 0 && !moves)) {
+        free(buf);
+        return tv_error_set(&h->err, TV_ELIMIT, "%d legal moves, room for %d (max_moves: %d)", n, cap, r->max_moves);
+    }
+    if (n > 0)
+        memcpy(moves, buf, (size_t)n * sizeof *buf);
+    free(buf);
     tv_error_clear(&h->err);
     return n;
 }
+
+_Static_assert(TV_MOVES_LIMIT == TAVOLA_MAX_MOVES, "tavola.h promises hosts core's limit");
+static int api_max_moves(const tavola_ruleset *rs) { return rules_of(rs)->max_moves; }
 
 static int api_play(tavola_game *h, tavola_move m) { return result(h, tv_game_play(h->g, m, &h->err)); }
 static int api_play_text(tavola_game *h, const char *t) { return result(h, tv_game_play_text(h->g, t, &h->err)); }
@@ -282,15 +312,18 @@ static int api_choose(tavola_game *h, const char *player, uint64_t seed, tavola_
 {
     if (!player || strcmp(player, "random") != 0)
         return tv_error_set(&h->err, TV_EINVAL, "unknown player '%.40s'", player ? player : "");
-    tv_move moves[TV_MAX_MOVES];
-    int n = tv_legal_moves(h->g->rules, h->g->state, moves, TV_MAX_MOVES, &h->err);
+    tv_move *moves;
+    int n = legal(h, &moves);
     if (n < 0)
         return n;
-    if (n == 0)
+    if (n == 0) {
+        free(moves);
         return tv_error_set(&h->err, TV_EILLEGAL, "no legal move: the game is over");
+    }
     tv_rng rng;
     tv_rng_seed(&rng, seed);
     *m = moves[tv_rng_below(&rng, (uint32_t)n)];
+    free(moves);
     return result(h, TV_OK);
 }
 
@@ -360,19 +393,20 @@ static int api_solve(tavola_game *h, uint64_t max_positions, void (*progress)(vo
     tv_solution *sol = tv_solve(r, h->g->state, max_positions, progress, ctx, &h->err);
     if (!sol)
         return h->err.code;
-    tv_move legal[TV_MAX_MOVES];
-    int n = tv_legal_moves(r, h->g->state, legal, TV_MAX_MOVES, &h->err), k = 0;
+    tv_move *all;
+    int n = legal(h, &all), k = 0;
     if (positions)
         *positions = tv_solution_positions(sol);
     if (value)
         tv_solution_value(sol, h->g->state, value);
     for (int i = 0; i < n && k < cap; i++) {
         int64_t v;
-        if (tv_solution_move_value(sol, h->g->state, legal[i], &v, &h->err) == TV_OK) {
-            moves[k] = legal[i];
+        if (tv_solution_move_value(sol, h->g->state, all[i], &v, &h->err) == TV_OK) {
+            moves[k] = all[i];
             values[k++] = v;
         }
     }
+    free(all);
     tv_solution_free(sol);
     return n < 0 ? n : result(h, k);
 }
@@ -400,13 +434,16 @@ static int api_legal_mask(tavola_game *h, uint8_t *mask, int size)
     int count = tv_actions_count(h->g->rules);
     if (!mask || size < count)
         return tv_error_set(&h->err, TV_ELIMIT, "%d actions, room for %d", count, size);
-    int32_t actions[TV_MAX_MOVES];
-    int n = api_legal_actions(h, actions, TV_MAX_MOVES);
-    if (n < 0)
-        return n;
-    memset(mask, 0, (size_t)count);
-    for (int i = 0; i < n; i++)
-        mask[actions[i]] = 1;
+    int32_t *actions = malloc((size_t)h->g->rules->max_moves * sizeof *actions);
+    if (!actions)
+        return tv_error_set(&h->err, TV_ENOMEM, "out of memory");
+    int n = api_legal_actions(h, actions, h->g->rules->max_moves);
+    if (n >= 0) {
+        memset(mask, 0, (size_t)count);
+        for (int i = 0; i < n; i++)
+            mask[actions[i]] = 1;
+    }
+    free(actions);
     return n;
 }
 
@@ -495,6 +532,7 @@ static const tavola_api api = {
     .observation_shape = api_observation_shape,
     .observation = api_observation,
     .playouts = api_playouts,
+    .max_moves = api_max_moves,
 };
 
 const tavola_api *tavola_get_api(uint32_t abi_version)

@@ -44,6 +44,8 @@ int tv_action_of_move(const tv_rules *r, tv_move m)
 {
     int b = board_actions(r);
     if (m >= 0 && is_pieces(r)) {
+        if (tv_pieces_arrow(r, m) >= 0)
+            return TV_EINVAL; /* no action id holds an arrow */
         int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
         if (np < 2 || path[0] == path[np - 1])
             return TV_EINVAL;
@@ -85,8 +87,18 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* A move that shoots (Amazons) is a from-to pair and an arrow: no action id
+ * holds it, and the action space does not cover such a game. */
+static int no_shot_actions(const tv_rules *r, tv_error *err)
+{
+    return tv_error_set(err, TV_EINVAL, "%s: a move and its arrow have no action id (use the legal moves and their text)",
+                        r->name);
+}
+
 int tv_legal_actions(const tv_rules *r, const tv_state *s, int32_t *out, int cap, tv_error *err)
 {
+    if (r->pieces.shoots)
+        return no_shot_actions(r, err);
     tv_move moves[TV_MAX_MOVES];
     int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
     if (n < 0)
@@ -121,6 +133,8 @@ int tv_move_of_action_in(const tv_rules *r, const tv_state *s, int a, tv_move *m
         return tv_error_set(err, TV_EINVAL, "%d is not an action id (0..%d)", a, tv_actions_count(r) - 1);
     if (!is_pieces(r))
         return TV_OK;
+    if (r->pieces.shoots)
+        return no_shot_actions(r, err);
     tv_move moves[TV_MAX_MOVES];
     int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
     if (n < 0)

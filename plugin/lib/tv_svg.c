@@ -3,6 +3,7 @@
  * timestamps and no ids that depend on anything but the board. */
 #include "tv_svg.h"
 #include "tv_out.h"
+#include "tv_pieces.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -245,6 +246,12 @@ static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
         tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"%s\"/>\n",
             ox + tv_grid_col(&r->grid, last) * CELL + CELL / 2,
             oy + (h - 1 - tv_grid_row(&r->grid, last)) * CELL + CELL / 2, paint_of(r, tv_cell_colour(s->cells[last]))->dot);
+    /* The arrow the last move shot (Amazons): a ring on its block. */
+    int arrow = r->moves == TV_MOVES_PIECES && s->last >= 0 ? tv_pieces_arrow(r, s->last) : -1;
+    if (arrow >= 0 && arrow < r->ncells && s->cells[arrow] == TV_BLOCK)
+        tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"7\" fill=\"none\" stroke=\"#e02020\" stroke-width=\"3\"/>\n",
+            ox + tv_grid_col(&r->grid, arrow) * CELL + CELL / 2,
+            oy + (h - 1 - tv_grid_row(&r->grid, arrow)) * CELL + CELL / 2);
 
     legend_at(o, g, (W - legend) / 2, oy + bh + LABEL_M + 20);
 }

@@ -9,7 +9,7 @@
 /* A standalone SVG 1.1 document (UTF-8, integer coordinates, no timestamps:
  * the same position always gives the same bytes) of the current position:
  * grid boards as cells with coordinates, stones, blocked cells and the last
- * stone marked (a red dot); mancala boards as two rows of holes (row 2 on
+ * stone marked (a red dot; the last arrow shot, a red ring); mancala boards as two rows of holes (row 2 on
  * top) with their seed counts, the hole last sown from ringed in red, the
  * stores or captured counts at the ends; and a caption with the title,
  * ply, scores and whose move or the result. Writes at most size bytes

@@ -6,6 +6,7 @@
  *   local g = tavola.load("pahtum", { holes = 7, seed = 42 })
  *   g:play("d4"); print(g:status(), g:scores())
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,7 +16,6 @@
 #include "tavola.h"
 
 #define GAME_META "tavola.game"
-#define MAX_MOVES 4096
 
 static const tavola_api *t;
 
@@ -138,11 +138,20 @@ static int g_set_position(lua_State *L)
     return outcome(L, lg, t->set_position(lg->g, luaL_checkstring(L, 2)));
 }
 
+/* Room for the most moves a position of g's game can have (max_moves: an
+ * Amazons position has thousands), as a userdata Lua collects. */
+static tavola_move *moves_room(lua_State *L, lgame *lg, int *cap)
+{
+    *cap = t->max_moves(t->game_ruleset(lg->g));
+    return lua_newuserdatauv(L, (size_t)*cap * sizeof(tavola_move), 0);
+}
+
 static int g_moves(lua_State *L)
 {
     lgame *lg = check_game(L);
-    static _Thread_local tavola_move moves[MAX_MOVES];
-    int n = t->legal_moves(lg->g, moves, MAX_MOVES);
+    int cap;
+    tavola_move *moves = moves_room(L, lg, &cap);
+    int n = t->legal_moves(lg->g, moves, cap);
     if (n < 0)
         return luaL_error(L, "%s", t->error(lg->g));
     lua_createtable(L, n, 0);
@@ -152,6 +161,12 @@ static int g_moves(lua_State *L)
         lua_pushstring(L, text);
         lua_rawseti(L, -2, i + 1);
     }
+    return 1;
+}
+
+static int g_max_moves(lua_State *L)
+{
+    lua_pushinteger(L, t->max_moves(t->game_ruleset(check_game(L)->g)));
     return 1;
 }
 
@@ -268,7 +283,7 @@ int luaopen_tavola(lua_State *L);
 TAVOLA_EXPORT int luaopen_tavola(lua_State *L)
 {
     static const luaL_Reg methods[] = {
-        {"play", g_play}, {"undo", g_undo}, {"moves", g_moves}, {"random_move", g_random_move},
+        {"play", g_play}, {"undo", g_undo}, {"moves", g_moves}, {"max_moves", g_max_moves}, {"random_move", g_random_move},
         {"status", g_status}, {"winner", g_winner}, {"scores", g_scores}, {"to_move", g_to_move},
         {"ply", g_ply}, {"position", g_position}, {"set_position", g_set_position}, {"draw", g_draw},
         {"perft", g_perft}, {"name", g_name}, {"options", g_options}, {"clone", g_clone},
@@ -276,8 +291,8 @@ TAVOLA_EXPORT int luaopen_tavola(lua_State *L)
     static const luaL_Reg functions[] = {
         {"load", l_load}, {"list", l_list}, {"add_path", l_add_path}, {NULL, NULL}};
     t = tavola_get_api(TAVOLA_ABI_VERSION);
-    if (!t)
-        return luaL_error(L, "tavola: ABI version %d is not available", TAVOLA_ABI_VERSION);
+    if (!t || t->size < offsetof(tavola_api, max_moves) + sizeof t->max_moves)
+        return luaL_error(L, "tavola: ABI version %d (with max_moves) is not available", TAVOLA_ABI_VERSION);
     if (luaL_newmetatable(L, GAME_META)) {
         luaL_newlib(L, methods);
         lua_setfield(L, -2, "__index");

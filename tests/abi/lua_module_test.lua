@@ -82,5 +82,18 @@ os.remove(spy_base)
 check(spy ~= nil, "a ruleset reached the host: " .. tostring(spy_err))
 check(SECRET == "the host's" and string.format("%d", 7) == "7", "a ruleset changed the host's globals")
 
+-- Amazons: more legal moves than the 1,024 an ABI 1.0 host makes room for;
+-- the module asks max_moves and lists them all; a turn is one move.
+local am = assert(tavola.load("amazons"))
+check(am:max_moves() == 4900, "amazons max_moves " .. tostring(am:max_moves()))
+local am_moves = am:moves()
+check(#am_moves == 2176, "amazons: 2176 moves at the start, got " .. #am_moves)
+assert(am:play("D1-D7/G7"))
+check(am:ply() == 1 and am:to_move() == 2 and am:position():find("#", 1, true), "amazons: a turn, an arrow")
+assert(am:play("a7-a8/a7"))
+local ok_blocked, why_blocked = am:play("d7-e7/h7") -- the arrow of g7 is on the way
+check(ok_blocked == nil and why_blocked:find("blocked on g7", 1, true), "amazons: a blocked arrow: " .. tostring(why_blocked))
+check(am:ply() == 2, "amazons: the refused turn changed nothing")
+
 print(string.format("lua module: %d passed, %d failed", passed, failed))
 os.exit(failed == 0 and 0 or 1)

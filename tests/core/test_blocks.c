@@ -106,14 +106,14 @@ START_TEST(blocks_placed)
     tv_state *s = start(r, &a, 0);
     static const char *cells[3] = {"a1", "d4", "g7"};
     static const int players[3] = {0, 1, 0};
-    tv_move moves[TV_MAX_MOVES];
+    tv_move moves[TV_MOVES_LIMIT];
     tv_error err;
     ck_assert_int_eq(s->empty, 49);
     for (int i = 0; i < 3; i++) {
         ck_assert_int_eq(s->flags, TV_FLAG_SETUP);
         ck_assert_int_eq(s->setup_left, 3 - i);
         ck_assert_int_eq(s->to_move, players[i]);
-        ck_assert_int_eq(tv_legal_moves(r, s, moves, TV_MAX_MOVES, &err), 49 - i);
+        ck_assert_int_eq(tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, &err), 49 - i);
         play_ok(r, s, c7(cells[i]), NULL);
         ck_assert_int_eq(s->cells[c7(cells[i])], TV_BLOCK);
         ck_assert_int_eq(s->stones, 0);

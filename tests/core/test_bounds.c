@@ -46,9 +46,9 @@ START_TEST(endless_relay_is_an_illegal_move)
     r->sow.pass = 1;
     rules_finish_ok(r);
     tv_game *g = tv_game_new(r, 1, NULL);
-    tv_move moves[TV_MAX_MOVES];
+    tv_move moves[TV_MOVES_LIMIT];
     tv_error err = {0};
-    ck_assert_int_eq(tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err), 1);
+    ck_assert_int_eq(tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, &err), 1);
     ck_assert_int_eq(moves[0], TV_MOVE_PASS); /* the only sowing is not a move */
     tv_state_buf before;
     tv_state_copy(r, &before.state, g->state);
@@ -103,8 +103,8 @@ START_TEST(relay_perft_ends_from_every_position)
         char pos[64];
         snprintf(pos, sizeof pos, "%d,%d/%d,%d 0,%d 1 0", c[3], c[2], c[0], c[1], 8 - (c[0] + c[1] + c[2] + c[3]));
         tv_game *g = game_from(r, pos);
-        tv_move moves[TV_MAX_MOVES];
-        int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+        tv_move moves[TV_MOVES_LIMIT];
+        int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, &err);
         ck_assert_int_ge(n, 0);
         for (int i = 0; i < n; i++) {
             tv_state_buf t;
@@ -172,8 +172,8 @@ START_TEST(kernel_and_playout_agree_on_the_declared_limit)
     tv_rng rng;
     tv_rng_seed(&rng, 3);
     while (g->state->status == TV_ONGOING) {
-        tv_move moves[TV_MAX_MOVES];
-        int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+        tv_move moves[TV_MOVES_LIMIT];
+        int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, &err);
         ck_assert_int_gt(n, 0);
         ck_assert_int_eq(tv_game_play(g, moves[tv_rng_below(&rng, (uint32_t)n)], &err), TV_OK);
     }

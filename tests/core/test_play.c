@@ -87,9 +87,9 @@ static void undo_games(const tv_rules *r, int games, int force_swap)
         tv_rng_seed(&rng, (uint64_t)g * 31 + 7);
         int n = 0;
         while (s->status == TV_ONGOING) {
-            tv_move moves[TV_MAX_MOVES];
+            tv_move moves[TV_MOVES_LIMIT];
             tv_error err;
-            int nm = tv_legal_moves(r, s, moves, TV_MAX_MOVES, &err);
+            int nm = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, &err);
             REQUIRE(nm > 0, "game %d: no legal moves", g);
             tv_state_copy(r, &before.state, s);
             for (int i = 0; i < nm; i++) {
@@ -216,8 +216,8 @@ START_TEST(illegal_moves_after_game_over)
     tv_error err;
     ck_assert_int_eq(tv_random_playout(r, s, &rng, &err), TV_OK);
     ck_assert_int_eq(s->status, TV_OVER);
-    tv_move moves[TV_MAX_MOVES];
-    ck_assert_int_eq(tv_legal_moves(r, s, moves, TV_MAX_MOVES, &err), 0);
+    tv_move moves[TV_MOVES_LIMIT];
+    ck_assert_int_eq(tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, &err), 0);
     for (int c = 0; c < 49; c++)
         expect_illegal(r, s, c, "a cell after the end");
     expect_illegal(r, s, TV_MOVE_SWAP, "swap after the end");

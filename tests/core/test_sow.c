@@ -29,9 +29,9 @@ static void expect(const tv_game *g, const char *want)
 
 static int legal(const tv_game *g, char *out)
 {
-    tv_move moves[TV_MAX_MOVES];
+    tv_move moves[TV_MOVES_LIMIT];
     tv_error err;
-    int n = tv_legal_moves(g->rules, g->state, moves, TV_MAX_MOVES, &err);
+    int n = tv_legal_moves(g->rules, g->state, moves, TV_MOVES_LIMIT, &err);
     out[0] = '\0';
     for (int i = 0; i < n; i++) {
         char t[8];
@@ -449,11 +449,11 @@ START_TEST(random_games_keep_invariants)
         for (int game = 0; game < 300; game++) {
             tv_game *g = tv_game_new(r, (uint64_t)game, NULL);
             unsigned char *trail = malloc(size * 2001);
-            tv_move moves[TV_MAX_MOVES];
+            tv_move moves[TV_MOVES_LIMIT];
             tv_error err;
             while (g->state->status == TV_ONGOING && g->nply < 2000) {
                 memcpy(trail + size * (size_t)g->nply, g->state, size);
-                int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+                int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, &err);
                 if (n <= 0)
                     ck_abort_msg("config %d game %d: no move in an ongoing game", config, game);
                 if (tv_game_play(g, moves[tv_rng_below(&rng, (uint32_t)n)], &err))

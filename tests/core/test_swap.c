@@ -27,9 +27,9 @@ START_TEST(swap_exchanges_colours_and_scores)
     ck_assert_int_eq(s->to_move, 1);
 
     /* Swap is offered exactly once in the list, as the last move. */
-    tv_move moves[TV_MAX_MOVES];
+    tv_move moves[TV_MOVES_LIMIT];
     tv_error err;
-    int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, &err);
+    int n = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, &err);
     ck_assert_int_eq(n, 46 + 1);
     ck_assert_int_eq(moves[n - 1], TV_MOVE_SWAP);
     for (int i = 0; i < n - 1; i++)

@@ -75,8 +75,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             continue;
         }
         for (int ply = 0; ply < 12; ply++) {
-            tv_move moves[TV_MAX_MOVES];
-            int k = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+            tv_move moves[TV_MOVES_LIMIT];
+            int k = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, &err);
             if (k < 0)
                 FUZZ_CHECK(strstr(err.msg, "hook") != NULL);
             if (k <= 0)

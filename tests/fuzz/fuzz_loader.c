@@ -263,8 +263,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     tv_game *g = tv_game_new(r, size, &err);
     for (int ply = 0; g && ply < 30; ply++) {
-        tv_move moves[TV_MAX_MOVES];
-        int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+        tv_move moves[TV_MOVES_LIMIT];
+        int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, &err);
         if (n <= 0 || tv_game_play(g, moves[(size_t)ply * 7 % (size_t)n], &err) != TV_OK)
             break;
     }

@@ -42,8 +42,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char back[64];
         tv_move_text(r, m, back, sizeof back);
         FUZZ_CHECK(tv_move_parse(r, back, &again, &err) == TV_OK && again == m);
-        tv_move legal[TV_MAX_MOVES];
-        int n = tv_legal_moves(r, g->state, legal, TV_MAX_MOVES, &err), listed = 0;
+        tv_move legal[TV_MOVES_LIMIT];
+        int n = tv_legal_moves(r, g->state, legal, TV_MOVES_LIMIT, &err), listed = 0;
         for (int i = 0; i < n; i++)
             listed |= legal[i] == m;
         int rc = tv_check_move(r, g->state, m, &err);

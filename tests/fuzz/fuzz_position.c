@@ -40,8 +40,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                    a.state.winner == b.state.winner);
         FUZZ_CHECK(a.state.hash == tv_state_hash(r, &a.state));
         for (int ply = 0; ply < 4; ply++) {
-            tv_move moves[TV_MAX_MOVES];
-            int n = tv_legal_moves(r, &a.state, moves, TV_MAX_MOVES, &err);
+            tv_move moves[TV_MOVES_LIMIT];
+            int n = tv_legal_moves(r, &a.state, moves, TV_MOVES_LIMIT, &err);
             if (n <= 0)
                 break;
             tv_undo u;

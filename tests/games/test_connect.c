@@ -25,9 +25,9 @@ static void walk(const tv_rules *r, tv_state *s, tree_count *t)
         t->wins[s->winner]++;
         return;
     }
-    tv_move moves[TV_MAX_MOVES];
+    tv_move moves[TV_MOVES_LIMIT];
     tv_error err;
-    int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, &err);
+    int n = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, &err);
     if (n <= 0)
         ck_abort_msg("no legal move (%d) in a game that is not over, ply %d", n, s->ply);
     for (int i = 0; i < n; i++) {
@@ -142,9 +142,9 @@ START_TEST(gomoku_exact_five_in_each_direction)
     tv_game *g = new_game(rs);
     must_play(g, "a1 h8 c1 h9 e1 h10 g1 h11");
     expect_ongoing(g, "White's four");
-    tv_move moves[TV_MAX_MOVES];
+    tv_move moves[TV_MOVES_LIMIT];
     tv_error err;
-    ck_assert_int_eq(tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err), 225 - 8);
+    ck_assert_int_eq(tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, &err), 225 - 8);
     must_play(g, "i1 h12");
     expect_winner(g, 2, "White's five h8-h12");
     tv_game_free(g);
@@ -316,8 +316,8 @@ START_TEST(connect4_full_column_refused)
     ck_assert(memcmp(&before, &s, (size_t)r->state_size) == 0);
     ck_assert_int_eq(tv_check_move(r, &s.state, 2, &err), TV_EILLEGAL);
     /* Column c is no longer among the legal moves; the others are. */
-    tv_move moves[TV_MAX_MOVES];
-    int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+    tv_move moves[TV_MOVES_LIMIT];
+    int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, &err);
     ck_assert_int_eq(n, 6);
     for (int i = 0; i < n; i++)
         ck_assert_int_ne(moves[i], 2);

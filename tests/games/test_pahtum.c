@@ -197,9 +197,9 @@ START_TEST(swap_variant)
 
     rs = pahtum("swap=false");
     g = tv_game_new(tv_ruleset_rules(rs), 1, &err);
-    tv_move moves[TV_MAX_MOVES];
+    tv_move moves[TV_MOVES_LIMIT];
     while (g->state->stones < 3) {
-        ck_assert_int_gt(tv_legal_moves(g->rules, g->state, moves, TV_MAX_MOVES, &err), 0);
+        ck_assert_int_gt(tv_legal_moves(g->rules, g->state, moves, TV_MOVES_LIMIT, &err), 0);
         ck_assert_int_eq(tv_game_play(g, moves[0], &err), TV_OK);
     }
     ck_assert_int_eq(tv_game_play_text(g, "swap", &err), TV_EILLEGAL);
@@ -223,10 +223,10 @@ START_TEST(play_undo_restores_everything)
         tv_state_copy(r, &start.state, g->state);
         size_t size = (size_t)r->state_size;
         unsigned char *trail = malloc(64 * size); /* the state before each move */
-        tv_move moves[TV_MAX_MOVES];
+        tv_move moves[TV_MOVES_LIMIT];
         while (g->state->status == TV_ONGOING) {
             memcpy(trail + (size_t)g->nply * size, g->state, size);
-            int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+            int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, &err);
             ck_assert_int_eq(tv_game_play(g, moves[tv_rng_below(&rng, (uint32_t)n)], &err), TV_OK);
             ck_assert_uint_eq(g->state->hash, tv_state_hash(r, g->state));
         }
@@ -249,7 +249,7 @@ START_TEST(position_strings_round_trip)
     tv_error err;
     tv_game *g = tv_game_new(r, 12, &err);
     tv_game *h = tv_game_new(r, 0, &err);
-    tv_move moves[TV_MAX_MOVES];
+    tv_move moves[TV_MOVES_LIMIT];
     tv_rng rng;
     tv_rng_seed(&rng, 5);
     while (g->state->status == TV_ONGOING) {
@@ -261,7 +261,7 @@ START_TEST(position_strings_round_trip)
         ck_assert_uint_eq(h->state->hash, g->state->hash);
         ck_assert_int_eq(h->state->to_move, g->state->to_move);
         ck_assert_int_eq(h->state->flags, g->state->flags);
-        int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+        int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, &err);
         tv_game_play(g, moves[tv_rng_below(&rng, (uint32_t)n)], &err);
     }
     tv_game_free(g);

@@ -24,11 +24,11 @@ static const char *refusal(tv_game *g, const char *moves, tv_error *err)
 /* The legal moves of g as text, sorted, space-separated, into buf. */
 static const char *legal_text(const tv_game *g, char *buf, size_t size)
 {
-    tv_move moves[TV_MAX_MOVES];
+    tv_move moves[TV_MOVES_LIMIT];
     tv_error err;
-    int n = tv_legal_moves(g->rules, g->state, moves, TV_MAX_MOVES, &err);
+    int n = tv_legal_moves(g->rules, g->state, moves, TV_MOVES_LIMIT, &err);
     ck_assert_msg(n >= 0, "legal moves: %s", err.msg);
-    char names[TV_MAX_MOVES][64];
+    char names[TV_MOVES_LIMIT][64];
     for (int i = 0; i < n; i++)
         tv_move_text(g->rules, moves[i], names[i], sizeof names[i]);
     for (int i = 1; i < n; i++) /* insertion sort: a few moves */
@@ -353,8 +353,8 @@ START_TEST(random_games_read_back)
             ck_assert_msg(tv_position_read(r, pos, &back.state, &err) == TV_OK, "%s: %s", pos, err.msg);
             back.state.last = g->state->last;
             ck_assert_msg(memcmp(&back.state, g->state, (size_t)r->state_size) == 0, "%s reads back differently", pos);
-            tv_move moves[TV_MAX_MOVES];
-            int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+            tv_move moves[TV_MOVES_LIMIT];
+            int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, &err);
             ck_assert_int_gt(n, 0);
             for (int i = 0; i < n; i++) {
                 char text[64];

@@ -57,8 +57,8 @@ START_TEST(score_hook_agrees_with_data)
         ck_assert_int_eq(tv_state_new(rd, 0, &a.state, &err), TV_OK);
         ck_assert_int_eq(tv_state_new(rh, 0, &b.state, &err), TV_OK);
         while (a.state.status == TV_ONGOING) {
-            tv_move moves[TV_MAX_MOVES];
-            int n = tv_legal_moves(rd, &a.state, moves, TV_MAX_MOVES, &err);
+            tv_move moves[TV_MOVES_LIMIT];
+            int n = tv_legal_moves(rd, &a.state, moves, TV_MOVES_LIMIT, &err);
             ck_assert_int_gt(n, 0);
             tv_move m = moves[tv_rng_below(&rng, (uint32_t)n)];
             unsigned long before = tv_ruleset_vm_entries(hook);
@@ -116,11 +116,11 @@ START_TEST(moves_and_ends_hooks)
     const tv_rules *r = tv_ruleset_rules(rs);
     tv_game *g = tv_game_new(r, 1, &err);
     ck_assert_ptr_nonnull(g);
-    tv_move moves[TV_MAX_MOVES];
-    ck_assert_int_eq(tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err), 16);
+    tv_move moves[TV_MOVES_LIMIT];
+    ck_assert_int_eq(tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, &err), 16);
     ck_assert_int_eq(play_moves(g, "b2", &err), TV_OK);
     /* Only the neighbours of b2 now: b1, a2, c2, b3 (in the hook's order). */
-    ck_assert_int_eq(tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err), 4);
+    ck_assert_int_eq(tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, &err), 4);
     tv_state_buf before;
     tv_state_copy(r, &before.state, g->state);
     ck_assert_int_eq(tv_game_play_text(g, "d4", &err), TV_EILLEGAL);
@@ -294,9 +294,9 @@ static void same_games_opts(const char *data_name, const char *data_opts, const 
     for (int game = 0; game < games; game++) {
         tv_game *a = tv_game_new(rd, (uint64_t)game, &err), *b = tv_game_new(rh, (uint64_t)game, &err);
         while (a->state->status == TV_ONGOING) {
-            tv_move ma[TV_MAX_MOVES], mb[TV_MAX_MOVES];
-            int na = tv_legal_moves(rd, a->state, ma, TV_MAX_MOVES, &err);
-            int nb = tv_legal_moves(rh, b->state, mb, TV_MAX_MOVES, &err);
+            tv_move ma[TV_MOVES_LIMIT], mb[TV_MOVES_LIMIT];
+            int na = tv_legal_moves(rd, a->state, ma, TV_MOVES_LIMIT, &err);
+            int nb = tv_legal_moves(rh, b->state, mb, TV_MOVES_LIMIT, &err);
             if (na != nb || memcmp(ma, mb, (size_t)na * sizeof *ma) != 0)
                 ck_abort_msg("%s game %d ply %d: the legal moves differ", hook_file, game, a->nply);
             tv_move m = ma[tv_rng_below(&rng, (uint32_t)na)];

@@ -77,9 +77,9 @@ static int64_t minimax(const tv_rules *r, tv_state *s, int ply)
     int64_t margin = s->score[me] - s->score[me ^ 1];
     if (s->status == TV_OVER)
         return margin + (s->winner == me + 1 ? WIN - ply : s->winner == 2 - me ? -(WIN - ply) : 0);
-    tv_move moves[TV_MAX_MOVES];
+    tv_move moves[TV_MOVES_LIMIT];
     tv_error err;
-    int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, &err);
+    int n = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, &err);
     int64_t best = INT64_MIN;
     for (int i = 0; i < n; i++) {
         tv_undo u;
@@ -109,8 +109,8 @@ START_TEST(alphabeta_exact_values)
             tv_error err;
             int skip = k == 0 ? 3 + (int)tv_rng_below(&rng, 5) : 2 + (int)tv_rng_below(&rng, 3);
             for (int i = 0; i < skip && g->state->status == TV_ONGOING; i++) {
-                tv_move moves[TV_MAX_MOVES];
-                int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+                tv_move moves[TV_MOVES_LIMIT];
+                int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, &err);
                 ck_assert_int_eq(tv_game_play(g, moves[tv_rng_below(&rng, (uint32_t)n)], &err), TV_OK);
             }
             if (g->state->status != TV_ONGOING) {

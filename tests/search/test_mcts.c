@@ -117,9 +117,9 @@ END_TEST
 static int immediate_wins(const tv_game *g)
 {
     const tv_rules *r = g->rules;
-    tv_move moves[TV_MAX_MOVES];
+    tv_move moves[TV_MOVES_LIMIT];
     tv_error err;
-    int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err), mask = 0;
+    int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, &err), mask = 0;
     for (int i = 0; i < n; i++) {
         tv_state_buf b;
         tv_state_copy(r, &b.state, g->state);
@@ -143,9 +143,9 @@ START_TEST(mcts_tree_reuse)
     choose(p, g, NULL, m);
     must_play(g, m);
     /* The first O reply that leaves X a win at once (there is one: X threatens). */
-    tv_move moves[TV_MAX_MOVES];
+    tv_move moves[TV_MOVES_LIMIT];
     tv_error err;
-    int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err), wins = 0;
+    int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, &err), wins = 0;
     for (int i = 0; i < n && !wins; i++) {
         ck_assert_int_eq(tv_game_play(g, moves[i], &err), TV_OK);
         if (g->state->status == TV_ONGOING && (wins = immediate_wins(g)))

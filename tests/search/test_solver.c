@@ -15,8 +15,8 @@
  * positions of the game so far (s last). */
 static int64_t brute(const tv_rules *r, const tv_state *s, uint64_t *hist, int n, long *nodes)
 {
-    tv_move moves[TV_MAX_MOVES];
-    int k = tv_legal_moves(r, s, moves, TV_MAX_MOVES, NULL);
+    tv_move moves[TV_MOVES_LIMIT];
+    int k = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, NULL);
     int p1 = s->to_move == 0;
     int64_t best = 0;
     (*nodes)++;

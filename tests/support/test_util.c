@@ -77,9 +77,9 @@ void expect_winner(const tv_game *g, int winner, const char *what)
     ck_assert_msg(g->state->status == TV_OVER, "%s: the game is still going after ply %d", what,
                   g->state->ply);
     ck_assert_msg(g->state->winner == winner, "%s: winner %d, expected %d", what, g->state->winner, winner);
-    tv_move moves[TV_MAX_MOVES];
+    tv_move moves[TV_MOVES_LIMIT];
     tv_error err;
-    ck_assert_int_eq(tv_legal_moves(g->rules, g->state, moves, TV_MAX_MOVES, &err), 0);
+    ck_assert_int_eq(tv_legal_moves(g->rules, g->state, moves, TV_MOVES_LIMIT, &err), 0);
 }
 
 /* The content of a named cell (TV_EMPTY, TV_STONE1, ...). */

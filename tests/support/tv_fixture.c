@@ -102,19 +102,19 @@ int count_cells(const tv_rules *r, const tv_state *s, int value)
 /* A uniformly random legal move of an ongoing game. */
 tv_move random_move(const tv_rules *r, const tv_state *s, tv_rng *rng)
 {
-    tv_move moves[TV_MAX_MOVES];
+    tv_move moves[TV_MOVES_LIMIT];
     tv_error err;
     tv_error_clear(&err);
-    int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, &err);
+    int n = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, &err);
     REQUIRE(n > 0, "no legal move in an ongoing game (n = %d: %s)", n, err.msg);
     return moves[tv_rng_below(rng, (uint32_t)n)];
 }
 
 int is_legal(const tv_rules *r, const tv_state *s, tv_move m)
 {
-    tv_move moves[TV_MAX_MOVES];
+    tv_move moves[TV_MOVES_LIMIT];
     tv_error err;
-    int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, &err);
+    int n = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, &err);
     for (int i = 0; i < n; i++)
         if (moves[i] == m)
             return 1;

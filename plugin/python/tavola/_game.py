@@ -91,6 +91,9 @@ class Game:
         # the move a1-b1 (not the move 0, as for cells and columns).
         m0 = L.c_move()
         self._pieces = api.action_move(h, 0, ctypes.byref(m0)) == 0 and m0.value != 0
+        # The most legal moves a position can have: what to give legal_moves
+        # (Amazons has thousands); a library without the call has at most 1024.
+        self._max_moves = api.max_moves(h) if "max_moves" not in api.missing else L.MOVES_CAP
         dims = (ctypes.c_int * L.OBS_DIMS)()
         api.observation_shape(h, dims)
         self._shape = tuple(dims)
@@ -116,6 +119,10 @@ class Game:
 
     def num_players(self):
         return 2
+
+    def max_moves(self):
+        """No position of this game has more legal moves (or actions)."""
+        return self._max_moves
 
     def num_distinct_actions(self):
         """The size of the fixed action space: ids 0 .. num_distinct_actions() - 1."""
@@ -227,13 +234,24 @@ class State:
         n = self._fast.legal_actions(self._g, buf, self._n)
         if n < 0:
             if n == L.ELIMIT:  # a hook gave the same move twice: room for all
-                buf = (ctypes.c_int32 * L.MOVES_CAP)()
-                n = self._api.legal_actions(self._g, buf, L.MOVES_CAP)
+                buf = (ctypes.c_int32 * self.game._max_moves)()
+                n = self._api.legal_actions(self._g, buf, self.game._max_moves)
             if n < 0:
                 self._fail(n)
         if player is not None and player != self.current_player():
             return []
         return buf[:n]
+
+    def legal_moves(self):
+        """The legal moves as move text, in the engine's order (empty when the
+        game is over): also for games whose moves are no action ids, as a
+        piece's move from one cell to another (Amazons' d1-d7/g7)."""
+        cap = self.game._max_moves
+        buf = (L.c_move * cap)()
+        n = self._api.legal_moves(self._g, buf, cap)
+        if n < 0:
+            self._fail(n)
+        return [_text(self._api.move_text, self._g, buf[i])[1] for i in range(n)]
 
     def legal_actions_mask(self, player=None):
         """1 for each legal action id, else 0: a numpy int8 array (a list without numpy)."""

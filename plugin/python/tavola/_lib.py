@@ -26,7 +26,7 @@ DRAW_BOARD = 1
 DRAW_SVG = 2
 
 OBS_DIMS = 3
-MOVES_CAP = 1024  # tavola.h: cap >= 1024 is always enough
+MOVES_CAP = 1024  # tavola.h: enough for every game of a library without max_moves
 
 c_ruleset_p = ctypes.c_void_p
 c_game_p = ctypes.c_void_p
@@ -99,6 +99,7 @@ FUNCTIONS = [
     ("observation_shape", c_int, [c_ruleset_p, P(c_int)]),
     ("observation", c_int, [c_game_p, c_int, P(ctypes.c_float), c_size_t]),
     ("playouts", c_int, [c_game_p, c_int, c_uint64, P(c_int64), P(ctypes.c_double)]),
+    ("max_moves", c_int, [c_ruleset_p]),
 ]
 
 

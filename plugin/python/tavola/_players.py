@@ -89,7 +89,7 @@ def solve(state, max_positions=50_000_000):
     if not isinstance(state, State):
         raise TypeError("solve(state): a tavola.State")
     api = state._api
-    cap = L.MOVES_CAP
+    cap = state.game.max_moves()
     moves, values = (L.c_move * cap)(), (ctypes.c_int64 * cap)()
     positions, value = ctypes.c_uint64(), ctypes.c_int64()
     n = api.solve(state._g, int(max_positions), L.PROGRESS(), None, ctypes.byref(positions), ctypes.byref(value),

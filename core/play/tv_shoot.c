@@ -1,0 +1,245 @@
+/* Counting and picking the moves that shoot (tv_shoot.h). */
+#include "tv_shoot.h"
+
+#include <string.h>
+
+#include "tv_pieces.h"
+#include "tv_pmove.h"
+
+static inline int lowest(unsigned x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(x);
+#else
+    int n = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+static inline int lowest64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+static inline int min_int(int a, int b) { return a < b ? a : b; }
+
+/* The arrows a run of `run` cells gives: the run, or the shot's range. */
+static inline int capped(const tv_gen *g, int run) { return run < g->shoot_max ? run : g->shoot_max; }
+
+int tv_shoot_fast(const tv_rules *r)
+{
+    const tv_pieces *p = &r->pieces;
+    if (r->moves != TV_MOVES_PIECES || !p->shoots)
+        return 0;
+    for (int i = 0; i < p->ngens; i++)
+        if (!p->gen[i].shoot_dirs || p->gen[i].shoot_dirs != p->gen[0].shoot_dirs ||
+            p->gen[i].shoot_max != p->gen[0].shoot_max)
+            return 0;
+    return p->gen[0].shoot_dirs == tv_compass_mirror_mask(p->gen[0].shoot_dirs);
+}
+
+/* The arrows along the shooting directions from a cell with these runs. */
+static int reach_of(const tv_rules *r, const uint8_t run[8])
+{
+    const tv_gen *g = &r->pieces.gen[0];
+    int n = 0;
+    for (unsigned dirs = (unsigned)g->shoot_dirs; dirs; dirs &= dirs - 1)
+        n += capped(g, run[lowest(dirs)]);
+    return n;
+}
+
+void tv_shoot_init(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
+{
+    /* N, NE, E and NW lead to higher cells, the others to lower ones: two
+     * sweeps find every run from the runs of the neighbours. */
+    static const int up[4] = {0, 1, 2, 7}, down[4] = {3, 4, 5, 6};
+    for (int c = r->ncells - 1; c >= 0; c--)
+        for (int i = 0; i < 4; i++) {
+            int d = up[i], nb = r->nb[c][d];
+            b->run[c][d] = (uint8_t)(nb >= 0 && s->cells[nb] == TV_EMPTY ? 1 + b->run[nb][d] : 0);
+        }
+    memset(b->pieces, 0, sizeof b->pieces);
+    for (int c = 0; c < r->ncells; c++) {
+        if (tv_cell_is_piece(s->cells[c]))
+            b->pieces[tv_cell_colour(s->cells[c]) - 1][c >> 6] |= 1ull << (c & 63);
+        for (int i = 0; i < 4; i++) {
+            int d = down[i], nb = r->nb[c][d];
+            b->run[c][d] = (uint8_t)(nb >= 0 && s->cells[nb] == TV_EMPTY ? 1 + b->run[nb][d] : 0);
+        }
+        b->reach[c] = (uint8_t)reach_of(r, b->run[c]);
+    }
+}
+
+/* Cell x has just become empty (or occupied): the runs that end at x, seen
+ * from the cells behind it along each direction, grow over it (or stop).
+ * With a range that cannot bind (`fixed`) an arrow count changes as its
+ * run does. */
+static void changed(const tv_rules *r, const uint8_t *cells, tv_shoot_board *b, int x, int fixed)
+{
+    const tv_gen *g = &r->pieces.gen[0];
+    int open = cells[x] == TV_EMPTY;
+    for (int d = 0; d < 8; d++) {
+        int back = tv_compass_reverse(d), run = open ? 1 + b->run[x][d] : 0, y = r->nb[x][back];
+        if (!(g->shoot_dirs >> d & 1)) {
+            for (; y >= 0; y = r->nb[y][back]) {
+                b->run[y][d] = (uint8_t)run++;
+                if (cells[y] != TV_EMPTY)
+                    break;
+            }
+        } else if (fixed) {
+            for (; y >= 0; y = r->nb[y][back]) {
+                b->reach[y] = (uint8_t)(b->reach[y] + run - b->run[y][d]);
+                b->run[y][d] = (uint8_t)run++;
+                if (cells[y] != TV_EMPTY)
+                    break;
+            }
+        } else {
+            for (; y >= 0; y = r->nb[y][back]) {
+                b->reach[y] = (uint8_t)(b->reach[y] - capped(g, b->run[y][d]) + capped(g, run));
+                b->run[y][d] = (uint8_t)run++;
+                if (cells[y] != TV_EMPTY)
+                    break;
+            }
+        }
+    }
+}
+
+/* The arrows of the move `steps` cells along d from `from` that fly back
+ * over `from` (empty once the piece left) beyond those reach[to] counts. */
+static inline int back_arrows(const tv_gen *g, const tv_shoot_board *b, int from, int d, int steps)
+{
+    int back = tv_compass_reverse(d);
+    return g->shoot_dirs >> back & 1 ? capped(g, steps + b->run[from][back]) - capped(g, steps - 1) : 0;
+}
+
+/* The arrow at index `left` (below the pair's count) of the move `steps`
+ * cells along d from `from` to `to`: in compass order, nearest first. */
+static tv_move arrow_at(const tv_rules *r, const tv_gen *gen, const tv_shoot_board *b, int me, int from, int to,
+                        int d, int steps, int left)
+{
+    for (unsigned ad = (unsigned)gen->shoot_abs[me]; ad; ad &= ad - 1) {
+        int a = lowest(ad);
+        int fly = a == tv_compass_reverse(d) ? capped(gen, steps + b->run[from][a]) : capped(gen, b->run[to][a]);
+        if (left < fly) /* the cells on the way are on the board: the run says so */
+            return tv_pmove_shot(from, to, to + (left + 1) * (tv_compass_dcol(a) + tv_compass_drow(a) * r->grid.width));
+        left -= fly;
+    }
+    return TV_MOVE_NONE;
+}
+
+/* The moves of the piece on `from` in tv_pieces_moves' order, counted into
+ * *n; with pick >= *n, the move at index pick once *n would pass it (else
+ * TV_MOVE_NONE). Along one direction the pairs' counts are summed first,
+ * and the pair is looked for only in the direction that holds the index.
+ * When the shot's range cannot bind (`fixed`: it is at least the board's
+ * side), the arrows back over `from` are the same for every distance. */
+static tv_move piece_moves(const tv_rules *r, const tv_shoot_board *b, int from, int v, int me, int fixed, int pick,
+                           int *n)
+{
+    const tv_pieces *p = &r->pieces;
+    for (int i = 0; i < p->ngens; i++) {
+        const tv_gen *gen = &p->gen[i];
+        if (!(gen->kinds & (1 << tv_cell_kind(v))))
+            continue;
+        int reach = gen->type == TV_GEN_STEP ? 1 : gen->max;
+        for (unsigned dirs = (unsigned)gen->abs[me]; dirs; dirs &= dirs - 1) {
+            int d = lowest(dirs), len = min_int(b->run[from][d], reach);
+            if (len == 0)
+                continue;
+            int delta = tv_compass_dcol(d) + tv_compass_drow(d) * r->grid.width, sum = 0, to = from;
+            if (fixed) {
+                int back = tv_compass_reverse(d), extra = gen->shoot_dirs >> back & 1 ? 1 + b->run[from][back] : 0;
+                sum = len * extra;
+                for (int k = 1; k <= len; k++)
+                    sum += b->reach[to += delta];
+            } else {
+                for (int k = 1; k <= len; k++)
+                    sum += b->reach[to += delta] + back_arrows(gen, b, from, d, k);
+            }
+            if (pick < 0 || pick >= *n + sum) {
+                *n += sum;
+                continue;
+            }
+            to = from;
+            for (int k = 1; k <= len; k++) {
+                int c = b->reach[to += delta] + back_arrows(gen, b, from, d, k);
+                if (pick < *n + c)
+                    return arrow_at(r, gen, b, me, from, to, d, k, pick - *n);
+                *n += c;
+            }
+        }
+    }
+    return TV_MOVE_NONE;
+}
+
+/* Whether the shot's range cannot bind: it is at least the board's side. */
+static int fixed_range(const tv_rules *r)
+{
+    int side = r->grid.width > r->grid.height ? r->grid.width : r->grid.height;
+    return r->pieces.gen[0].shoot_max >= side - 1;
+}
+
+/* Over the mover's pieces in cell order: PIECES { from = 64 * w_ + lowest64(set_) ... }. */
+#define PIECES                                                                   \
+    for (int w_ = 0; w_ < (r->ncells + 63) / 64; w_++)                           \
+        for (uint64_t set_ = b->pieces[me][w_]; set_; set_ &= set_ - 1)
+
+int tv_shoot_count(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
+{
+    int me = tv_colour_of(s, s->to_move) - 1, fixed = fixed_range(r), n = 0;
+    PIECES {
+        int from = 64 * w_ + lowest64(set_), before = n;
+        piece_moves(r, b, from, s->cells[from], me, fixed, -1, &n);
+        b->moves[from] = (uint16_t)(n - before);
+    }
+    return n;
+}
+
+tv_move tv_shoot_pick(const tv_rules *r, const tv_state *s, const tv_shoot_board *b, int k)
+{
+    int me = tv_colour_of(s, s->to_move) - 1, fixed = fixed_range(r), n = 0;
+    PIECES {
+        int from = 64 * w_ + lowest64(set_);
+        if (k >= n + b->moves[from]) {
+            n += b->moves[from];
+            continue;
+        }
+        return piece_moves(r, b, from, s->cells[from], me, fixed, k, &n);
+    }
+    return TV_MOVE_NONE;
+}
+
+int tv_shoot_apply(const tv_rules *r, tv_state *s, tv_shoot_board *b, tv_move m, int *progress, tv_error *err)
+{
+    int rc = tv_pieces_apply(r, s, m, NULL, progress, err);
+    if (rc < 0)
+        return rc;
+    /* The runs follow the cells one write at a time, as tv_pieces_apply made
+     * them: the start emptied, the piece landed, the arrow (maybe on the start). */
+    int from = tv_pmove_from(m), to = tv_pmove_to(m), arrow = tv_pmove_arrow(m), piece = s->cells[to];
+    s->cells[to] = TV_EMPTY;
+    s->cells[arrow] = TV_EMPTY;
+    int fixed = fixed_range(r);
+    changed(r, s->cells, b, from, fixed);
+    s->cells[to] = (uint8_t)piece;
+    changed(r, s->cells, b, to, fixed);
+    s->cells[arrow] = TV_BLOCK;
+    changed(r, s->cells, b, arrow, fixed);
+    uint64_t *own = b->pieces[tv_cell_colour(piece) - 1];
+    own[from >> 6] &= ~(1ull << (from & 63));
+    own[to >> 6] |= 1ull << (to & 63);
+    return rc;
+}

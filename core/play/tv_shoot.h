@@ -1,0 +1,46 @@
+/* Moves that shoot (slide{ after = shoot{} }, Amazons) for random playouts:
+ * the number of legal moves of a position, and the k-th of them in the order
+ * tv_pieces_moves lists them, without listing the thousands of others. A
+ * playout draws k = below(n) and plays the move the kernel's list holds at
+ * k: uniform over the legal turns, the same game as tv_legal_moves and
+ * moves[below(n)] (tests/games/test_playout.c).
+ *
+ * The board keeps, for every cell and compass direction, the run of empty
+ * cells beyond it, and for every cell the arrows a piece standing there
+ * could shoot; a move changes three cells, and only the runs along their
+ * eight lines are updated. A move from `from` to `to` then has reach[to]
+ * arrows plus those that fly back over `from` (empty once the piece left). */
+#ifndef TV_SHOOT_H
+#define TV_SHOOT_H
+
+#include "tv_error.h"
+#include "tv_rules.h"
+
+#define TV_SHOOT_WORDS ((TV_MAX_CELLS + 63) / 64)
+
+typedef struct tv_shoot_board {
+    uint8_t run[TV_MAX_CELLS][8]; /* empty cells in a row from the cell along each direction */
+    uint8_t reach[TV_MAX_CELLS];  /* arrows from the cell: runs along the shooting directions, capped */
+    uint64_t pieces[2][TV_SHOOT_WORDS]; /* the cells of each colour's pieces (index colour - 1) */
+    uint16_t moves[TV_MAX_CELLS]; /* tv_shoot_count: the moves of the piece on each cell */
+} tv_shoot_board;
+
+/* Whether r's moves are all shots that this board counts: every generator
+ * shoots, all with the same arrow (directions the same for both players). */
+int tv_shoot_fast(const tv_rules *r);
+
+/* The board of s (tv_shoot_fast(r)). */
+void tv_shoot_init(const tv_rules *r, const tv_state *s, tv_shoot_board *b);
+
+/* The number of legal moves of the player to move in s; keeps each piece's
+ * count in b for tv_shoot_pick. */
+int tv_shoot_count(const tv_rules *r, const tv_state *s, tv_shoot_board *b);
+
+/* The legal move at index k (0 <= k < tv_shoot_count) of s, right after
+ * tv_shoot_count of s: whole pieces are skipped by their counts. */
+tv_move tv_shoot_pick(const tv_rules *r, const tv_state *s, const tv_shoot_board *b, int k);
+
+/* Plays the legal move m as tv_pieces_apply does, and updates the board. */
+int tv_shoot_apply(const tv_rules *r, tv_state *s, tv_shoot_board *b, tv_move m, int *progress, tv_error *err);
+
+#endif
