@@ -46,7 +46,7 @@ static int is_enemy(const gen_ctx *g, int v) { return tv_cell_is_piece(v) && tv_
 
 static void add(gen_ctx *g, tv_move m, int captures)
 {
-    if (g->n == g->cap) {
+    if (g->n >= g->cap) {
         g->err = 1;
         return;
     }
@@ -137,6 +137,10 @@ static int jumps(gen_ctx *g, int cell, int kind, int depth)
 /* Line counts and leaps (tv_pieces_line.h): simple moves, captures 0 or 1. */
 static void line_or_leap(gen_ctx *g, const tv_gen *gen, int from)
 {
+    if (g->n >= g->cap) { /* enough found (tv_pieces_any): no room is promised beyond */
+        g->err = 1;
+        return;
+    }
     int n = gen->type == TV_GEN_LEAP
                 ? tv_pleap_moves(g->r, gen, g->cells, g->colour, from, g->out, g->len, g->n)
                 : tv_pline_moves(g->r, gen, g->cells, g->colour, from, &g->lines, g->out, g->len, g->n);
@@ -268,9 +272,12 @@ int tv_pieces_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap,
 
 int tv_pieces_any(const tv_rules *r, const tv_state *s, tv_error *err)
 {
-    tv_move one;
-    int8_t len;
-    int longest, n = all_moves(r, s, &one, &len, &longest, 1, err);
+    /* add() stops at the second move; a line count or a leap appends all the
+     * moves of one piece at once (at most 8 or TV_MAX_LEAPS) before it looks. */
+    enum { ROOM = 2 + (TV_MAX_LEAPS > 8 ? TV_MAX_LEAPS : 8) };
+    tv_move some[ROOM];
+    int8_t len[ROOM];
+    int longest, n = all_moves(r, s, some, len, &longest, 1, err);
     return n > 1 ? 1 : n; /* a move, so a legal one: the capture rule keeps a capture when there is one */
 }
 
