@@ -18,7 +18,7 @@ typedef struct gen_ctx {
     int colour, me;     /* the mover's colour and colour index */
     tv_move *out;
     int8_t *len;        /* captures of each move found (0: none) */
-    int n, cap, longest, err; /* cap: r->max_moves */
+    int n, cap, longest, err; /* cap: shots stop there (r->max_moves, or 1 for tv_pieces_any) */
     /* the chain being searched */
     int from;
     int8_t dirs[TV_PMOVE_CHAIN_LIMIT];
@@ -46,7 +46,7 @@ static int is_enemy(const gen_ctx *g, int v) { return tv_cell_is_piece(v) && tv_
 
 static void add(gen_ctx *g, tv_move m, int captures)
 {
-    if (g->n >= g->cap) {
+    if (g->n == TV_MAX_MOVES) { /* a game without shots has at most these (tv_rules_finish) */
         g->err = 1;
         return;
     }
@@ -137,10 +137,6 @@ static int jumps(gen_ctx *g, int cell, int kind, int depth)
 /* Line counts and leaps (tv_pieces_line.h): simple moves, captures 0 or 1. */
 static void line_or_leap(gen_ctx *g, const tv_gen *gen, int from)
 {
-    if (g->n >= g->cap) { /* enough found (tv_pieces_any): no room is promised beyond */
-        g->err = 1;
-        return;
-    }
     int n = gen->type == TV_GEN_LEAP
                 ? tv_pleap_moves(g->r, gen, g->cells, g->colour, from, g->out, g->len, g->n)
                 : tv_pline_moves(g->r, gen, g->cells, g->colour, from, &g->lines, g->out, g->len, g->n);
@@ -156,6 +152,9 @@ static void line_or_leap(gen_ctx *g, const tv_gen *gen, int from)
 /* The moves of a generator that shoots, of the piece on `from`: each step
  * or slide to an empty cell `to`, then each arrow, a slide from `to` over
  * empty cells, `from` being empty now (tv_shoot.c walks the same order). */
+#if defined(__GNUC__)
+__attribute__((noinline)) /* kept out of moves_of: the steps and slides of other games stay as they were */
+#endif
 static void shots(gen_ctx *g, const tv_gen *gen, int from)
 {
     const tv_rules *r = g->r;
@@ -168,7 +167,12 @@ static void shots(gen_ctx *g, const tv_gen *gen, int from)
                 for (int j = 0; j < gen->shoot_max && (at = r->nb[at][a]) >= 0; j++) {
                     if (g->cells[at] != TV_EMPTY && at != from)
                         break;
-                    add(g, tv_pmove_shot(from, to, at), 0);
+                    if (g->n >= g->cap) {
+                        g->err = 1;
+                        return;
+                    }
+                    g->len[g->n] = 0;
+                    g->out[g->n++] = tv_pmove_shot(from, to, at);
                 }
             }
     }
@@ -183,12 +187,11 @@ static void moves_of(gen_ctx *g, int from, int kind)
         const tv_gen *gen = &p->gen[i];
         if (gen->type == TV_GEN_JUMP || !(gen->kinds & (1 << kind)))
             continue;
-        if (gen->type >= TV_GEN_LINE_COUNT) {
-            line_or_leap(g, gen, from);
-            continue;
-        }
-        if (gen->shoot_dirs) {
-            shots(g, gen, from);
+        if (gen->special) { /* one test for what is not a plain step or slide */
+            if (gen->shoot_dirs)
+                shots(g, gen, from);
+            else
+                line_or_leap(g, gen, from);
             continue;
         }
         int reach = gen->type == TV_GEN_STEP ? 1 : gen->max;
@@ -272,13 +275,13 @@ int tv_pieces_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap,
 
 int tv_pieces_any(const tv_rules *r, const tv_state *s, tv_error *err)
 {
-    /* add() stops at the second move; a line count or a leap appends all the
-     * moves of one piece at once (at most 8 or TV_MAX_LEAPS) before it looks. */
-    enum { ROOM = 2 + (TV_MAX_LEAPS > 8 ? TV_MAX_LEAPS : 8) };
-    tv_move some[ROOM];
-    int8_t len[ROOM];
-    int longest, n = all_moves(r, s, some, len, &longest, 1, err);
-    return n > 1 ? 1 : n; /* a move, so a legal one: the capture rule keeps a capture when there is one */
+    /* Shots (every move of such a game) stop at the first one found; other
+     * games have a few hundred moves at most: all are found. A move is a
+     * legal one: the capture rule keeps a capture when there is one. */
+    tv_move some[TV_MAX_MOVES];
+    int8_t len[TV_MAX_MOVES];
+    int longest, n = all_moves(r, s, some, len, &longest, r->pieces.shoots ? 1 : r->max_moves, err);
+    return n > 1 ? 1 : n;
 }
 
 static int refuse(const tv_rules *r, tv_move m, tv_error *err, const char *why, int cell)

@@ -365,6 +365,7 @@ static int check_pieces(tv_rules *r, tv_error *err)
             return tv_error_set(err, TV_ERULES, "pieces: slide of %d cells is outside 1..%d", g->max, TV_MAX_SIDE);
         p->gen[i].abs[0] = g->dirs;
         p->gen[i].abs[1] = tv_compass_mirror_mask(g->dirs);
+        p->gen[i].special = g->type >= TV_GEN_LINE_COUNT; /* and shots, below */
         for (int j = 0; j < i; j++) /* one kind's jumps along one direction would be found twice */
             if (g->type == TV_GEN_JUMP && p->gen[j].type == TV_GEN_JUMP && (g->kinds & p->gen[j].kinds) &&
                 (g->dirs & p->gen[j].dirs))
@@ -382,6 +383,7 @@ static int check_pieces(tv_rules *r, tv_error *err)
             if ((g->type != TV_GEN_STEP && g->type != TV_GEN_SLIDE) || g->to != TV_TO_EMPTY)
                 return tv_error_set(err, TV_ERULES, "pieces: generator %d shoots, so it must be a step or slide to an empty cell",
                                     i + 1);
+            p->gen[i].special = 1;
             p->gen[i].shoot_abs[0] = g->shoot_dirs;
             p->gen[i].shoot_abs[1] = tv_compass_mirror_mask(g->shoot_dirs);
             p->shoots = 1;
@@ -389,6 +391,10 @@ static int check_pieces(tv_rules *r, tv_error *err)
     }
     if (p->shoots && p->jump_dirs) /* the two layouts share their numbers (tv_pmove.h) */
         return tv_error_set(err, TV_ERULES, "pieces: a game whose moves shoot cannot also jump");
+    for (int i = 0; i < p->ngens && p->shoots; i++) /* one bound and one random pick for all its moves */
+        if (!p->gen[i].shoot_dirs)
+            return tv_error_set(err, TV_ERULES, "pieces: generator %d does not shoot, but others do: in a game "
+                                "whose moves shoot, every generator shoots", i + 1);
     for (int k = 0; k < TV_MAX_KINDS; k++)
         if (p->promote[k] != -1 && (k >= kinds || p->promote[k] < 0 || p->promote[k] >= kinds || p->promote[k] == k))
             return tv_error_set(err, TV_ERULES, "promotion: kind %d cannot become kind %d", k, p->promote[k]);

@@ -217,6 +217,8 @@ START_TEST(refused_rulesets)
         {"slide { directions = 'all', to = 'any', after = shoot { directions = 'all' } }", NULL,
          "a move that shoots goes to empty cells"},
         {"slide { directions = 'all', after = step { directions = 'all' } }", NULL, "expected shoot"},
+        {"{ slide { directions = 'all', after = shoot { directions = 'all' } }, step { directions = 'all' } }", NULL,
+         "every generator shoots"},
         {"slide { directions = 'all', after = shoot { directions = 'all', range = 3 } }", NULL, "range"},
         {"slide { directions = 'all', after = shoot { directions = 'all', max = 0 } }", NULL, "max"},
         {"slide { directions = 'all', after = shoot { } }", NULL, "directions"},
