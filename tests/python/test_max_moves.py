@@ -55,3 +55,11 @@ def test_playouts_end_with_a_winner():
     s = tavola.load_game("amazons", size=6).new_initial_state()
     p = s.playouts(50, seed=3)
     assert p.draws == 0 and sum(p.wins) == 50 and p.mean_length > 10
+
+
+def test_no_action_ids_for_a_move_and_its_arrow():
+    s = tavola.load_game("amazons", size=6).new_initial_state()
+    with pytest.raises(tavola.InvalidArgument) as e:
+        s.legal_actions()
+    assert "no action id" in str(e.value)
+    assert len(s.legal_moves()) == 544  # the turns themselves, as text
