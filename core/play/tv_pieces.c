@@ -152,9 +152,6 @@ static void line_or_leap(gen_ctx *g, const tv_gen *gen, int from)
 /* The moves of a generator that shoots, of the piece on `from`: each step
  * or slide to an empty cell `to`, then each arrow, a slide from `to` over
  * empty cells, `from` being empty now (tv_shoot.c walks the same order). */
-#if defined(__GNUC__)
-__attribute__((noinline)) /* kept out of moves_of: the steps and slides of other games stay as they were */
-#endif
 static void shots(gen_ctx *g, const tv_gen *gen, int from)
 {
     const tv_rules *r = g->r;
@@ -178,7 +175,25 @@ static void shots(gen_ctx *g, const tv_gen *gen, int from)
     }
 }
 
-/* Steps and slides (line counts, leaps, moves that shoot) of the piece of `kind` on `from`. */
+/* The moves of a game whose moves all shoot (tv_rules_finish: no other
+ * generator, no jumps), kept apart so that other games' loop stays as it is. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void all_shots(gen_ctx *g, const tv_state *s)
+{
+    const tv_pieces *p = &g->r->pieces;
+    for (int c = 0; c < g->r->ncells && !g->err; c++) {
+        int v = s->cells[c];
+        if (!tv_cell_is_piece(v) || tv_cell_colour(v) != g->colour)
+            continue;
+        for (int i = 0; i < p->ngens && !g->err; i++)
+            if (p->gen[i].kinds & (1 << tv_cell_kind(v)))
+                shots(g, &p->gen[i], c);
+    }
+}
+
+/* Steps and slides (line counts, leaps) of the piece of `kind` on `from`. */
 static void moves_of(gen_ctx *g, int from, int kind)
 {
     const tv_rules *r = g->r;
@@ -187,11 +202,8 @@ static void moves_of(gen_ctx *g, int from, int kind)
         const tv_gen *gen = &p->gen[i];
         if (gen->type == TV_GEN_JUMP || !(gen->kinds & (1 << kind)))
             continue;
-        if (gen->special) { /* one test for what is not a plain step or slide */
-            if (gen->shoot_dirs)
-                shots(g, gen, from);
-            else
-                line_or_leap(g, gen, from);
+        if (gen->type >= TV_GEN_LINE_COUNT) {
+            line_or_leap(g, gen, from);
             continue;
         }
         int reach = gen->type == TV_GEN_STEP ? 1 : gen->max;
@@ -224,16 +236,19 @@ static int all_moves(const tv_rules *r, const tv_state *s, tv_move *out, int8_t 
     gen_ctx g = {.r = r, .cells = s->cells, .colour = tv_colour_of(s, s->to_move), .out = out, .len = len,
                  .cap = cap};
     g.me = g.colour - 1;
-    for (int c = 0; c < r->ncells && !g.err; c++) {
-        int v = s->cells[c];
-        if (!tv_cell_is_piece(v) || tv_cell_colour(v) != g.colour)
-            continue;
-        moves_of(&g, c, tv_cell_kind(v));
-        if (r->pieces.jump_dirs) {
-            g.from = c;
-            jumps(&g, c, tv_cell_kind(v), 0);
+    if (r->pieces.shoots)
+        all_shots(&g, s);
+    else
+        for (int c = 0; c < r->ncells && !g.err; c++) {
+            int v = s->cells[c];
+            if (!tv_cell_is_piece(v) || tv_cell_colour(v) != g.colour)
+                continue;
+            moves_of(&g, c, tv_cell_kind(v));
+            if (r->pieces.jump_dirs) {
+                g.from = c;
+                jumps(&g, c, tv_cell_kind(v), 0);
+            }
         }
-    }
     if (g.err && cap < r->max_moves)
         return cap + 1;
     if (g.err)

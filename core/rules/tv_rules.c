@@ -365,7 +365,6 @@ static int check_pieces(tv_rules *r, tv_error *err)
             return tv_error_set(err, TV_ERULES, "pieces: slide of %d cells is outside 1..%d", g->max, TV_MAX_SIDE);
         p->gen[i].abs[0] = g->dirs;
         p->gen[i].abs[1] = tv_compass_mirror_mask(g->dirs);
-        p->gen[i].special = g->type >= TV_GEN_LINE_COUNT; /* and shots, below */
         for (int j = 0; j < i; j++) /* one kind's jumps along one direction would be found twice */
             if (g->type == TV_GEN_JUMP && p->gen[j].type == TV_GEN_JUMP && (g->kinds & p->gen[j].kinds) &&
                 (g->dirs & p->gen[j].dirs))
@@ -383,7 +382,6 @@ static int check_pieces(tv_rules *r, tv_error *err)
             if ((g->type != TV_GEN_STEP && g->type != TV_GEN_SLIDE) || g->to != TV_TO_EMPTY)
                 return tv_error_set(err, TV_ERULES, "pieces: generator %d shoots, so it must be a step or slide to an empty cell",
                                     i + 1);
-            p->gen[i].special = 1;
             p->gen[i].shoot_abs[0] = g->shoot_dirs;
             p->gen[i].shoot_abs[1] = tv_compass_mirror_mask(g->shoot_dirs);
             p->shoots = 1;

@@ -196,7 +196,6 @@ typedef struct tv_gen {
     int shoot_dirs;    /* 0: no second part; else TV_N.. mask, for player 1 */
     int shoot_max;     /* at most this many cells (1..TV_MAX_SIDE) */
     int shoot_abs[2];  /* derived, as abs */
-    int special;       /* derived: a line count, a leap or a move that shoots (not a plain step or slide) */
 } tv_gen;
 
 enum { TV_CAPTURE_FREE = 0, TV_CAPTURE_MANDATORY, TV_CAPTURE_LONGEST };
