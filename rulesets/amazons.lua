@@ -45,4 +45,5 @@ return game {
   },
   no_move = "loses",
   ends = "no_move",
+  evaluate = { mobility = 0.01 },   -- search: more turns left is ahead (6x6 depth 2 vs random: 20 of 20; none: 4 of 10)
 }
