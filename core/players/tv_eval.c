@@ -117,8 +117,8 @@ static int64_t lines_term(const tv_rules *r, const tv_eval *ev, const tv_state *
  * start from (*from: pieces' moves share a cell; any other move is its own). */
 static int count_moves(const tv_rules *r, const tv_state *s, int *moves, int *from, tv_error *err)
 {
-    tv_move m[TV_MAX_MOVES];
-    int n = tv_legal_moves(r, s, m, TV_MAX_MOVES, err);
+    tv_move m[TV_MOVES_LIMIT]; /* a game whose moves shoot has thousands (rules->max_moves) */
+    int n = tv_legal_moves(r, s, m, r->max_moves, err);
     if (n < 0)
         return n;
     *moves = *from = n;

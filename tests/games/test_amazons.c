@@ -202,6 +202,27 @@ START_TEST(bound_from_the_generators)
 }
 END_TEST
 
+/* Every player chooses a legal turn among the 2,176 of the 10x10 start (no
+ * array of a search is sized for fewer), and alpha-beta's evaluation
+ * (mobility: two move lists a position) sees them all. */
+START_TEST(players_choose_among_thousands)
+{
+    static const char *const specs[] = {"random", "greedy", "alphabeta:depth=1", "mcts:iterations=200"};
+    tv_ruleset *rs = must_load("amazons", NULL);
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        tv_game *g = new_game(rs);
+        must_play(g, "d1-d7/g7");
+        tv_player *p = player(rs, specs[i], 5);
+        char text[16];
+        choose(p, g, NULL, text);
+        ck_assert_msg(strchr(text, '/') != NULL, "%s chose %s", specs[i], text);
+        tv_player_free(p);
+        tv_game_free(g);
+    }
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 /* Rulesets the shooting generator refuses, each at its file:line. */
 START_TEST(refused_rulesets)
 {
@@ -307,6 +328,7 @@ int main(void)
         {"layout", shot_layout, 30, 0},
         {"bound", bound_from_the_generators, 30, 0},
         {"bound", refused_rulesets, 30, 0},
+        {"bound", players_choose_among_thousands, 30, 0},
         {"read back", random_games_read_back, 300, 3},
     };
     return tv_check_run("amazons", tests, TV_CHECK_COUNT(tests));
