@@ -9,7 +9,10 @@
  * which a host may also find with dlsym(handle, "tavola_get_api") after
  * dlopen("libtavola.so.1"). It returns NULL when the library cannot serve that
  * ABI version. The table only grows: new functions are added at its end and
- * `size` tells how much of it the library has.
+ * `size` tells how much of it the library has. (ABI 1 grew max_moves when
+ * games with more than 1024 legal moves came: the version stayed, as every
+ * old call keeps its meaning and an old host's cap of 1024 gets an error,
+ * never a shorter list; a new version would have locked every old host out.)
  *
  * Handles are opaque. Errors: every call that can fail returns a negative
  * TAVOLA_E* code and keeps a message on the handle (tavola_api.error for a
