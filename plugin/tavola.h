@@ -204,7 +204,9 @@ typedef struct tavola_api {
      * clockwise), 288 on Pentago's board. Pieces that move:
      * one id per pair of distinct cells (from, to), from * (cells - 1) + (to >
      * from ? to - 1 : to), whatever the move does on the way (a capture, a
-     * chain of jumps); play_action plays the legal move of that id. The
+     * chain of jumps); play_action plays the legal move of that id. A move
+     * that shoots an arrow (Amazons) has the id (from, to) * (cells - 1) +
+     * (arrow > to ? arrow - 1 : arrow). The
      * mapping depends on the ruleset and its options only, never on the
      * game's state. */
     int (*num_actions)(const tavola_ruleset *rs);

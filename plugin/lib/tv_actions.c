@@ -16,6 +16,8 @@ static int is_pieces(const tv_rules *r) { return r->moves == TV_MOVES_PIECES; }
  * block (place, then rotate), else the cells (a mancala board's holes). */
 static int board_actions(const tv_rules *r)
 {
+    if (is_pieces(r) && r->pieces.shoots) /* (from, to) pairs, each with an arrow on any cell but `to` */
+        return r->ncells * (r->ncells - 1) * (r->ncells - 1);
     if (is_pieces(r))
         return r->ncells * (r->ncells - 1);
     if (r->rotate.side) /* place, then rotate: cell * turns + turn, in the moves' order */
@@ -44,8 +46,15 @@ int tv_action_of_move(const tv_rules *r, tv_move m)
 {
     int b = board_actions(r);
     if (m >= 0 && is_pieces(r)) {
-        if (tv_pieces_arrow(r, m) >= 0)
-            return TV_EINVAL; /* no action id holds an arrow */
+        int arrow = tv_pieces_arrow(r, m);
+        if (r->pieces.shoots) {
+            int from = tv_pmove_from(m), to = tv_pmove_to(m);
+            if (arrow < 0 || from >= r->ncells || to >= r->ncells || from == to || arrow == to)
+                return TV_EINVAL;
+            return pair_action(r, from, to) * (r->ncells - 1) + (arrow > to ? arrow - 1 : arrow);
+        }
+        if (arrow >= 0)
+            return TV_EINVAL;
         int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
         if (np < 2 || path[0] == path[np - 1])
             return TV_EINVAL;
@@ -67,7 +76,12 @@ int tv_move_of_action(const tv_rules *r, int a, tv_move *m)
     int b = board_actions(r);
     if (a < 0 || a >= tv_actions_count(r))
         return TV_EINVAL;
-    if (a < b && is_pieces(r)) {
+    if (a < b && is_pieces(r) && r->pieces.shoots) {
+        int pair = a / (r->ncells - 1), arrow = a % (r->ncells - 1);
+        int from = pair / (r->ncells - 1), to = pair % (r->ncells - 1);
+        to = to >= from ? to + 1 : to;
+        *m = tv_pmove_shot(from, to, arrow >= to ? arrow + 1 : arrow);
+    } else if (a < b && is_pieces(r)) {
         int from = a / (r->ncells - 1), to = a % (r->ncells - 1);
         *m = tv_pmove_simple(from, to >= from ? to + 1 : to, 0);
     } else if (a < b && r->rotate.side) {
@@ -87,23 +101,13 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* A move that shoots (Amazons) is a from-to pair and an arrow: no action id
- * holds it, and the action space does not cover such a game. */
-static int no_shot_actions(const tv_rules *r, tv_error *err)
-{
-    return tv_error_set(err, TV_EINVAL, "%s: a move and its arrow have no action id (use the legal moves and their text)",
-                        r->name);
-}
-
 int tv_legal_actions(const tv_rules *r, const tv_state *s, int32_t *out, int cap, tv_error *err)
 {
-    if (r->pieces.shoots)
-        return no_shot_actions(r, err);
-    tv_move moves[TV_MAX_MOVES];
-    int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
+    tv_move moves[TV_MOVES_LIMIT];
+    int n = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, err);
     if (n < 0)
         return n;
-    int32_t ids[TV_MAX_MOVES];
+    int32_t ids[TV_MOVES_LIMIT];
     for (int i = 0; i < n; i++) {
         ids[i] = tv_action_of_move(r, moves[i]);
         if (ids[i] < 0)
@@ -133,8 +137,8 @@ int tv_move_of_action_in(const tv_rules *r, const tv_state *s, int a, tv_move *m
         return tv_error_set(err, TV_EINVAL, "%d is not an action id (0..%d)", a, tv_actions_count(r) - 1);
     if (!is_pieces(r))
         return TV_OK;
-    if (r->pieces.shoots)
-        return no_shot_actions(r, err);
+    if (r->pieces.shoots) /* the id says the whole move */
+        return TV_OK;
     tv_move moves[TV_MAX_MOVES];
     int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
     if (n < 0)

@@ -57,9 +57,26 @@ def test_playouts_end_with_a_winner():
     assert p.draws == 0 and sum(p.wins) == 50 and p.mean_length > 10
 
 
-def test_no_action_ids_for_a_move_and_its_arrow():
-    s = tavola.load_game("amazons", size=6).new_initial_state()
-    with pytest.raises(tavola.InvalidArgument) as e:
-        s.legal_actions()
-    assert "no action id" in str(e.value)
-    assert len(s.legal_moves()) == 544  # the turns themselves, as text
+def test_action_ids_of_a_move_and_its_arrow():
+    g = tavola.load_game("amazons", size=6)
+    n = 36
+    assert g.num_distinct_actions() == n * (n - 1) * (n - 1)  # (from, to) and an arrow anywhere but `to`
+    s = g.new_initial_state()
+    legal = s.legal_actions()
+    assert len(legal) == 544 and legal == sorted(legal)  # the turns themselves, each one id
+    assert sorted(s.action_to_string(a) for a in legal) == sorted(s.legal_moves())
+    a = s.string_to_action("b1-b5/b1")  # the arrow back onto the cell just left
+    assert a in legal and s.action_to_string(a) == "b1-b5/b1"
+    assert g.move_action(g.action_move(a)) == a
+    mask = s.legal_actions_mask()
+    assert mask.sum() == 544 and mask[a] == 1
+    s.apply_action(a)
+    assert s.history() == [a]
+    assert s.position().split()[0].split("/")[5][1] == "#"  # the arrow's block on b1
+    with pytest.raises(tavola.IllegalMove):
+        s.apply_action(a)  # b1 holds the arrow now
+
+
+def test_action_ids_of_the_full_board():
+    s = tavola.load_game("amazons").new_initial_state()
+    assert len(s.legal_actions()) == 2176 and s.legal_actions_mask().sum() == 2176

@@ -200,7 +200,9 @@ class State:
         self._api = game._api
         self._fast = game._api.fast
         self._n = game._num_actions
-        self._abuf = (ctypes.c_int32 * max(self._n, 1))()
+        # Room for every legal action: no more than the legal moves (Amazons'
+        # action space is close to a million, its moves a few thousand).
+        self._abuf = (ctypes.c_int32 * max(min(self._n, game._max_moves), 1))()
         self._sync()
 
     def _sync(self):
@@ -231,7 +233,7 @@ class State:
     def legal_actions(self, player=None):
         """The legal action ids, increasing (empty when the game is over)."""
         buf = self._abuf
-        n = self._fast.legal_actions(self._g, buf, self._n)
+        n = self._fast.legal_actions(self._g, buf, len(buf))
         if n < 0:
             if n == L.ELIMIT:  # a hook gave the same move twice: room for all
                 buf = (ctypes.c_int32 * self.game._max_moves)()
