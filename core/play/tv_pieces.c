@@ -11,9 +11,17 @@
 #include "tv_pieces_line.h"
 #include "tv_play.h"
 
-/* The search for moves: the position, the mover, and where the moves go. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+typedef tv_pieces_ray ray;
+
+/* The search for moves: the position, the mover's plan, and where the
+ * moves go. */
 typedef struct gen_ctx {
     const tv_rules *r;
+    const tv_pieces_plan *p;
     const uint8_t *cells;
     int colour, me;     /* the mover's colour and colour index */
     tv_move *out;
@@ -25,13 +33,18 @@ typedef struct gen_ctx {
     int16_t taken[TV_PMOVE_CHAIN_LIMIT]; /* the enemy jumped, or -1 for an own piece */
     int16_t at[TV_PMOVE_CHAIN_LIMIT];    /* the landings */
     tv_plines lines;    /* line_count: the pieces on each line, counted once */
+    /* Small boards: the enemy's cells, the cells from which a piece of each
+     * kind can begin a jump, and for each stepper's rays the cells from which
+     * a step lands where it may. */
+    uint64_t enemies, jumpers[TV_MAX_KINDS], steps_from[TV_MAX_KINDS][TV_PIECES_STEP_SETS];
 } gen_ctx;
 
-/* The lowest set bit of a direction mask (not 0): directions in compass order. */
-static inline int lowest(unsigned x)
+/* The lowest set bit of x (not 0): directions in compass order, cells and
+ * generators in their order. */
+static inline int lowest(uint64_t x)
 {
 #if defined(__GNUC__)
-    return __builtin_ctz(x);
+    return __builtin_ctzll(x);
 #else
     int n = 0;
     while (!(x & 1u)) {
@@ -41,8 +54,6 @@ static inline int lowest(unsigned x)
     return n;
 #endif
 }
-
-static int is_enemy(const gen_ctx *g, int v) { return tv_cell_is_piece(v) && tv_cell_colour(v) != g->colour; }
 
 static void add(gen_ctx *g, tv_move m, int captures)
 {
@@ -57,9 +68,12 @@ static void add(gen_ctx *g, tv_move m, int captures)
 }
 
 /* What `cell` holds while the chain is on its way: its start and the pieces
- * it took are empty. */
-static int chain_cell(const gen_ctx *g, int cell, int depth)
+ * it took are empty (before the first jump, what the board holds: a cell
+ * next to the start or two away is not the start). */
+static inline int chain_cell(const gen_ctx *g, int cell, int depth)
 {
+    if (depth == 0)
+        return g->cells[cell];
     if (cell == g->from)
         return TV_EMPTY;
     for (int i = 0; i < depth; i++)
@@ -105,9 +119,9 @@ static int jumps(gen_ctx *g, int cell, int kind, int depth)
     const tv_rules *r = g->r;
     const tv_pieces *p = &r->pieces;
     int found = 0;
-    for (int i = 0; i < p->ngens; i++) {
-        const tv_gen *gen = &p->gen[i];
-        if (gen->type != TV_GEN_JUMP || !(gen->kinds & (1 << kind)) || (depth && !gen->chain))
+    for (unsigned gens = g->p->jumping[kind]; gens; gens &= gens - 1) {
+        const tv_gen *gen = &p->gen[lowest(gens)];
+        if (depth && !gen->chain)
             continue;
         for (unsigned dirs = (unsigned)gen->abs[g->me]; dirs; dirs &= dirs - 1) {
             int d = lowest(dirs);
@@ -193,60 +207,354 @@ static void all_shots(gen_ctx *g, const tv_state *s)
     }
 }
 
-/* Steps and slides (line counts, leaps) of the piece of `kind` on `from`. */
+/* What a ray's land says of a cell holding v: 0 it may not end there, 1 a
+ * move, 2 a capture (a value with no colour but a kind is no empty cell). */
+static inline int land_on(int land, int v)
+{
+    int colour = v & 3;
+    return colour == 0 && v ? 0 : (land >> 2 * colour) & 3;
+}
+
+/* The moves but jumps of the piece of `kind` on `from`, ray by ray: the hot
+ * loop, with what it reads and writes in locals. */
 static void moves_of(gen_ctx *g, int from, int kind)
 {
-    const tv_rules *r = g->r;
-    const tv_pieces *p = &r->pieces;
-    for (int i = 0; i < p->ngens; i++) {
-        const tv_gen *gen = &p->gen[i];
-        if (gen->type == TV_GEN_JUMP || !(gen->kinds & (1 << kind)))
-            continue;
-        if (gen->type >= TV_GEN_LINE_COUNT) {
-            line_or_leap(g, gen, from);
+    const int16_t(*nb)[8] = g->r->nb;
+    const uint8_t *cells = g->cells;
+    tv_move *out = g->out;
+    int8_t *len = g->len;
+    const ray *x = g->p->ray + g->p->first[kind], *end = x + g->p->nrays[kind];
+    int n = g->n, took = 0; /* took: whether a move found here takes */
+    for (; x < end; x++) {
+        int dir = x->dir, reach = x->reach, land = x->land, to = from;
+        if (reach == 1) { /* a step */
+            to = nb[from][dir];
+            int what = to < 0 ? 0 : land_on(land, cells[to]);
+            if (what) {
+                if (n == TV_MAX_MOVES) {
+                    g->err = 1;
+                    break;
+                }
+                int takes = what - 1;
+                len[n] = (int8_t)takes;
+                out[n++] = tv_pmove_simple(from, to, takes);
+                took |= takes;
+            }
             continue;
         }
-        int reach = gen->type == TV_GEN_STEP ? 1 : gen->max;
-        for (unsigned dirs = (unsigned)gen->abs[g->me]; dirs; dirs &= dirs - 1) {
-            int d = lowest(dirs), to = from;
-            for (int k = 0; k < reach; k++) {
-                to = r->nb[to][d];
-                if (to < 0)
-                    break;
-                int v = g->cells[to];
-                if (v == TV_EMPTY) {
-                    if (gen->to & TV_TO_EMPTY)
-                        add(g, tv_pmove_simple(from, to, 0), 0);
-                    continue;
-                }
-                if (is_enemy(g, v) && (gen->to & TV_TO_ENEMY))
-                    add(g, tv_pmove_simple(from, to, 1), 1);
+        if (reach == 0) { /* a line count or a leap */
+            g->n = n;
+            line_or_leap(g, &g->r->pieces.gen[x->gen], from);
+            n = g->n;
+            continue;
+        }
+        do {
+            if ((to = nb[to][dir]) < 0)
                 break;
+            int v = cells[to], what = land_on(land, v);
+            if (what) {
+                if (n == TV_MAX_MOVES) {
+                    g->err = 1;
+                    break;
+                }
+                int takes = what - 1;
+                len[n] = (int8_t)takes;
+                out[n++] = tv_pmove_simple(from, to, takes);
+                took |= takes;
+            }
+            if (v != TV_EMPTY)
+                break;
+        } while (--reach);
+    }
+    g->n = n;
+    if (took > g->longest)
+        g->longest = took;
+}
+
+/* Cells c such that c + delta is in set a (|delta| < 64). */
+static inline uint64_t back(uint64_t a, int delta) { return delta >= 0 ? a >> delta : a << -delta; }
+
+void tv_pieces_plan_for(const tv_rules *r, int colour, tv_pieces_plan *p)
+{
+    const tv_pieces *ps = &r->pieces;
+    int enemy = colour ^ 3, nray = 0;
+    p->colour = colour;
+    p->me = colour - 1;
+    p->nkinds = ps->nkinds ? ps->nkinds : 1;
+    memset(p->nrays, 0, sizeof p->nrays); /* a kind past nkinds (no piece is one) moves nothing */
+    memset(p->jumping, 0, sizeof p->jumping);
+    memset(p->jump_dirs, 0, sizeof p->jump_dirs);
+    memset(p->jump_own, 0, sizeof p->jump_own);
+    memset(p->stepper, 0, sizeof p->stepper);
+    for (int k = 0; k < p->nkinds; k++) {
+        int steps = 1;
+        p->first[k] = (uint16_t)nray;
+        for (int i = 0; i < ps->ngens; i++) {
+            const tv_gen *gen = &ps->gen[i];
+            if (!(gen->kinds & (1 << k)))
+                continue;
+            if (gen->type == TV_GEN_JUMP) {
+                int over = gen->over ? gen->over : TV_OVER_ENEMY;
+                p->jumping[k] |= (uint16_t)(1u << i);
+                if (over & TV_OVER_ENEMY)
+                    p->jump_dirs[k] |= (uint8_t)gen->abs[p->me];
+                if (over & TV_OVER_OWN)
+                    p->jump_own[k] |= (uint8_t)gen->abs[p->me];
+                continue;
+            }
+            ray x = {.dir = 0, .reach = 0, .gen = (int8_t)i, .land = 0};
+            if (gen->type != TV_GEN_STEP && gen->type != TV_GEN_SLIDE) {
+                p->ray[nray++] = x;
+                steps = 0;
+                continue;
+            }
+            x.reach = (int8_t)(gen->type == TV_GEN_STEP ? 1 : gen->max);
+            x.land = (uint8_t)(((gen->to & TV_TO_EMPTY) ? 1 : 0) << 2 * TV_EMPTY |
+                               ((gen->to & TV_TO_ENEMY) ? 2 : 0) << 2 * enemy);
+            steps &= x.reach == 1;
+            for (unsigned dirs = (unsigned)gen->abs[p->me]; dirs; dirs &= dirs - 1) {
+                x.dir = (int8_t)lowest(dirs);
+                p->ray[nray++] = x;
             }
         }
+        p->nrays[k] = (uint8_t)(nray - p->first[k]);
+        p->stepper[k] = (uint8_t)(steps && p->nrays[k] <= TV_PIECES_STEP_SETS);
     }
+    /* The board's edges as bit sets, where the board fits a word. */
+    int w = r->grid.width, h = r->grid.height, n = r->ncells;
+    p->small = n <= 64;
+    memset(p->delta, 0, sizeof p->delta);
+    memset(p->valid, 0, sizeof p->valid);
+    memset(p->valid2, 0, sizeof p->valid2);
+    if (!p->small)
+        return;
+    p->board = n == 64 ? ~0ull : (1ull << n) - 1;
+    uint64_t first_col = 0;
+    for (int row = 0; row < h; row++)
+        first_col |= 1ull << row * w;
+    uint64_t last_col = first_col << (w - 1), first_row = (1ull << w) - 1, last_row = first_row << w * (h - 1);
+    for (int d = 0; d < 8; d++) {
+        int dc = tv_compass_dcol(d), dr = tv_compass_drow(d);
+        p->delta[d] = (int8_t)(dc + w * dr);
+        p->valid[d] = p->board & (dc > 0 ? ~last_col : dc < 0 ? ~first_col : ~0ull) &
+                      (dr > 0 ? ~last_row : dr < 0 ? ~first_row : ~0ull);
+        p->valid2[d] = p->valid[d] & back(p->valid[d], p->delta[d]);
+    }
+    for (int k = 0; k < p->nkinds; k++)
+        for (int i = 0; p->stepper[k] && i < p->nrays[k]; i++)
+            p->step_delta[k][i] = p->delta[p->ray[p->first[k] + i].dir];
+}
+
+#define ONES 0x0101010101010101ull
+
+/* Cells c..c+7 of a board of n as a word, cell c + i in byte i (the cells
+ * past the board read as empty). */
+static inline uint64_t eight(const uint8_t *cells, int c, int n)
+{
+    uint64_t x = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (c + 8 <= n)
+        memcpy(&x, cells + c, 8);
+    else
+        memcpy(&x, cells + c, (size_t)(n - c));
+#else
+    for (int i = 0; i < 8 && c + i < n; i++)
+        x |= (uint64_t)cells[c + i] << 8 * i;
+#endif
+    return x;
+}
+
+/* Bit i set where byte i of x is 0. */
+static inline uint64_t zero_bytes(uint64_t x)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+    x = ~(((x & low7) + low7) | x | low7); /* 0x80 in the zero bytes, 0 elsewhere */
+    return ((x >> 7) * 0x0102040810204080ull) >> 56;
+}
+
+/* The cells holding a piece of `colour` as a bit set (cell c: bit c % 64 of
+ * word c / 64), found eight cells at a time. Returns the words written. */
+static int pieces_of(const uint8_t *cells, int n, int colour, uint64_t *set)
+{
+    int words = (n + 63) / 64;
+    for (int w = 0; w < words; w++) {
+        uint64_t bits = 0;
+        for (int c = 64 * w; c < 64 * w + 64 && c < n; c += 8)
+            bits |= zero_bytes((eight(cells, c, n) & 3 * ONES) ^ (uint64_t)colour * ONES) << (c - 64 * w);
+        set[w] = bits;
+    }
+    return words;
+}
+
+/* A small board as bit sets: the mover's pieces by kind (of[k]), the
+ * enemy's, each kind's jumpers, and for each ray of a stepper the cells from
+ * which it lands where it may (the empty or the enemy's cells shifted back,
+ * within the board's edges). */
+static void small_board(gen_ctx *g, uint64_t *of)
+{
+    const tv_pieces_plan *p = g->p;
+    int n = g->r->ncells, kinds = p->nkinds;
+    uint64_t empty = 0, enemies = 0, mine = 0;
+    for (int k = 0; k < kinds; k++)
+        of[k] = 0;
+#if defined(__SSE2__)
+    /* sixteen cells at a time: a compare of bytes and their top bits */
+    const __m128i three = _mm_set1_epi8(3), zero = _mm_setzero_si128();
+    const __m128i own = _mm_set1_epi8((char)g->colour), enemy = _mm_set1_epi8((char)(g->colour ^ 3));
+    for (int c = 0; c < n; c += 16) {
+        uint8_t tail[16] = {0};
+        const uint8_t *at = g->cells + c;
+        if (c + 16 > n) { /* the cells past the board read as empty */
+            memcpy(tail, at, (size_t)(n - c));
+            at = tail;
+        }
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)at), colours = _mm_and_si128(x, three);
+        empty |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)) << c;
+        mine |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(colours, own)) << c;
+        enemies |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(colours, enemy)) << c;
+        for (int k = 0; k < kinds && kinds > 1; k++) {
+            __m128i piece = _mm_set1_epi8((char)tv_piece(g->colour, k));
+            of[k] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, piece)) << c;
+        }
+    }
+#else
+    for (int c = 0; c < n; c += 8) {
+        uint64_t x = eight(g->cells, c, n), colours = x & 3 * ONES;
+        empty |= zero_bytes(x) << c;
+        enemies |= zero_bytes(colours ^ (uint64_t)(g->colour ^ 3) * ONES) << c;
+        mine |= zero_bytes(colours ^ (uint64_t)g->colour * ONES) << c;
+        for (int k = 0; k < kinds && kinds > 1; k++)
+            of[k] |= zero_bytes(x ^ (uint64_t)tv_piece(g->colour, k) * ONES) << c;
+    }
+#endif
+    if (kinds == 1)
+        of[0] = mine;
+    empty &= p->board; /* the cells past the board read as empty */
+    for (int k = 0; k < kinds; k++) {
+        const ray *x = p->ray + p->first[k];
+        for (int i = 0; p->stepper[k] && i < p->nrays[k]; i++) {
+            int d = x[i].dir, land = x[i].land;
+            uint64_t onto = ((land >> 2 * TV_EMPTY) & 3 ? empty : 0) | ((land >> 2 * (g->colour ^ 3)) & 3 ? enemies : 0);
+            g->steps_from[k][i] = p->valid[d] & back(onto, p->delta[d]);
+        }
+        uint64_t from = 0;
+        for (unsigned dirs = p->jump_dirs[k] | p->jump_own[k]; dirs; dirs &= dirs - 1) {
+            int d = lowest(dirs);
+            uint64_t over = (p->jump_dirs[k] >> d & 1 ? enemies : 0) | (p->jump_own[k] >> d & 1 ? mine : 0);
+            from |= p->valid2[d] & back(over, p->delta[d]) & back(empty, 2 * p->delta[d]);
+        }
+        g->jumpers[k] = from;
+    }
+    g->enemies = enemies;
+}
+
+/* The moves on a small board, piece by piece in the cells' order. A
+ * stepper's steps are laid out first, as the rays each of its cells has a
+ * step along (the cells from which a ray's step lands, one by one), so a
+ * piece is visited only when it has a step or a jump; the hot loop keeps
+ * its count in locals. Other kinds' moves as on any board; jumps only from
+ * the jumpers. */
+static void small_moves(gen_ctx *g)
+{
+    const tv_pieces_plan *p = g->p;
+    uint64_t of[TV_MAX_KINDS], visit = 0;
+    uint16_t rays_at[64]; /* bit i: the stepper on that cell steps along its ray i */
+    small_board(g, of);
+    memset(rays_at, 0, sizeof rays_at);
+    for (int k = 0; k < p->nkinds; k++) {
+        if (!p->stepper[k])
+            visit |= of[k];
+        for (int i = 0; p->stepper[k] && i < p->nrays[k]; i++) {
+            uint64_t from = g->steps_from[k][i] & of[k];
+            visit |= from;
+            for (; from; from &= from - 1)
+                rays_at[lowest(from)] |= (uint16_t)(1u << i);
+        }
+        visit |= g->jumpers[k] & of[k];
+    }
+    tv_move *out = g->out;
+    int8_t *len = g->len;
+    const uint8_t *cells = g->cells;
+    uint64_t enemies = g->enemies;
+    int n = g->n, took = 0;
+    for (; visit && !g->err; visit &= visit - 1) {
+        int c = lowest(visit), kind = tv_cell_kind(cells[c]);
+        if (p->stepper[kind]) {
+            const int8_t *delta = p->step_delta[kind];
+            unsigned rays = rays_at[c];
+            if (n > TV_MAX_MOVES - TV_PIECES_STEP_SETS) { /* near the bound: count first */
+                int more = 0;
+                for (unsigned left = rays; left; left &= left - 1)
+                    more++;
+                if (n + more > TV_MAX_MOVES) {
+                    g->err = 1;
+                    break;
+                }
+            }
+            for (; rays; rays &= rays - 1) {
+                int to = c + delta[lowest(rays)], takes = (int)(enemies >> to & 1);
+                len[n] = (int8_t)takes;
+                out[n++] = tv_pmove_simple(c, to, takes);
+                took |= takes;
+            }
+        } else {
+            g->n = n;
+            moves_of(g, c, kind);
+            n = g->n;
+        }
+        if (g->jumpers[kind] >> c & 1) {
+            g->n = n;
+            g->from = c;
+            jumps(g, c, kind, 0);
+            n = g->n;
+        }
+    }
+    g->n = n;
+    if (took > g->longest)
+        g->longest = took;
+}
+
+/* Whether a jump of the piece of `kind` could begin on `cell`: a piece it
+ * may go over next to it (an enemy, or an own piece) and an empty cell
+ * beyond (most pieces have none: jumps is not called). */
+static inline int may_jump(const gen_ctx *g, int cell, int kind)
+{
+    const int16_t(*nb)[8] = g->r->nb;
+    unsigned enemy = g->p->jump_dirs[kind], own = g->p->jump_own[kind];
+    for (unsigned dirs = enemy | own; dirs; dirs &= dirs - 1) {
+        int d = lowest(dirs), over = nb[cell][d], v = over < 0 ? TV_EMPTY : g->cells[over];
+        if (!tv_cell_is_piece(v) || !((tv_cell_colour(v) == g->colour ? own : enemy) >> d & 1))
+            continue;
+        if (nb[over][d] >= 0 && g->cells[nb[over][d]] == TV_EMPTY)
+            return 1;
+    }
+    return 0;
 }
 
 /* Every move of the mover, before the capture rule; the captures of each
- * into len. Returns the count or TV_ELIMIT; with a cap below the rules'
- * bound, cap + 1 once more moves than cap are found (the search stops). */
-static int all_moves(const tv_rules *r, const tv_state *s, tv_move *out, int8_t *len, int *longest, int cap,
-                     tv_error *err)
+ * into len, the most of them into *longest. Returns the count or TV_ELIMIT;
+ * with a cap below the rules' bound, cap + 1 once more moves than cap are
+ * found (the search stops). */
+static int all_moves(const tv_rules *r, const tv_pieces_plan *p, const tv_state *s, tv_move *out, int8_t *len,
+                     int *longest, int cap, tv_error *err)
 {
-    gen_ctx g = {.r = r, .cells = s->cells, .colour = tv_colour_of(s, s->to_move), .out = out, .len = len,
-                 .cap = cap};
-    g.me = g.colour - 1;
+    gen_ctx g; /* not zeroed whole: what is read is written first */
+    g.r = r, g.p = p, g.cells = s->cells, g.colour = p->colour, g.me = p->me;
+    g.out = out, g.len = len, g.n = g.longest = g.err = 0, g.from = -1, g.cap = cap;
+    g.lines.ready = 0;
+    uint64_t own[(TV_MAX_CELLS + 63) / 64];
+    int words = p->small || r->pieces.shoots ? 0 : pieces_of(s->cells, r->ncells, g.colour, own);
     if (r->pieces.shoots)
         all_shots(&g, s);
-    else
-        for (int c = 0; c < r->ncells && !g.err; c++) {
-            int v = s->cells[c];
-            if (!tv_cell_is_piece(v) || tv_cell_colour(v) != g.colour)
-                continue;
-            moves_of(&g, c, tv_cell_kind(v));
-            if (r->pieces.jump_dirs) {
+    else if (p->small)
+        small_moves(&g);
+    for (int w = 0; w < words && !g.err; w++)
+        for (uint64_t bits = own[w]; bits && !g.err; bits &= bits - 1) {
+            int c = 64 * w + lowest(bits), kind = tv_cell_kind(s->cells[c]);
+            moves_of(&g, c, kind);
+            if (p->jumping[kind] && may_jump(&g, c, kind)) {
                 g.from = c;
-                jumps(&g, c, tv_cell_kind(v), 0);
+                jumps(&g, c, kind, 0);
             }
         }
     if (g.err && cap < r->max_moves)
@@ -271,20 +579,26 @@ static int capture_rule(const tv_rules *r, tv_move *moves, const int8_t *len, in
     return keep;
 }
 
+int tv_pieces_moves_planned(const tv_rules *r, const tv_pieces_plan *p, const tv_state *s, tv_move *out,
+                            tv_error *err)
+{
+    int8_t len[TV_MOVES_LIMIT];
+    int longest, n = all_moves(r, p, s, out, len, &longest, r->max_moves, err);
+    return n >= 0 && longest ? capture_rule(r, out, len, n, longest) : n;
+}
+
 int tv_pieces_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
 {
+    tv_pieces_plan p;
+    tv_pieces_plan_for(r, tv_colour_of(s, s->to_move), &p);
+    if (cap >= r->max_moves)
+        return tv_pieces_moves_planned(r, &p, s, out, err);
     tv_move local[TV_MOVES_LIMIT];
-    int8_t len[TV_MOVES_LIMIT];
-    tv_move *moves = cap >= r->max_moves ? out : local;
-    int longest, n = all_moves(r, s, moves, len, &longest, r->max_moves, err);
-    if (n < 0)
-        return n;
-    n = capture_rule(r, moves, len, n, longest);
-    if (moves != out) {
-        if (n > cap) /* never a list cut short that looks complete */
-            return tv_error_set(err, TV_ELIMIT, "pieces: %d legal moves, room for %d", n, cap);
-        memcpy(out, moves, (size_t)(n > 0 ? n : 0) * sizeof *out);
-    }
+    int n = tv_pieces_moves_planned(r, &p, s, local, err);
+    if (n > cap) /* never a list cut short that looks complete */
+        return tv_error_set(err, TV_ELIMIT, "pieces: %d legal moves, room for %d", n, cap);
+    if (n > 0)
+        memcpy(out, local, (size_t)n * sizeof *out);
     return n;
 }
 
@@ -295,7 +609,9 @@ int tv_pieces_any(const tv_rules *r, const tv_state *s, tv_error *err)
      * legal one: the capture rule keeps a capture when there is one. */
     tv_move some[TV_MAX_MOVES];
     int8_t len[TV_MAX_MOVES];
-    int longest, n = all_moves(r, s, some, len, &longest, r->pieces.shoots ? 1 : r->max_moves, err);
+    tv_pieces_plan p;
+    tv_pieces_plan_for(r, tv_colour_of(s, s->to_move), &p);
+    int longest, n = all_moves(r, &p, s, some, len, &longest, r->pieces.shoots ? 1 : r->max_moves, err);
     return n > 1 ? 1 : n;
 }
 
@@ -365,7 +681,10 @@ int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *e
 {
     tv_move moves[TV_MOVES_LIMIT];
     int8_t len[TV_MOVES_LIMIT];
-    int longest, n = all_moves(r, s, moves, len, &longest, r->max_moves, err), colour = tv_colour_of(s, s->to_move);
+    tv_pieces_plan p;
+    int colour = tv_colour_of(s, s->to_move);
+    tv_pieces_plan_for(r, colour, &p);
+    int longest, n = all_moves(r, &p, s, moves, len, &longest, r->max_moves, err);
     if (n < 0)
         return n;
     int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1), at = -1;

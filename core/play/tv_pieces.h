@@ -14,6 +14,40 @@
  * for); returns their count, or TV_ELIMIT when a position has more. */
 int tv_pieces_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err);
 
+/* One line of a piece's moves, in the generators' order: a step (reach 1)
+ * or a slide (reach = its max) along dir, with what it may end on as two
+ * bits per low two bits of the cell (0 no, 1 a move, 2 a capture); reach 0:
+ * generator gen is a line count or a leap (tv_pieces_line.h). */
+typedef struct tv_pieces_ray {
+    int8_t dir, reach, gen;
+    uint8_t land;
+} tv_pieces_ray;
+
+#define TV_PIECES_STEP_SETS 16 /* a kind with at most this many steps and nothing else: a stepper */
+
+/* What the generator derives from the rules for one colour of mover, the
+ * same in every position: each kind's rays (ray[first[k]], nrays[k] of
+ * them), its jump generators (bit i: gen[i]) and their directions; on a
+ * board of at most 64 cells (small), each direction's shift and the cells
+ * that have a neighbour that way, for bit sets of the steps and jumps. A flat value:
+ * a playout keeps one per colour. */
+typedef struct tv_pieces_plan {
+    int colour, me, nkinds, small;
+    uint16_t first[TV_MAX_KINDS], jumping[TV_MAX_KINDS];
+    uint8_t nrays[TV_MAX_KINDS], stepper[TV_MAX_KINDS];
+    uint8_t jump_dirs[TV_MAX_KINDS], jump_own[TV_MAX_KINDS]; /* the directions of jumps over an enemy, an own piece */
+    int8_t delta[8], step_delta[TV_MAX_KINDS][TV_PIECES_STEP_SETS]; /* by direction; by a stepper's ray */
+    uint64_t board, valid[8], valid2[8]; /* valid2: two cells that way */
+    tv_pieces_ray ray[TV_MAX_KINDS * TV_MAX_GENS * 8];
+} tv_pieces_plan;
+
+/* The plan of the mover of `colour` (TV_STONE1/2). */
+void tv_pieces_plan_for(const tv_rules *r, int colour, tv_pieces_plan *p);
+
+/* tv_pieces_moves into out[0..r->max_moves) with the plan of s's mover. */
+int tv_pieces_moves_planned(const tv_rules *r, const tv_pieces_plan *p, const tv_state *s, tv_move *out,
+                            tv_error *err);
+
 /* 1 when the player to move in s has a legal move, 0 when not, or an error
  * code: the search stops at the second move found. */
 int tv_pieces_any(const tv_rules *r, const tv_state *s, tv_error *err);

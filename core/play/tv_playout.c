@@ -273,7 +273,10 @@ static int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, int (*hal
                           tv_error *err)
 {
     tv_move moves[TV_MOVES_LIMIT];
-    int n = tv_pieces_moves(r, s, moves, TV_MOVES_LIMIT, err), nhist = 0, rc;
+    tv_pieces_plan plan[2]; /* by colour: what the generator derives from the rules, once */
+    tv_pieces_plan_for(r, TV_STONE1, &plan[0]);
+    tv_pieces_plan_for(r, TV_STONE2, &plan[1]);
+    int n = tv_pieces_moves_planned(r, &plan[tv_colour_of(s, s->to_move) - 1], s, moves, err), nhist = 0, rc;
     while (n >= 0 && s->status == TV_ONGOING) {
         if (halt && (s->ply & 63) == 0 && halt(ctx))
             return TV_PLAYOUT_HALTED;
@@ -294,7 +297,7 @@ static int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, int (*hal
         int over = reached || tv_play_pieces_lost(r, s, &winner) || tv_connect_end(r, s, &winner) ||
                    (r->repetition && tv_play_repeats(s, hist, nhist));
         if (!over) {
-            if ((n = tv_pieces_moves(r, s, moves, TV_MOVES_LIMIT, err)) < 0)
+            if ((n = tv_pieces_moves_planned(r, &plan[tv_colour_of(s, s->to_move) - 1], s, moves, err)) < 0)
                 return n;
             if (tv_play_no_move_ends(r, n)) {
                 tv_play_no_move_winner(r, s, &winner);
