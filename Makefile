@@ -276,7 +276,8 @@ bench-ai: $(BUILD)/tavola
 # make bench-peers: make bench, with OPENSPIEL_SRC required.
 BENCH_OPT ?= -O2 -march=native
 BENCH_DIR ?= build/release
-BENCH_OBJ  = $(BUILD)/tests/bench/bench.o $(BUILD)/tests/bench/baseline_pahtum.o $(BUILD)/tests/bench/baseline_tihbat.o
+BENCH_OBJ  = $(BUILD)/tests/bench/bench.o $(BUILD)/tests/bench/baseline_pahtum.o $(BUILD)/tests/bench/baseline_tihbat.o \
+             $(BUILD)/tests/bench/baseline_breakthrough.o
 OPENSPIEL_SRC ?=
 OPENSPIEL_BUILD_SH ?= ../shared/peers/openspiel/build.sh
 

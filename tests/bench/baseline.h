@@ -1,5 +1,6 @@
 /* Hand-written C baselines for make bench: Pahtum (7x7, random holes, runs in
- * rows and columns) and Tihbat (2x2 mancala) with the rules hard-coded, no
+ * rows and columns), Tihbat (2x2 mancala) and Breakthrough (8x8) with the
+ * rules hard-coded, no
  * Lua and no engine code. They are the speed a ruleset written as data is
  * measured against, so they are plain, good C: a padded board, incremental
  * scoring, an empty-cell list, a packed position key for the repetition rule.
@@ -98,5 +99,31 @@ void bl_tihbat_play(bl_tihbat *g, bl_tihbat_hist *h, int hole);
 /* The legal moves in the engine's order (own holes left to right, or pass). */
 int bl_tihbat_moves(const bl_tihbat *g, int moves[2]);
 void bl_tihbat_playout(bl_tihbat *g, bl_tihbat_hist *h, bl_rng *rng);
+
+/* ---- Breakthrough ------------------------------------------------------- */
+
+#define BL_BREAKTHROUGH_SIDE 8
+#define BL_BREAKTHROUGH_CELLS 64
+#define BL_BREAKTHROUGH_PAD 10 /* a row with a blocked cell at each end */
+
+/* Rows as the engine numbers them (row 0 is White's side); padded cell
+ * row * 10 + column + 1. */
+typedef struct bl_breakthrough {
+    uint8_t board[BL_BREAKTHROUGH_PAD * BL_BREAKTHROUGH_SIDE]; /* 0 empty, 1 white, 2 black, 3 border */
+    uint8_t pawns[2], to_move;                                 /* to_move: 0 white, 1 black */
+    int8_t winner;                                             /* -1 while ongoing */
+    uint16_t ply;
+} bl_breakthrough;
+
+void bl_breakthrough_setup(bl_breakthrough *g);
+/* The legal moves (padded from, to) in the engine's order; returns their count. */
+int bl_breakthrough_moves(const bl_breakthrough *g, uint8_t moves[][2]);
+/* Plays a legal move (padded cells) and applies the end rules. */
+void bl_breakthrough_play(bl_breakthrough *g, int from, int to);
+void bl_breakthrough_playout(bl_breakthrough *g, bl_rng *rng);
+/* What the board holds at cell 0..63 (0 empty, 1, 2). */
+int bl_breakthrough_cell(const bl_breakthrough *g, int cell);
+/* The engine's cell of a padded one. */
+int bl_breakthrough_cell_of(int padded);
 
 #endif
