@@ -923,9 +923,10 @@ int main(int argc, char **argv)
         {.label = "breakthrough", .path = "rulesets/breakthrough.lua", .options = NULL},
         {.label = "clobber", .path = "rulesets/clobber.lua", .options = NULL},
         {.label = "checkers", .path = "rulesets/checkers.lua", .options = NULL},
+        {.label = "lines_of_action", .path = "rulesets/lines_of_action.lua", .options = NULL},
     };
     enum { PAHTUM, PAHTUM_HOOKS, TIHBAT, TIHBAT_HOOKS, KALAH, OWARE, TICTACTOE, CONNECT4, GOMOKU, CONNECT6,
-           CONNECT6_HOOKS, BREAKTHROUGH, CLOBBER, CHECKERS, NGAMES };
+           CONNECT6_HOOKS, BREAKTHROUGH, CLOBBER, CHECKERS, LOA, NGAMES };
     for (int i = 0; i < NGAMES; i++)
         games[i].rs = load(games[i].path, games[i].options);
 
