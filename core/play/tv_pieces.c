@@ -10,6 +10,7 @@
 
 #include "tv_pieces_line.h"
 #include "tv_play.h"
+#include "tv_play_internal.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -772,21 +773,23 @@ int tv_pieces_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *
     int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
     if (np < 0)
         return tv_error_set(err, TV_EINVAL, "pieces: move %d is not a move of this game", (int)m);
+    /* The cells are on the board (the path says so) and the values are the
+     * game's: the writes need no checks. */
     int from = path[0], v = s->cells[from], colour = tv_cell_colour(v), kind = tv_cell_kind(v), rc;
     int shot = r->pieces.shoots && tv_pmove_is_shot(m);
     int captured = shot || tv_pmove_is_chain(m) ? 0 : tv_pmove_captures(m);
-    if ((rc = tv_state_set(r, s, u, from, TV_EMPTY, err)))
+    if ((rc = tv_state_put_grid(r, s, u, from, TV_EMPTY, err)))
         return rc;
     for (int i = 1; i < np && tv_pmove_is_chain(m) && !shot; i++) { /* the jumped enemies, between the landings */
         int over = (path[i - 1] + path[i]) / 2, enemy = tv_cell_colour(s->cells[over]) != colour;
         captured += enemy;
-        if (enemy && (rc = tv_state_set(r, s, u, over, TV_EMPTY, err)))
+        if (enemy && (rc = tv_state_put_grid(r, s, u, over, TV_EMPTY, err)))
             return rc;
         kind = promoted(r, colour, kind, path[i]);
     }
     int to = path[np - 1], was = kind;
     kind = promoted(r, colour, kind, to);
-    if ((rc = tv_state_set(r, s, u, to, tv_piece(colour, kind), err)))
+    if ((rc = tv_state_put_grid(r, s, u, to, tv_piece(colour, kind), err)))
         return rc;
     if (shot && (rc = tv_state_set(r, s, u, tv_pmove_arrow(m), TV_BLOCK, err)))
         return rc;

@@ -31,25 +31,16 @@ int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value
     if (mancala && s->stones + value - old > TV_MANCALA_MAX_SEEDS)
         return tv_error_set(err, TV_EINVAL, "%d seeds in a hole would make %d on the board, more than %d", value,
                             s->stones + value - old, TV_MANCALA_MAX_SEEDS);
+    if (!mancala)
+        return tv_state_put_grid(r, s, u, cell, value, err);
     if (u) {
         if (u->n == TV_UNDO_CELLS)
             return tv_error_set(err, TV_ELIMIT, "a move may change at most %d cells", TV_UNDO_CELLS);
         u->cell[u->n] = (uint16_t)cell;
         u->old[u->n++] = (uint8_t)old;
     }
-    if (mancala) {
-        s->hash ^= r->zseed[cell][old] ^ r->zseed[cell][value];
-        s->stones = (uint16_t)(s->stones + value - old);
-    } else {
-        s->hash ^= r->zcell[cell][old] ^ r->zcell[cell][value];
-        s->empty = (uint16_t)(s->empty + (value == TV_EMPTY) - (old == TV_EMPTY));
-        int now = tv_cell_is_piece(value), was = tv_cell_is_piece(old);
-        s->stones = (uint16_t)(s->stones + now - was);
-        if (now)
-            s->owned[tv_cell_colour(value) - 1]++;
-        if (was)
-            s->owned[tv_cell_colour(old) - 1]--;
-    }
+    s->hash ^= r->zseed[cell][old] ^ r->zseed[cell][value];
+    s->stones = (uint16_t)(s->stones + value - old);
     s->cells[cell] = (uint8_t)value;
     return TV_OK;
 }

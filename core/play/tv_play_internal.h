@@ -9,6 +9,29 @@
 #include "tv_play.h"
 #include "tv_sow.h"
 
+/* tv_state_set on a grid, for a cell on the board and a value its game
+ * allows (the caller knows both): the undo record, the hash, the counts. */
+static inline int tv_state_put_grid(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value, tv_error *err)
+{
+    int old = s->cells[cell];
+    if (u) {
+        if (u->n == TV_UNDO_CELLS)
+            return tv_error_set(err, TV_ELIMIT, "a move may change at most %d cells", TV_UNDO_CELLS);
+        u->cell[u->n] = (uint16_t)cell;
+        u->old[u->n++] = (uint8_t)old;
+    }
+    s->hash ^= r->zcell[cell][old] ^ r->zcell[cell][value];
+    s->empty = (uint16_t)(s->empty + (value == TV_EMPTY) - (old == TV_EMPTY));
+    int now = tv_cell_is_piece(value), was = tv_cell_is_piece(old);
+    s->stones = (uint16_t)(s->stones + now - was);
+    if (now)
+        s->owned[tv_cell_colour(value) - 1]++;
+    if (was)
+        s->owned[tv_cell_colour(old) - 1]--;
+    s->cells[cell] = (uint8_t)value;
+    return TV_OK;
+}
+
 static inline int tv_play_has_hooks(const tv_rules *r)
 {
     return r->hooks.moves || r->hooks.score || r->hooks.ends || r->hooks.play;
