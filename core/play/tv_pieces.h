@@ -73,8 +73,8 @@ int tv_pieces_arrow(const tv_rules *r, tv_move m);
 /* Whether `cell` is on the last `rows` rows seen from colour's side. */
 static inline int tv_pieces_far(const tv_rules *r, int colour, int cell, int rows)
 {
-    int row = tv_grid_row(&r->grid, cell);
-    return colour == TV_STONE1 ? row >= r->grid.height - rows : row < rows;
+    /* cells are row * width + column: a row bound is a cell bound, no division */
+    return colour == TV_STONE1 ? cell >= (r->grid.height - rows) * r->grid.width : cell < rows * r->grid.width;
 }
 
 #endif
