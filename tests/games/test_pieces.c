@@ -2,8 +2,10 @@
  * clobber.lua and checkers.lua and of small rulesets written here: each
  * generator, the destination rule, chains that must go on, promotion that
  * ends a chain, mandatory and longest capture, the ends; the move layout of
- * tv_pmove.h; and, over random games, that hashes, position strings and move
- * text read back to the same states and moves. */
+ * tv_pmove.h; over random games, that hashes, position strings and move
+ * text read back to the same states and moves; and that the generator's
+ * bit-set path (boards of at most 64 cells) and its cell-by-cell path give
+ * the same moves in the same order. */
 #include <check.h>
 #include <stdio.h>
 #include <string.h>
@@ -386,6 +388,95 @@ START_TEST(random_games_read_back)
 }
 END_TEST
 
+/* ---- the generator's two paths ------------------------------------------ */
+
+/* Rulesets whose board is width x 8 (option width), laid out from the left:
+ * at width 8 (64 cells) the generator moves steppers by bit sets, at width 9
+ * (72) cell by cell. */
+static const char *const two_path_rulesets[] = {
+    /* steppers of two kinds: a man promotes to a king that steps everywhere */
+    "local W = options { width = { default = 8, doc = 'w' } }.width\n"
+    "local function row(s) return s .. string.rep('.', W - #s) end\n"
+    "return game { name = 'P1', board = grid { width = W, height = 8 }, pieces = { 'man', 'king' },\n"
+    "  setup = { row('mmmmmmmm'), row('mm.mm.mm'), row(''), row(''), row(''), row(''), row('MM.MM.MM'), row('MMMMMMMM') },\n"
+    "  moves = move { man = { step { directions = 'forward', to = 'empty' }, step { directions = 'diagonal_forward', to = 'any' } },\n"
+    "                 king = step { directions = 'all', to = 'any' }, promote = { man = 'king', rows = 1 } },\n"
+    "  ends = { pieces_left = 0, no_progress = 60 } }\n",
+    /* draughts: jumps, chains, mandatory capture, promotion ending the chain */
+    "local W = options { width = { default = 8, doc = 'w' } }.width\n"
+    "local function row(s) return s .. string.rep('.', W - #s) end\n"
+    "return game { name = 'P2', board = grid { width = W, height = 8 }, pieces = { 'man', 'king' },\n"
+    "  setup = { row('.m.m.m.m'), row('m.m.m.m.'), row('.m.m.m.m'), row(''), row(''), row('M.M.M.M.'), row('.M.M.M.M'), row('M.M.M.M.') },\n"
+    "  moves = move { man = { step { directions = 'diagonal_forward' }, jump { directions = 'diagonal_forward', chain = true } },\n"
+    "                 king = { step { directions = 'diagonal' }, jump { directions = 'diagonal', chain = true } },\n"
+    "                 capture = 'mandatory', promote = { man = 'king', rows = 1, ends_chain = true } },\n"
+    "  no_move = 'loses', ends = { 'no_move', no_progress = 40 } }\n",
+    /* kinds that are no steppers: slides, leaps, jumps over any piece */
+    "local W = options { width = { default = 8, doc = 'w' } }.width\n"
+    "local function row(s) return s .. string.rep('.', W - #s) end\n"
+    "return game { name = 'P3', board = grid { width = W, height = 8 }, pieces = { 'man', 'rook', 'knight', 'hopper' },\n"
+    "  setup = { row('rkh..hkr'), row('mmm..mmm'), row(''), row(''), row(''), row(''), row('MMM..MMM'), row('RKH..HKR') },\n"
+    "  moves = move { man = { step { directions = 'forward sideways', to = 'any' } },\n"
+    "                 rook = slide { directions = 'orthogonal', to = 'any', max = 3 },\n"
+    "                 knight = leap { offsets = { {1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1} }, to = 'any' },\n"
+    "                 hopper = { step { directions = 'diagonal', to = 'empty' }, jump { directions = 'orthogonal', over = 'any' } },\n"
+    "                 capture = 'longest' },\n"
+    "  ends = { pieces_left = 3, no_progress = 50 } }\n",
+    /* stones only, onto enemies, as Clobber */
+    "local W = options { width = { default = 8, doc = 'w' } }.width\n"
+    "local function row(s) return s .. string.rep('.', W - #s) end\n"
+    "return game { name = 'P4', board = grid { width = W, height = 8 },\n"
+    "  setup = { row('xoxoxoxo'), row('oxoxoxox'), row('xoxoxoxo'), row('oxoxoxox'), row('xoxoxoxo'), row('oxoxoxox'), row('xoxoxoxo'), row('oxoxoxox') },\n"
+    "  moves = move { stone = step { directions = 'orthogonal', to = 'enemy' } },\n"
+    "  no_move = 'loses', ends = 'no_move' }\n",
+};
+
+/* Along random games on the 8x8 board, the same position on the 9x8 board
+ * (its last column blocked) has the same moves, named the same, in the same
+ * order: the bit-set path and the cell-by-cell path agree. */
+START_TEST(bit_sets_and_cells_agree)
+{
+    tv_error err;
+    tv_ruleset *small = load_source("paths.lua", two_path_rulesets[_i], NULL, &err);
+    ck_assert_msg(small != NULL, "%s", err.msg);
+    tv_ruleset *wide = load_source("paths.lua", two_path_rulesets[_i], "width=9", &err);
+    ck_assert_msg(wide != NULL, "%s", err.msg);
+    const tv_rules *a = tv_ruleset_rules(small), *b = tv_ruleset_rules(wide);
+    ck_assert(a->ncells == 64 && b->ncells == 72);
+    tv_rng rng;
+    tv_rng_seed(&rng, 77 + (uint64_t)_i);
+    long positions = 0;
+    for (int game = 0; game < 40; game++) {
+        tv_state_buf sa, sb;
+        ck_assert_int_eq(tv_state_new(a, (uint64_t)game, &sa.state, &err), TV_OK);
+        while (sa.state.status == TV_ONGOING) {
+            ck_assert_int_eq(tv_state_new(b, (uint64_t)game, &sb.state, &err), TV_OK);
+            for (int c = 0; c < b->ncells; c++) {
+                int row = c / 9, col = c % 9, v = col < 8 ? sa.state.cells[8 * row + col] : TV_BLOCK;
+                ck_assert_int_eq(tv_state_set(b, &sb.state, NULL, c, v, &err), TV_OK);
+            }
+            sb.state.to_move = sa.state.to_move;
+            tv_move ma[TV_MAX_MOVES], mb[TV_MAX_MOVES];
+            int na = tv_legal_moves(a, &sa.state, ma, TV_MAX_MOVES, &err);
+            int nb = tv_legal_moves(b, &sb.state, mb, TV_MAX_MOVES, &err);
+            ck_assert_msg(na == nb && na > 0, "game %d ply %d: %d moves on 8x8, %d on 9x8", game, sa.state.ply, na, nb);
+            for (int i = 0; i < na; i++) {
+                char ta[64], tb[64];
+                tv_move_text(a, ma[i], ta, sizeof ta);
+                tv_move_text(b, mb[i], tb, sizeof tb);
+                ck_assert_msg(strcmp(ta, tb) == 0, "game %d ply %d move %d: %s on 8x8, %s on 9x8", game, sa.state.ply, i,
+                              ta, tb);
+            }
+            ck_assert_int_eq(tv_play(a, &sa.state, ma[tv_rng_below(&rng, (uint32_t)na)], NULL, &err), TV_OK);
+            positions++;
+        }
+    }
+    ck_assert_int_gt(positions, 1000);
+    tv_ruleset_free(wide);
+    tv_ruleset_free(small);
+}
+END_TEST
+
 int main(void)
 {
     const tv_check_test tests[] = {
@@ -402,6 +493,7 @@ int main(void)
         {"generators", view_knows_kinds, 30, 0},
         {"layout", chain_codes_round_trip, 30, 0},
         {"read back", random_games_read_back, 120, (int)(sizeof random_rulesets / sizeof random_rulesets[0])},
+        {"two paths", bit_sets_and_cells_agree, 120, (int)(sizeof two_path_rulesets / sizeof two_path_rulesets[0])},
     };
     return tv_check_run("pieces", tests, TV_CHECK_COUNT(tests));
 }
