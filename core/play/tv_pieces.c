@@ -339,6 +339,8 @@ void tv_pieces_plan_for(const tv_rules *r, int colour, tv_pieces_plan *p)
         p->delta[d] = (int8_t)(dc + w * dr);
         p->valid[d] = p->board & (dc > 0 ? ~last_col : dc < 0 ? ~first_col : ~0ull) &
                       (dr > 0 ? ~last_row : dr < 0 ? ~first_row : ~0ull);
+        if (!tv_grid_touch(&r->grid, dc, dr)) /* a hex rhombus: not a side of the hexagon, as r->nb has it */
+            p->valid[d] = 0;
         p->valid2[d] = p->valid[d] & back(p->valid[d], p->delta[d]);
     }
     for (int k = 0; k < p->nkinds; k++)
