@@ -312,6 +312,8 @@ $(BUILD)/bench: $(BENCH_OBJ) $(BUILD)/libtavola.a
 
 demo: $(BUILD)/tavola
 	$(BUILD)/tavola play pahtum --p1 random --p2 random --seed 2026
+	$(BUILD)/tavola play tihbat --p1 random --p2 random --seed 2026
+	@sh tools/demo_tour.sh $(BUILD)/tavola
 
 # Installing (into a scratch DESTDIR) is tested once, on the plain build.
 install-test: all
