@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "tv_custodial.h"
 #include "tv_pieces_line.h"
 #include "tv_play.h"
 #include "tv_play_internal.h"
@@ -795,6 +796,11 @@ int tv_pieces_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *
         return rc;
     if (shot && (rc = tv_state_set(r, s, u, tv_pmove_arrow(m), TV_BLOCK, err)))
         return rc;
+    if (r->custodial.dirs && (rc = tv_custodial_capture(r, s, u, to, s->to_move, NULL, err)) != 0) {
+        if (rc < 0)
+            return rc;
+        captured += rc;
+    }
     *progress = captured > 0 || kind != tv_cell_kind(v) || was != kind;
     return (r->ends & TV_END_REACH) && tv_pieces_far(r, colour, to, 1);
 }

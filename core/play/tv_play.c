@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tv_connect.h"
+#include "tv_custodial.h"
 #include "tv_flip.h"
 #include "tv_join.h"
 #include "tv_lines.h"
@@ -54,6 +55,8 @@ int tv_place_colour(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int co
         return rc;
     if (r->lines.dirs)
         s->score[owner] += tv_lines_delta(r, s->cells, cell);
+    if (r->custodial.dirs && (rc = tv_custodial_capture(r, s, u, cell, owner, NULL, err)) < 0)
+        return rc;
     return (r->goal.length && tv_goal_made(r, s->cells, cell)) ||
            (r->join.sides[0] && tv_join_made(r, s->cells, cell));
 }
@@ -136,7 +139,7 @@ static inline int end_rules(const tv_rules *r, tv_state *s, int line_winner, int
     }
     if (r->board == TV_BOARD_MANCALA && tv_play_mancala_over(r, s))
         return 1;
-    if (tv_play_pieces_lost(r, s, winner) || tv_connect_end(r, s, winner))
+    if (tv_play_pieces_lost(r, s, winner) || tv_connect_end(r, s, winner) || tv_play_captured_end(r, s, winner))
         return 1;
     if (repeated)
         return 1;

@@ -83,7 +83,8 @@ static inline void tv_play_piece_scores(const tv_rules *r, tv_state *s)
  * A line that meets the goal (tv_place says so; or a piece on the far row),
  * a full grid (the ends hook judging it first: the last stone may have won
  * or lost), a mancala board's own rules, a player left with too few
- * pieces, a repetition, no move for the player to move, no progress, the
+ * pieces, a captured count or margin, a repetition, no move for the player
+ * to move, no progress, the
  * ends hook, the move limit. */
 
 /* A full grid ends every game: without a moves hook nothing is left to play. */
@@ -101,6 +102,21 @@ static inline int tv_play_pieces_lost(const tv_rules *r, const tv_state *s, int 
         return 0;
     *winner = (s->to_move ^ 1) + 1;
     return 1;
+}
+
+/* Grids: a score (custodial captures) reached r->target, or leads the other
+ * by r->margin; the higher score wins (*winner -1 leaves it to the scores). */
+static inline int tv_play_captured_end(const tv_rules *r, const tv_state *s, int *winner)
+{
+    if (r->board != TV_BOARD_GRID || (!r->target && !r->margin))
+        return 0;
+    int32_t a = s->score[0], b = s->score[1];
+    if ((r->target && (a >= r->target || b >= r->target)) ||
+        (r->margin && ((int64_t)a - b >= r->margin || (int64_t)b - a >= r->margin))) {
+        *winner = -1;
+        return 1;
+    }
+    return 0;
 }
 
 /* The plies since the last capture or promotion, after a piece's move; kept

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "tv_connect.h"
+#include "tv_custodial.h"
 #include "tv_flip.h"
 #include "tv_join.h"
 #include "tv_lines.h"
@@ -127,11 +128,13 @@ static inline int set_select(const uint64_t *set, unsigned k)
     }
 }
 
-/* A stone of the mover on empty `cell` (for move m), then the end rules the
- * kernel applies to a grid game without hooks or repetition: a line that
- * meets the goal, then a full board (no move is left then, and never before:
- * a placement or an open column is always there). */
-static inline void place_stone(const tv_rules *r, tv_state *s, tv_move m, int cell)
+/* A stone of the mover on empty `cell` (for move m), its custodial captures
+ * (the cells they empty go back into `set`), then the end rules the kernel
+ * applies to a grid game without hooks or repetition: a line that meets the
+ * goal, a full board (no move is left then, and never before: a placement or
+ * an open column is always there), a captured count or margin. */
+static inline int place_stone(const tv_rules *r, tv_state *s, tv_move m, int cell, uint64_t *set, int *count,
+                              tv_error *err)
 {
     int p = s->to_move, colour = tv_colour_of(s, p);
     s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour] ^ r->zside;
@@ -141,8 +144,18 @@ static inline void place_stone(const tv_rules *r, tv_state *s, tv_move m, int ce
     s->owned[colour - 1]++;
     if (r->lines.dirs)
         s->score[p] += tv_lines_delta(r, s->cells, cell);
+    if (r->custodial.dirs) {
+        int16_t taken[TV_CUSTODIAL_MAX_TAKEN];
+        int n = tv_custodial_capture(r, s, NULL, cell, p, taken, err);
+        if (n < 0)
+            return n;
+        for (int i = 0; i < n; i++)
+            set[taken[i] >> 6] |= 1ull << (taken[i] & 63);
+        *count += n;
+    }
     int made = (r->goal.length && tv_goal_made(r, s->cells, cell)) ||
                (r->join.sides[0] && tv_join_made(r, s->cells, cell));
+    int winner = made ? tv_goal_winner(r, p) : -1;
     s->to_move = (uint8_t)(p ^ 1);
     s->ply++;
     s->last = m;
@@ -150,8 +163,9 @@ static inline void place_stone(const tv_rules *r, tv_state *s, tv_move m, int ce
         s->to_move = (uint8_t)p;
         s->hash ^= r->zside;
     }
-    if (made || tv_play_grid_full(r, s))
-        tv_play_end(r, s, made ? tv_goal_winner(r, p) : -1);
+    if (made || tv_play_grid_full(r, s) || tv_play_captured_end(r, s, &winner))
+        tv_play_end(r, s, winner);
+    return TV_OK;
 }
 
 /* A move the grid fast path leaves to the kernel (the swap, a block of the
@@ -225,7 +239,9 @@ static int playout_grid(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *e
                 return rc;
             continue;
         }
-        place_stone(r, s, m, cell);
+        int rc = place_stone(r, s, m, cell, set, &count, err);
+        if (rc)
+            return rc;
     }
     return TV_OK;
 }
@@ -295,7 +311,7 @@ static int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, int (*hal
         s->last = m;
         int winner = reached ? p + 1 : -1;
         int over = reached || tv_play_pieces_lost(r, s, &winner) || tv_connect_end(r, s, &winner) ||
-                   (r->repetition && tv_play_repeats(s, hist, nhist));
+                   tv_play_captured_end(r, s, &winner) || (r->repetition && tv_play_repeats(s, hist, nhist));
         if (!over) {
             if ((n = tv_pieces_moves_planned(r, &plan[tv_colour_of(s, s->to_move) - 1], s, moves, err)) < 0)
                 return n;

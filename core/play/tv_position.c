@@ -56,10 +56,11 @@ static int write_mancala(const tv_rules *r, const tv_state *s, char *buf, size_t
 
 /* Whether a grid position carries the scores: when a play hook makes the
  * moves' effect and no score hook derives the scores from the cells, they are
- * what the hook added up (s:add_score, s:place) and cannot be recomputed. */
+ * what the hook added up (s:add_score, s:place) and cannot be recomputed; so
+ * are the pieces custodial captures took. */
 static int scores_given(const tv_rules *r)
 {
-    return r->hooks.play && !r->hooks.score;
+    return (r->hooks.play || r->custodial.dirs) && !r->hooks.score;
 }
 
 /* A score: an optional '-' then 1..10 digits, within int32; 0 or -1. */
@@ -276,8 +277,8 @@ static int check_shooters(const tv_rules *r, const tv_state *s, tv_error *err)
  * the ply: check that the string agrees. */
 static int check_counts(const tv_rules *r, const tv_state *s, int counts[4], tv_error *err)
 {
-    if (r->hooks.moves || r->hooks.play || r->moves == TV_MOVES_PIECES || r->flip.dirs)
-        return TV_OK; /* a hook decides the moves or their effect, or moves turn stones: nothing to derive */
+    if (r->hooks.moves || r->hooks.play || r->moves == TV_MOVES_PIECES || r->flip.dirs || r->custodial.dirs)
+        return TV_OK; /* a hook decides the moves or their effect, moves turn stones or captures took them: nothing to derive */
     int x = counts[TV_STONE1], o = counts[TV_STONE2], swapped = s->flags & TV_FLAG_SWAPPED;
     if (x != tv_turns_first_colour(r, x + o))
         return tv_error_set(err, TV_EINVAL, "position: %d x and %d o stones cannot come from alternating %s", x, o,

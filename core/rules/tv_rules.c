@@ -128,7 +128,37 @@ static int check_plies(tv_rules *r, tv_error *err)
     int longest = r->ncells + (r->blocks.mode == TV_BLOCKS_PLACED ? r->blocks.count : 0) + (r->swap_after > 0);
     if (r->flip.dirs) /* a pass may come before each placement, never two in a row */
         longest = 2 * r->ncells;
-    r->cap_binds = r->board == TV_BOARD_MANCALA || r->moves == TV_MOVES_PIECES || r->ply_cap <= longest;
+    /* Each stone captured frees a cell for one more placement; a captured
+     * count bounds them (either player takes fewer than target, then one
+     * last move), else nothing does. */
+    int freed = !r->custodial.dirs ? 0 : r->target ? 2 * r->target + TV_UNDO_CELLS : TV_MAX_MAX_PLIES;
+    r->cap_binds = r->board == TV_BOARD_MANCALA || r->moves == TV_MOVES_PIECES || r->ply_cap <= longest + freed;
+    return TV_OK;
+}
+
+/* Custodial capture: grids whose stones are placed or whose pieces move (a
+ * capture in a drop game would leave stones floating), not mixed with what
+ * else writes the scores (runs, the pieces count), and every move's changed
+ * cells within one undo record. Also the grid ends on the scores. */
+static int check_custodial(const tv_rules *r, tv_error *err)
+{
+    const tv_custodial *c = &r->custodial;
+    if (r->margin < 0 || r->target < 0 || (r->margin && r->board != TV_BOARD_GRID))
+        return tv_error_set(err, TV_ERULES, "ends: captured %d or margin %d is impossible here", r->target, r->margin);
+    if (!c->dirs)
+        return c->corners ? tv_error_set(err, TV_ERULES, "custodial: corners need directions") : TV_OK;
+    if (c->dirs & ~TV_COMPASS_ALL)
+        return tv_error_set(err, TV_ERULES, "custodial: unknown direction bits");
+    if (r->board != TV_BOARD_GRID || r->moves == TV_MOVES_DROP || r->lines.dirs || r->flip.dirs || r->most_pieces)
+        return tv_error_set(err, TV_ERULES, "custodial: needs a grid whose stones are placed or whose pieces move, "
+                                            "without runs, flips or the pieces-count winner (all would be the score)");
+    if (c->min < 1 || c->max < c->min || c->max > TV_MAX_SIDE)
+        return tv_error_set(err, TV_ERULES, "custodial: count %d..%d is outside 1..%d", c->min, c->max, TV_MAX_SIDE);
+    int longest = r->grid.width > r->grid.height ? r->grid.width : r->grid.height, run = longest - 2;
+    run = run < c->max ? run : c->max;
+    int cells = tv_pmove_k(c->dirs) * (run > 0 ? run : 0) + (c->corners ? 2 : 0) + 2;
+    if (cells > TV_UNDO_CELLS)
+        return tv_error_set(err, TV_ERULES, "custodial: a move could change %d cells, more than %d", cells, TV_UNDO_CELLS);
     return TV_OK;
 }
 
@@ -543,10 +573,11 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
     if (r->moves == TV_MOVES_DROP && r->blocks.mode != TV_BLOCKS_NONE)
         return tv_error_set(err, TV_ERULES, "blocks: not supported with dropped stones");
     if ((rc = check_setup(r, err)) || (rc = check_pieces(r, err)) || (rc = check_flip(r, err)) ||
-        (rc = check_connect(r, err)) || (rc = check_turns(r, err)) || (rc = check_rotate(r, err)))
+        (rc = check_connect(r, err)) || (rc = check_turns(r, err)) || (rc = check_rotate(r, err)) ||
+        (rc = check_custodial(r, err)))
         return rc;
     if (!r->ends && !r->hooks.ends && !r->goal.length && !r->join.sides[0] && r->pieces_left < 0 &&
-        !r->no_progress)
+        !r->no_progress && !(r->board == TV_BOARD_GRID && (r->target || r->margin)))
         return tv_error_set(err, TV_ERULES, "no rule ends the game");
 
     size_t size = TV_STATE_HEAD + (size_t)r->ncells;

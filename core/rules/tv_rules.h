@@ -229,6 +229,18 @@ typedef struct tv_flip {
     uint64_t mask[8];
 } tv_flip;
 
+/* Custodial capture (core/play/tv_custodial.c): after a piece moves or a
+ * stone is placed, each unbroken run of enemy pieces between it and another
+ * piece of the mover along one of `dirs` is captured when the run holds
+ * min..max pieces. A piece that moves between enemy pieces is safe: only the
+ * mover's own piece captures. Captured pieces count to the mover's score. */
+typedef struct tv_custodial {
+    int dirs;     /* TV_N.. mask (absolute directions); 0: no custodial capture */
+    int min, max; /* run lengths that are captured, 1 <= min <= max */
+    int corners;  /* also an enemy piece in a corner, between the mover's piece and
+                     another of the mover's on its two orthogonal neighbours */
+} tv_custodial;
+
 /* A start position: the contents of every cell (TV_EMPTY, TV_BLOCK, pieces). */
 typedef struct tv_setup {
     int given;
@@ -356,7 +368,7 @@ struct tv_rules {
     tv_goal goal;
     tv_join join;
     int ends;   /* TV_END_* mask */
-    int target; /* > 0: a player who has captured this many ends the game */
+    int target; /* > 0: a player whose score (captures) reaches this ends the game */
     int repetition; /* a repeated position (board and side to move) ends the game */
     int remainder;  /* TV_REMAINDER_*: seeds left on the board when the game ends */
     int max_plies;  /* 0: TV_DEFAULT_MAX_PLIES; else 1..TV_MAX_MAX_PLIES */
@@ -365,6 +377,8 @@ struct tv_rules {
     int no_move_loses;  /* with TV_END_NO_MOVE: the player to move without a move loses */
     int pieces_left;    /* >= 0 with pieces: a player left with this many pieces or fewer loses; -1: no such rule */
     int no_progress;    /* > 0: this many plies in a row without a capture or a promotion is a draw */
+    tv_custodial custodial; /* custodial capture after a move or a placement */
+    int margin;         /* > 0, grids: a player whose score leads by this much wins */
     tv_hooks hooks;
     tv_flip flip;
     int most_pieces; /* winner = "most_pieces": the scores are the pieces each player has on the board */
@@ -403,11 +417,12 @@ static inline int tv_stone_colour(const tv_rules *r, int stone)
 }
 
 /* Whether the game keeps a score worth showing: line scoring, a mancala's
- * stores and captures, or a hook that may score (a score hook, or a play hook
- * that adds points). A k-in-a-row game's scores stay 0. */
+ * stores and captures, custodial captures, or a hook that may score (a score
+ * hook, or a play hook that adds points). A k-in-a-row game's scores stay 0. */
 static inline int tv_rules_scores(const tv_rules *r)
 {
-    return r->board == TV_BOARD_MANCALA || r->lines.dirs != 0 || r->hooks.score || r->hooks.play || r->most_pieces;
+    return r->board == TV_BOARD_MANCALA || r->lines.dirs != 0 || r->hooks.score || r->hooks.play || r->most_pieces ||
+           r->custodial.dirs != 0;
 }
 
 /* Points of the run-length table for a run of n stones. */

@@ -8,6 +8,7 @@
 
 #include <lauxlib.h>
 
+#include "tv_api_custodial.h"
 #include "tv_api_eval.h"
 #include "tv_api_flip.h"
 #include "tv_api_hex.h"
@@ -51,11 +52,11 @@ static void read_grid(lua_State *L, int idx, const char *pre, tv_grid *g)
 
 /* place{} or drop{}: swap_after, several stones a turn, and for a placement
  * an opening rule and the blocks a move turns (into *swap_after, *turns,
- * *rotate) and its flips (into *flips). */
+ * *rotate), its flips (into *flips) and its custodial capture (*custodial). */
 static void read_place(lua_State *L, int idx, const char *pre, const char *kind, int *swap_after, int *flips,
-                       tv_turns *turns, tv_rotate *rotate)
+                       tv_turns *turns, tv_rotate *rotate, tv_custodial *custodial)
 {
-    static const char *const known_place[] = {"swap_after", "flips", "stones", "opening", "rotate", NULL},
+    static const char *const known_place[] = {"swap_after", "flips", "stones", "opening", "rotate", "custodial", NULL},
                              *const known_drop[] = {"swap_after", "stones", NULL};
     static const char *const openings[] = {"none", "pro", "swap", NULL};
     char what[64], list[80], word[16];
@@ -63,6 +64,9 @@ static void read_place(lua_State *L, int idx, const char *pre, const char *kind,
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, strcmp(kind, "place") == 0 ? known_place : known_drop);
     *flips = strcmp(kind, "place") == 0 ? tv_read_flips(L, idx, what) : 0;
+    memset(custodial, 0, sizeof *custodial);
+    if (strcmp(kind, "place") == 0)
+        tv_read_custodial_field(L, idx, what, custodial);
     *swap_after = (int)tv_int_field(L, idx, what, "swap_after", 0, TV_MAX_CELLS, 0);
     memset(rotate, 0, sizeof *rotate);
     if (tv_rawfield(L, idx, "rotate") != LUA_TNIL) /* the side of the blocks a move turns */
@@ -169,7 +173,8 @@ static int api_place(lua_State *L)
     if (lua_isnone(L, 1))
         lua_newtable(L);
     int flips;
-    read_place(L, 1, "", "place", &swap_after, &flips, &turns, &rotate);
+    tv_custodial custodial;
+    read_place(L, 1, "", "place", &swap_after, &flips, &turns, &rotate, &custodial);
     return tv_tagged(L, "place");
 }
 
@@ -181,7 +186,8 @@ static int api_drop(lua_State *L)
     if (lua_isnone(L, 1))
         lua_newtable(L);
     int flips;
-    read_place(L, 1, "", "drop", &swap_after, &flips, &turns, &rotate);
+    tv_custodial custodial;
+    read_place(L, 1, "", "drop", &swap_after, &flips, &turns, &rotate, &custodial);
     return tv_tagged(L, "drop");
 }
 
@@ -410,6 +416,7 @@ static void read_ends(lua_State *L, tv_ruleset *rs, int idx, int nested)
         rs->rules.pieces_left = (int)tv_int_field(L, idx, "game.ends", "pieces_left", 0, TV_MAX_CELLS, 0);
     if (tv_rawfield(L, idx, "no_progress") != LUA_TNIL)
         rs->rules.no_progress = (int)tv_int_field(L, idx, "game.ends", "no_progress", 1, TV_MAX_MAX_PLIES, 0);
+    rs->rules.margin = (int)tv_int_field(L, idx, "game.ends", "margin", 0, 100000, 0);
     lua_pop(L, 2);
     int n = tv_list_len(L, idx, "game.ends", 0, ENDS_MAX);
     for (int i = 1; i <= n; i++) {
@@ -556,7 +563,7 @@ static int api_game(lua_State *L)
         int drop = is_kind(L, -1, "drop");
         r->moves = drop ? TV_MOVES_DROP : TV_MOVES_PLACE;
         read_place(L, lua_gettop(L), "game.moves: ", drop ? "drop" : "place", &r->swap_after, &r->flip.dirs,
-                   &r->turns, &r->rotate);
+                   &r->turns, &r->rotate, &r->custodial);
     } else if (is_kind(L, -1, "move")) {
         if (r->board != TV_BOARD_GRID || !r->setup.given)
             luaL_error(L, "game.moves: move { ... } needs a grid { ... } board and a setup");
@@ -692,7 +699,7 @@ void tv_api_open(lua_State *L)
         {"runs", api_runs}, {"line", api_line}, {"options", api_options},
         {"mancala", tv_api_mancala}, {"sow", tv_api_sow}, {"step", tv_api_step}, {"slide", tv_api_slide},
         {"jump", tv_api_jump}, {"move", tv_api_move}, {"line_count", tv_api_line_count}, {"leap", tv_api_leap},
-        {"hex", tv_api_hex}, {"connect", tv_api_connect}, {"shoot", tv_api_shoot},
+        {"hex", tv_api_hex}, {"connect", tv_api_connect}, {"shoot", tv_api_shoot}, {"custodial", tv_api_custodial},
         {NULL, NULL}};
     lua_pushglobaltable(L);
     luaL_setfuncs(L, api, 0);

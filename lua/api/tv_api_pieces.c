@@ -10,6 +10,7 @@
 
 #include <lauxlib.h>
 
+#include "tv_api_custodial.h"
 #include "tv_api_pieces.h"
 #include "tv_api_pieces_line.h"
 #include "tv_fields.h"
@@ -170,7 +171,7 @@ static void read_gen(lua_State *L, int idx, const char *what, tv_gen *g)
 
 /* ---- move{} ------------------------------------------------------------- */
 
-static const char *const move_fields[] = {"capture", "promote", NULL};
+static const char *const move_fields[] = {"capture", "promote", "custodial", NULL};
 
 static int is_move_field(const char *key)
 {
@@ -269,7 +270,7 @@ static void read_promote(lua_State *L, int idx, const char *what, tv_pieces *p, 
 
 /* move{} at idx into p: with known_kinds, the keys must be p's kinds (read
  * in their declared order); without, in the constructor, any name will do. */
-static void read_move(lua_State *L, int idx, const char *pre, tv_pieces *p, int known_kinds)
+static void read_move(lua_State *L, int idx, const char *pre, tv_pieces *p, tv_custodial *custodial, int known_kinds)
 {
     static const char *const captures[] = {"free", "mandatory", "longest", NULL};
     char what[64], key[96], word[16];
@@ -288,6 +289,7 @@ static void read_move(lua_State *L, int idx, const char *pre, tv_pieces *p, int 
             luaL_error(L, "%s.capture: '%s' is not free, mandatory or longest", what, word);
         p->capture = i;
     }
+    tv_read_custodial_field(L, idx, what, custodial);
     if (tv_rawfield(L, idx, "promote") != LUA_TNIL) {
         snprintf(key, sizeof key, "%s.promote", what);
         read_promote(L, lua_gettop(L), key, p, known_kinds);
@@ -297,7 +299,7 @@ static void read_move(lua_State *L, int idx, const char *pre, tv_pieces *p, int 
     lua_pushnil(L);
     while (lua_next(L, idx)) { /* every other key is a kind */
         if (lua_type(L, -2) != LUA_TSTRING)
-            luaL_error(L, "%s: keys must be kinds, capture or promote", what);
+            luaL_error(L, "%s: keys must be kinds, capture, promote or custodial", what);
         const char *name = lua_tostring(L, -2);
         if (!is_move_field(name)) {
             snprintf(key, sizeof key, "%s.%.24s", what, name);
@@ -338,8 +340,9 @@ int tv_api_shoot(lua_State *L) { return api_gen(L, "shoot", read_shoot); }
 int tv_api_move(lua_State *L)
 {
     tv_pieces scratch;
+    tv_custodial custodial;
     memset(&scratch, 0, sizeof scratch);
-    read_move(L, 1, "", &scratch, 0);
+    read_move(L, 1, "", &scratch, &custodial, 0);
     return tv_tagged(L, "move");
 }
 
@@ -359,7 +362,7 @@ void tv_read_pieces(lua_State *L, int idx, tv_pieces *p)
         for (size_t i = 0; ok && i < len; i++)
             ok = islower((unsigned char)name[i]) || name[i] == '_';
         if (!ok || is_move_field(name))
-            luaL_error(L, "%s[%d]: expected a name of 1..%d lower-case letters (not kind, capture or promote)", what,
+            luaL_error(L, "%s[%d]: expected a name of 1..%d lower-case letters (not kind, capture, promote or custodial)", what,
                        k + 1, TV_NAME_KIND - 1);
         for (int j = 0; j < k; j++)
             if (p->letter[j] == name[0])
@@ -429,7 +432,7 @@ void tv_read_setup(lua_State *L, int idx, tv_rules *r)
 
 void tv_read_moves_pieces(lua_State *L, int idx, tv_rules *r)
 {
-    read_move(L, idx, "game.moves: ", &r->pieces, 1);
+    read_move(L, idx, "game.moves: ", &r->pieces, &r->custodial, 1);
     r->moves = TV_MOVES_PIECES;
 }
 

@@ -1,0 +1,34 @@
+-- Pente (Gary Gabrel, 1977): White (player 1) and Black put a stone in turn
+-- on an empty point of a 19x19 board. Five or more in a row (a row, a column
+-- or a diagonal) wins. A stone that flanks exactly two enemy stones against
+-- another of one's own, in any of the eight directions, captures the pair;
+-- a stone placed between two enemies is safe. Five captured pairs (ten
+-- stones) also win. Captured stones are the scores (and the position
+-- strings carry them). Keryo-Pente (option keryo): runs of two or three are
+-- captured, and fifteen stones win. Left out: the tournament opening rule
+-- (the first stone on the centre, the first player's second three points or
+-- more away). A full board, never reached in practice, goes to the player
+-- with more captures. All data: playing never enters the Lua VM.
+
+local o = options {
+  size  = { default = 19, doc = "the side of the square board, 7..26" },
+  keryo = { default = false, doc = "Keryo-Pente: captures of two or three stones; 15 captured stones win" },
+}
+
+if not (math.type(o.size) == "integer" and o.size >= 7 and o.size <= 26) then
+  error("option size: the board side must be an integer 7..26; got " .. tostring(o.size), 1)
+end
+
+local count = o.keryo and { 2, 3 } or { 2, 2 }
+local target = o.keryo and 15 or 10
+
+return game {
+  name = o.keryo and "Keryo-Pente" or "Pente",
+  description = string.format("%dx%d placement; five in a row wins; flanked %s are captured, %d captured stones win",
+                              o.size, o.size, o.keryo and "twos and threes" or "pairs", target),
+  players = { "White", "Black" },
+  board = grid { width = o.size, height = o.size },
+  moves = place { custodial = custodial { directions = "all", count = count } },
+  goal = line { length = 5, directions = "hvd" },
+  ends = { "board_full", captured = target },
+}
