@@ -246,6 +246,19 @@ static void playouts_beside(const tv_rules *r, int baseline, figures *fe, figure
     set_figures(&b, rb, fb);
 }
 
+/* Two rulesets' engines in turns, run for run (data against hooks). */
+static void playouts_beside_engine(const tv_rules *r, const tv_rules *other, figures *f, figures *fo)
+{
+    runner a = make_runner(RUN_ENGINE, r), b = make_runner(RUN_ENGINE, other);
+    double ra[16], rb[16];
+    for (int i = 0; i < runs; i++) {
+        ra[i] = measure(&a);
+        rb[i] = measure(&b);
+    }
+    set_figures(&a, ra, f);
+    set_figures(&b, rb, fo);
+}
+
 /* A search from the start position (seed 1) with a fixed budget; returns
  * nodes (or iterations) per second, the median over the runs. The budget is
  * set from a first short search so that one search takes about search_s. */
@@ -525,6 +538,25 @@ static void check_playout_path(const tv_rules *r, const char *label)
     }
     check(!bad, "%s: %d playouts by tv_random_playout = the same random moves through tv_play_hist",
           label, games);
+}
+
+/* Two rulesets of one game (data, hooks) play the same random games: the same
+ * cells, scores, plies and results from the same random numbers. */
+static void check_same_games(const tv_rules *a, const tv_rules *b, const char *label)
+{
+    int games = quick ? 20 : 200, bad = 0;
+    for (int game = 0; game < games && !bad; game++) {
+        tv_state_buf sa, sb;
+        tv_rng ra, rb;
+        tv_rng_seed(&ra, (uint64_t)game * 104729);
+        rb = ra;
+        engine_game(a, (uint64_t)game, &ra, &sa.state);
+        engine_game(b, (uint64_t)game, &rb, &sb.state);
+        const tv_state *x = &sa.state, *y = &sb.state;
+        bad = a->ncells != b->ncells || memcmp(x->cells, y->cells, (size_t)a->ncells) != 0 ||
+              x->score[0] != y->score[0] || x->score[1] != y->score[1] || x->ply != y->ply || x->winner != y->winner;
+    }
+    check(!bad, "%s: %d random games of the data ruleset = those of its Lua hooks version", label, games);
 }
 
 /* ---- plain Lua --------------------------------------------------------- */
@@ -924,9 +956,12 @@ int main(int argc, char **argv)
         {.label = "clobber", .path = "rulesets/clobber.lua", .options = NULL},
         {.label = "checkers", .path = "rulesets/checkers.lua", .options = NULL},
         {.label = "lines_of_action", .path = "rulesets/lines_of_action.lua", .options = NULL},
+        {.label = "pente", .path = "rulesets/pente.lua", .options = NULL},
+        {.label = "pente (Lua hooks)", .path = "tests/bench/pente_hooks.lua", .options = NULL},
+        {.label = "hasami_shogi", .path = "rulesets/hasami_shogi.lua", .options = NULL},
     };
     enum { PAHTUM, PAHTUM_HOOKS, TIHBAT, TIHBAT_HOOKS, KALAH, OWARE, TICTACTOE, CONNECT4, GOMOKU, CONNECT6,
-           CONNECT6_HOOKS, BREAKTHROUGH, CLOBBER, CHECKERS, LOA, NGAMES };
+           CONNECT6_HOOKS, BREAKTHROUGH, CLOBBER, CHECKERS, LOA, PENTE, PENTE_HOOKS, HASAMI, NGAMES };
     for (int i = 0; i < NGAMES; i++)
         games[i].rs = load(games[i].path, games[i].options);
 
@@ -974,6 +1009,7 @@ int main(int argc, char **argv)
     check_pahtum(tv_ruleset_rules(games[PAHTUM].rs));
     check_tihbat(tv_ruleset_rules(games[TIHBAT].rs));
     check_breakthrough(tv_ruleset_rules(games[BREAKTHROUGH].rs));
+    check_same_games(tv_ruleset_rules(games[PENTE].rs), tv_ruleset_rules(games[PENTE_HOOKS].rs), "pente");
     for (int i = 0; i < NGAMES; i++)
         check_playout_path(tv_ruleset_rules(games[i].rs), games[i].label);
     fflush(stdout);
@@ -996,8 +1032,12 @@ int main(int argc, char **argv)
             playouts_beside_plain(r, "tests/bench/plain_pahtum.lua", f, &pp);
         else if (i == TIHBAT_HOOKS)
             playouts_beside_plain(r, "tests/bench/plain_tihbat.lua", f, &pt);
-        else
+        else if (i == PENTE) /* data and hooks in turns, run for run */
+            playouts_beside_engine(r, tv_ruleset_rules(games[PENTE_HOOKS].rs), f, &games[PENTE_HOOKS].f);
+        else if (i != PENTE_HOOKS || !games[PENTE_HOOKS].f.playouts)
             engine_playouts(r, f);
+        if (r->moves == TV_MOVES_PIECES)
+            continue; /* the players take moves below TV_MAX_CELLS: not yet a piece's from-to move */
         f->have_search = 1;
         f->mcts = search_rate(r, "mcts", &f->mcts_budget);
         f->ab = search_rate(r, "alphabeta", &f->ab_budget);
@@ -1048,10 +1088,11 @@ int main(int argc, char **argv)
     printf("| Lua hooks / plain Lua | %.2f | %.2f | - | >= 5 (pahtum) |\n", r_phl, r_thl);
     printf("| Lua hooks / tavola | %.3f | %.3f | - | |\n", ratio(PH->playouts, P->playouts),
            ratio(TH->playouts, T->playouts));
-    /* Two stones a turn as data against the same rules as hooks, in this run. */
+    /* Two stones a turn, custodial captures: data against the same rules as hooks, in this run. */
     double r_c6 = ratio(games[CONNECT6].f.playouts, games[CONNECT6_HOOKS].f.playouts);
-    printf("\n| ratio (playouts/s) | connect6 | target |\n|---|---:|---|\n");
-    printf("| data / Lua hooks | %.1f | >= 20 |\n", r_c6);
+    double r_pente = ratio(games[PENTE].f.playouts, games[PENTE_HOOKS].f.playouts);
+    printf("\n| ratio (playouts/s) | connect6 | pente | target |\n|---|---:|---:|---|\n");
+    printf("| data / Lua hooks | %.1f | %.1f | >= 20 |\n", r_c6, r_pente);
 
     /* The speed peers: OpenSpiel in turns with tavola, or not measured. */
     if (osp)
@@ -1121,7 +1162,7 @@ int main(int argc, char **argv)
 
     int alloc_ok = 1;
     for (int i = 0; i < NGAMES; i++)
-        if (i != PAHTUM_HOOKS && i != TIHBAT_HOOKS && i != CONNECT6_HOOKS)
+        if (i != PAHTUM_HOOKS && i != TIHBAT_HOOKS && i != CONNECT6_HOOKS && i != PENTE_HOOKS)
             alloc_ok &= games[i].f.allocs == 0;
     printf("\nTargets\n");
     if (only && *only)
@@ -1131,6 +1172,8 @@ int main(int argc, char **argv)
     printf("- Lua hooks / plain Lua >= 5: pahtum %.2f (%s); tihbat %.2f (measured, no target)\n", r_phl,
            verdict(r_phl >= 5), r_thl);
     printf("- connect6 data / Lua hooks >= 20, same run: %.1f (%s)\n", r_c6, verdict(r_c6 >= 20));
+    printf("- Pente as data / the same rules as Lua hooks >= 20 (side by side): %.1f (%s)\n", r_pente,
+           verdict(r_pente >= 20));
     printf("- no heap allocation per playout (rulesets as data): %s\n", verdict(alloc_ok));
     printf("- state size: pahtum %d <= 256 (%s), tihbat %d <= 64 (%s)\n", P->state_size,
            verdict(P->state_size <= 256), T->state_size, verdict(T->state_size <= 64));
