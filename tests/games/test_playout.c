@@ -16,7 +16,7 @@
 #include "test_util.h"
 #include "tv_check.h"
 
-#define MAX_PLIES 4096
+#define MAX_PLIES 8192 /* above the engine's move limit (TV_DEFAULT_MAX_PLIES): random Hasami Shogi reaches it */
 
 typedef struct variant {
     const char *name; /* rulesets/<name>.lua, or a path when it has a '/' */
@@ -60,6 +60,9 @@ static const variant variants[] = {
     {"amazons", "size=6", 200}, /* counted and picked by index, not listed (tv_shoot.h) */
     {"amazons", "size=8", 30},
     {"tests/games/shoot_capped.lua", NULL, 300}, /* arrows that a range stops, two kinds */
+    {"pente", "size=9", 300},                 /* captures give cells back to the fast path's set */
+    {"pente", "size=7,keryo=true", 300},
+    {"hasami_shogi", "size=5", 300},
     /* the same games with Lua hooks: the hook path of the playout */
     {"tests/bench/pahtum_hooks.lua", NULL, 30},
     {"tests/bench/tihbat_hooks.lua", NULL, 30},
