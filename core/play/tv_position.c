@@ -321,6 +321,10 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
     int32_t score[2] = {0, 0};
     if (given && score_pair(scores, score))
         return tv_error_set(err, TV_EINVAL, "position: scores '%.31s' must be two integers, as 3,-5", scores);
+    /* Captured counts: never negative, and far from wrapping when a capture adds to them. */
+    if (given && !r->hooks.play && (score[0] < 0 || score[1] < 0 || score[0] > TV_MAX_SCORE || score[1] > TV_MAX_SCORE))
+        return tv_error_set(err, TV_EINVAL, "position: scores %ld,%ld must be two captured counts 0..%d",
+                            (long)score[0], (long)score[1], TV_MAX_SCORE);
 
     tv_state_buf buf;
     tv_state *s = &buf.state;
