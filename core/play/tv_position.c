@@ -187,8 +187,9 @@ int tv_position_write(const tv_rules *r, const tv_state *s, char *buf, size_t si
     flags[nf] = '\0';
     n += snprintf(text + n, sizeof text - (size_t)n, " %d %s %u", s->to_move + 1, flags, (unsigned)s->ply);
     if (scores_given(r))
-        snprintf(text + n, sizeof text - (size_t)n, " %ld,%ld", (long)s->score[0], (long)s->score[1]);
-    else if (r->no_progress || (r->repetition && r->moves == TV_MOVES_PIECES)) /* the plies a repetition looks back */
+        n += snprintf(text + n, sizeof text - (size_t)n, " %ld,%ld", (long)s->score[0], (long)s->score[1]);
+    /* the plies a no-progress rule or a repetition looks back, after the scores */
+    if (r->no_progress || (r->repetition && r->moves == TV_MOVES_PIECES))
         snprintf(text + n, sizeof text - (size_t)n, " %u", (unsigned)s->quiet);
     return snprintf(buf, size, "%s", text);
 }
@@ -308,16 +309,17 @@ static int check_counts(const tv_rules *r, const tv_state *s, int counts[4], tv_
 
 int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_error *err)
 {
-    char board[TV_POSITION_MAX], side[8], flags[8], ply[16], scores[32], extra[2];
+    char board[TV_POSITION_MAX], side[8], flags[8], ply[16], scores[32], more[32], extra[2];
     if (strlen(text) >= TV_POSITION_MAX)
         return tv_error_set(err, TV_EINVAL, "position: too long (%zu characters)", strlen(text));
     if (r->board == TV_BOARD_MANCALA)
         return read_mancala(r, text, out, err);
-    int fields = sscanf(text, "%s %7s %7s %15s %31s %1s", board, side, flags, ply, scores, extra), given = scores_given(r);
-    int quiet = !given && (r->no_progress || (r->repetition && r->moves == TV_MOVES_PIECES));
+    int fields = sscanf(text, "%s %7s %7s %15s %31s %31s %1s", board, side, flags, ply, scores, more, extra);
+    int given = scores_given(r), quiet = r->no_progress || (r->repetition && r->moves == TV_MOVES_PIECES);
+    const char *quiet_text = given ? more : scores;
     if (fields != 4 + given + quiet)
-        return tv_error_set(err, TV_EINVAL, "position: expected %d fields (board side flags ply%s), got %d",
-                            4 + given + quiet, given ? " scores" : quiet ? " quiet" : "", fields < 0 ? 0 : fields);
+        return tv_error_set(err, TV_EINVAL, "position: expected %d fields (board side flags ply%s%s), got %d",
+                            4 + given + quiet, given ? " scores" : "", quiet ? " quiet" : "", fields < 0 ? 0 : fields);
     int32_t score[2] = {0, 0};
     if (given && score_pair(scores, score))
         return tv_error_set(err, TV_EINVAL, "position: scores '%.31s' must be two integers, as 3,-5", scores);
@@ -354,9 +356,9 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
         return tv_error_set(err, TV_EINVAL, "position: ply '%s' is not a number 0..65535", ply);
     s->ply = (uint16_t)n;
     if (quiet) {
-        long q = whole_number(scores, 65535);
+        long q = whole_number(quiet_text, 65535);
         if (q < 0)
-            return tv_error_set(err, TV_EINVAL, "position: quiet '%s' is not a number 0..65535", scores);
+            return tv_error_set(err, TV_EINVAL, "position: quiet '%s' is not a number 0..65535", quiet_text);
         s->quiet = (uint16_t)q;
     }
     if (r->moves == TV_MOVES_PIECES && s->flags)

@@ -334,6 +334,51 @@ START_TEST(custodial_fields_checked)
 }
 END_TEST
 
+/* With a no-progress rule too, a position string carries the scores and then
+ * the quiet plies, and reads back to the same state; a capture resets them. */
+START_TEST(scores_and_quiet_in_positions)
+{
+    const char *src =
+        "return game { name = 'Q', board = grid { width = 5, height = 5 }, pieces = { 'man' },\n"
+        "  setup = { 'mmmmm', '.....', '.....', '.....', 'MMMMM' },\n"
+        "  moves = move { man = slide { directions = 'orthogonal' },\n"
+        "                 custodial = custodial { directions = 'orthogonal', count = { 1, 3 } } },\n"
+        "  no_move = 'loses', ends = { 'no_move', pieces_left = 1, no_progress = 30 } }\n";
+    tv_error err;
+    tv_ruleset *rs = load_source("q.lua", src, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_game *g = game_at(rs, "m.m../.M.../...../...../M..M. 1 - 12 3,2 7");
+    ck_assert_int_eq(g->state->quiet, 7);
+    ck_assert_int_eq(g->state->score[0], 3);
+    must_play(g, "a1-a3");
+    ck_assert_int_eq(g->state->quiet, 8);
+    must_play(g, "c5-c4"); /* b4 has no white man beyond it on a4: nothing taken */
+    must_play(g, "b4-b5"); /* a5 runs into the edge (corner capture off): nothing taken */
+    ck_assert_int_eq(cell_at(g, "a5"), tv_piece(TV_STONE2, 0));
+    char pos[TV_POSITION_MAX];
+    tv_position_write(r, g->state, pos, sizeof pos);
+    ck_assert_str_eq(pos, "mM.../..m../M..../...../...M. 2 - 15 3,2 10");
+    tv_game_free(g);
+    g = game_at(rs, "m.m../.M.../...../...../M..M. 1 - 12 3,2 7");
+    must_play(g, "b4-b5"); /* between a5 and c5: safe, and it takes nothing */
+    must_play(g, "a5-a4");
+    must_play(g, "d1-d5"); /* c5 between b5 and d5: taken */
+    ck_assert_int_eq(cell_at(g, "c5"), TV_EMPTY);
+    ck_assert_int_eq(g->state->quiet, 0);
+    ck_assert_int_eq(g->state->score[0], 4);
+    tv_position_write(r, g->state, pos, sizeof pos);
+    tv_state_buf back;
+    ck_assert_msg(tv_position_read(r, pos, &back.state, &err) == TV_OK, "%s: %s", pos, err.msg);
+    back.state.last = g->state->last;
+    ck_assert(memcmp(&back.state, g->state, (size_t)r->state_size) == 0);
+    ck_assert_int_eq(tv_position_read(r, "m.m../.M.../...../...../M..M. 1 - 12 3,2", &back.state, &err), TV_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.msg, "expected 6 fields (board side flags ply scores quiet), got 5"));
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 /* ---- random games -------------------------------------------------------- */
 
 static const char *const random_rulesets[][2] = {
@@ -395,6 +440,7 @@ int main(void)
         {"pente", pente_run_lengths, 30, 0},
         {"pente", pente_captured_count_wins, 30, 0},
         {"loading", custodial_fields_checked, 30, 0},
+        {"positions", scores_and_quiet_in_positions, 30, 0},
         {"read back", random_games_read_back, 120, (int)(sizeof random_rulesets / sizeof random_rulesets[0])},
     };
     return tv_check_run("custodial", tests, TV_CHECK_COUNT(tests));
