@@ -1,8 +1,8 @@
 /* Custodial capture (tv_custodial.h): runs of enemy pieces bracketed by the
- * piece that just moved or was placed and another piece of its owner. Only
- * the mover captures, so a piece that moves between two enemies is safe, and
- * a run is judged as the board stands after the move (a run the move itself
- * lengthened is not bracketed by the mover). */
+ * piece that just moved or was placed and another piece of its owner. Runs
+ * are looked for only from the mover's piece outwards, so a piece that moves
+ * or is placed between enemies is never taken by that move, and runs along
+ * different directions are disjoint (each cell is taken once). */
 #include "tv_custodial.h"
 
 #include "tv_pmove.h"
