@@ -5,10 +5,12 @@
 -- a stone placed between two enemies is safe. Five captured pairs (ten
 -- stones) also win. Captured stones are the scores (and the position
 -- strings carry them). Keryo-Pente (option keryo): runs of two or three are
--- captured, and fifteen stones win. Left out: the tournament opening rule
--- (the first stone on the centre, the first player's second three points or
--- more away). A full board, never reached in practice, goes to the player
--- with more captures. All data: playing never enters the Lua VM.
+-- captured, and fifteen stones win. Played freestyle: the first stone may go
+-- anywhere. Left out: the centre opening and the tournament rule (White's
+-- first stone on the centre, White's second three points or more away; the
+-- "pro" opening of the placement family, once it is data). A full board,
+-- never reached in practice, goes to the player with more captures. All
+-- data: playing never enters the Lua VM.
 
 local o = options {
   size  = { default = 19, doc = "the side of the square board, 7..26" },
