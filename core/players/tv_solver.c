@@ -63,11 +63,11 @@ static tv_state *state_at(const tv_solution *sol, uint64_t i)
 }
 
 /* The key: board, side to move and flags (the hash covers them), plus the
- * scores when they can end the game. */
+ * scores when they can end the game (a captured count or margin). */
 static uint64_t key_hash(const tv_solution *sol, const tv_state *s)
 {
     uint64_t h = s->hash;
-    if (sol->r->target)
+    if (sol->r->target || sol->r->margin)
         h ^= ((uint64_t)(uint32_t)s->score[0] << 32 | (uint32_t)s->score[1]) * 0x9E3779B97F4A7C15ull;
     return h ^ (h >> 29);
 }
@@ -76,7 +76,7 @@ static int key_equal(const tv_solution *sol, const tv_state *a, const tv_state *
 {
     return a->to_move == b->to_move && a->flags == b->flags &&
            memcmp(a->cells, b->cells, (size_t)sol->r->ncells) == 0 &&
-           (!sol->r->target || (a->score[0] == b->score[0] && a->score[1] == b->score[1]));
+           (!(sol->r->target || sol->r->margin) || (a->score[0] == b->score[0] && a->score[1] == b->score[1]));
 }
 
 static int64_t lookup(const tv_solution *sol, const tv_state *s)
