@@ -276,14 +276,19 @@ static int check_shooters(const tv_rules *r, const tv_state *s, tv_error *err)
 
 /* With the built-in placement rules the stone counts fix the side to move and
  * the ply: check that the string agrees. */
-static int check_counts(const tv_rules *r, const tv_state *s, int counts[4], tv_error *err)
+static int check_counts(const tv_rules *r, const tv_state *s, int counts[4], const int32_t score[2], tv_error *err)
 {
-    if (r->hooks.moves || r->hooks.play || r->moves == TV_MOVES_PIECES || r->flip.dirs || r->custodial.dirs)
-        return TV_OK; /* a hook decides the moves or their effect, moves turn stones or captures took them: nothing to derive */
+    if (r->hooks.moves || r->hooks.play || r->moves == TV_MOVES_PIECES || r->flip.dirs)
+        return TV_OK; /* a hook decides the moves or their effect, or moves turn stones: nothing to derive */
     int x = counts[TV_STONE1], o = counts[TV_STONE2], swapped = s->flags & TV_FLAG_SWAPPED;
+    if (r->custodial.dirs) { /* the stones captures took were placed too: the other colour's score counts them */
+        int xs = tv_colour_of(s, 0) == TV_STONE1 ? 1 : 0; /* the player who captures x stones */
+        x += score[xs];
+        o += score[xs ^ 1];
+    }
     if (x != tv_turns_first_colour(r, x + o))
-        return tv_error_set(err, TV_EINVAL, "position: %d x and %d o stones cannot come from alternating %s", x, o,
-                            r->turns.active ? "turns" : "moves");
+        return tv_error_set(err, TV_EINVAL, "position: %d x and %d o stones%s cannot come from alternating %s", x, o,
+                            r->custodial.dirs ? " (with those captured)" : "", r->turns.active ? "turns" : "moves");
     if (swapped && (r->swap_after == 0 || x + o < r->swap_after))
         return tv_error_set(err, TV_EINVAL, "position: flag 's' but no swap could have happened");
     int side;
@@ -371,7 +376,8 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
      * piece's move that shoots); placed blocks still follow the setup rule. */
     int free_blocks = (r->hooks.play || r->pieces.shoots) && r->blocks.mode != TV_BLOCKS_PLACED;
     if ((!free_blocks && (rc = check_blocks(r, s, counts[TV_BLOCK], setup, err))) ||
-        (rc = check_counts(r, s, counts, err)) || (rc = check_shooters(r, s, err)) || (rc = tv_state_settle(r, s, err)))
+        (rc = check_counts(r, s, counts, score, err)) || (rc = check_shooters(r, s, err)) ||
+        (rc = tv_state_settle(r, s, err)))
         return rc;
     if (free_blocks && setup)
         return tv_error_set(err, TV_EINVAL, "position: flag 'p' but this game places no blocks");

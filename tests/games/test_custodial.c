@@ -209,18 +209,18 @@ START_TEST(pente_pair_each_direction)
     tv_ruleset *rs = must_load("pente", NULL);
     for (int d = 0; d < 8; d++) {
         char spec[128], a[16], b[16], c[16];
-        snprintf(spec, sizeof spec, "%s:o %s:o %s:x a1:x s19:o", from_centre(d, 1, a), from_centre(d, 2, b),
+        snprintf(spec, sizeof spec, "%s:o %s:o %s:x a1:x s1:x s19:o", from_centre(d, 1, a), from_centre(d, 2, b),
                  from_centre(d, 3, c));
-        tv_game *g = pente_at(rs, 19, spec, " 1 - 5 0,0");
+        tv_game *g = pente_at(rs, 19, spec, " 1 - 6 0,0");
         must_play(g, "j10");
         ck_assert_msg(cell_at(g, a) == TV_EMPTY && cell_at(g, b) == TV_EMPTY, "direction %d: the pair stays", d);
         ck_assert_int_eq(cell_at(g, c), TV_STONE1);
         ck_assert_int_eq(g->state->score[0], 2);
-        ck_assert_int_eq(g->state->empty, 361 - 4);
+        ck_assert_int_eq(g->state->empty, 361 - 5);
         ck_assert_uint_eq(g->state->hash, tv_state_hash(g->rules, g->state));
         char pos[TV_POSITION_MAX];
         tv_position_write(g->rules, g->state, pos, sizeof pos);
-        ck_assert_msg(strstr(pos, " 2 - 6 2,0") != NULL, "%s", pos); /* the scores are in the string */
+        ck_assert_msg(strstr(pos, " 2 - 7 2,0") != NULL, "%s", pos); /* the scores are in the string */
         tv_game_free(g);
     }
     tv_ruleset_free(rs);
@@ -232,7 +232,7 @@ END_TEST
 START_TEST(pente_run_lengths)
 {
     tv_ruleset *pente = must_load("pente", NULL), *keryo = must_load("pente", "keryo=true");
-    const char *three = "k10:o l10:o m10:o n10:x j9:o j8:x", *tail = " 1 - 6 0,0";
+    const char *three = "k10:o l10:o m10:o n10:x j9:o j8:x a1:x s19:x", *tail = " 1 - 8 0,0";
     tv_game *g = pente_at(pente, 19, three, tail);
     must_play(g, "j10");
     ck_assert_int_eq(cell_at(g, "k10"), TV_STONE2);
@@ -247,7 +247,7 @@ START_TEST(pente_run_lengths)
     ck_assert_int_eq(g->state->score[0], 3);
     tv_game_free(g);
     /* o to move into x _ x o: o's stone closes nothing of x's, and x's pair does not bracket it */
-    g = pente_at(pente, 19, "a1:x c1:x d1:o s19:x", " 2 - 4 0,0");
+    g = pente_at(pente, 19, "a1:x c1:x d1:o s19:x s1:o", " 2 - 5 0,0");
     must_play(g, "b1");
     ck_assert_int_eq(cell_at(g, "b1"), TV_STONE2);
     ck_assert_int_eq(cell_at(g, "c1"), TV_STONE1);
@@ -269,21 +269,21 @@ END_TEST
 START_TEST(pente_captured_count_wins)
 {
     tv_ruleset *pente = must_load("pente", NULL), *keryo = must_load("pente", "keryo=true");
-    tv_game *g = pente_at(pente, 19, "k10:o l10:o m10:x j11:o j12:o j13:x", " 1 - 6 0,0");
+    tv_game *g = pente_at(pente, 19, "k10:o l10:o m10:x j11:o j12:o j13:x a1:x s19:x", " 1 - 8 0,0");
     must_play(g, "j10");
     ck_assert_int_eq(g->state->score[0], 4);
     expect_ongoing(g, "four stones");
     tv_game_free(g);
-    g = pente_at(pente, 19, "k10:o l10:o m10:x", " 1 - 20 8,6");
+    g = pente_at(pente, 19, "k10:o l10:o m10:x", " 1 - 20 8,9"); /* 10 stones placed each */
     must_play(g, "j10");
     ck_assert_int_eq(g->state->score[0], 10);
     expect_winner(g, 1, "the fifth pair");
     tv_game_free(g);
-    g = pente_at(keryo, 19, "k10:o l10:o m10:o n10:x", " 1 - 20 12,6");
+    g = pente_at(keryo, 19, "k10:o l10:o m10:o n10:x a1:x", " 1 - 30 12,13");
     must_play(g, "j10");
     expect_winner(g, 1, "fifteen stones");
     tv_game_free(g);
-    g = pente_at(keryo, 19, "k10:o l10:o m10:x", " 1 - 20 12,6");
+    g = pente_at(keryo, 19, "k10:o l10:o m10:x", " 1 - 28 12,13");
     must_play(g, "j10");
     ck_assert_int_eq(g->state->score[0], 14);
     expect_ongoing(g, "fourteen stones");
@@ -294,6 +294,39 @@ START_TEST(pente_captured_count_wins)
     tv_game_free(g);
     tv_ruleset_free(keryo);
     tv_ruleset_free(pente);
+}
+END_TEST
+
+/* A placement position's stone counts, with the stones each side captured,
+ * still fix the side to move and the ply. */
+START_TEST(pente_positions_checked)
+{
+    tv_ruleset *rs = must_load("pente", "size=7");
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_state_buf s;
+    tv_error err;
+    const char *board = "......x/......./......./......./......./......./x..x...";
+    static const struct {
+        const char *tail, *want;
+    } cases[] = {
+        {" 2 - 5 2,0", NULL}, /* a1 b1 g7 c1 d1: d1 took b1 and c1 */
+        {" 1 - 5 2,0", "player 1 cannot be to move here (player 2 is)"},
+        {" 2 - 7 2,0", "ply 7, but the board shows 5 moves"},
+        {" 2 - 5 0,0", "3 x and 0 o stones (with those captured) cannot come from alternating moves"},
+        {" 2 - 5 -2,0", "must be two captured counts"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char pos[TV_POSITION_MAX];
+        snprintf(pos, sizeof pos, "%s%s", board, cases[i].tail);
+        int rc = tv_position_read(r, pos, &s.state, &err);
+        if (!cases[i].want) {
+            ck_assert_msg(rc == TV_OK, "%s: %s", pos, err.msg);
+            ck_assert_int_eq(s.state.score[0], 2);
+        } else {
+            ck_assert_msg(rc == TV_EINVAL && strstr(err.msg, cases[i].want), "%s: %s", pos, rc ? err.msg : "read");
+        }
+    }
+    tv_ruleset_free(rs);
 }
 END_TEST
 
@@ -439,6 +472,7 @@ int main(void)
         {"pente", pente_pair_each_direction, 30, 0},
         {"pente", pente_run_lengths, 30, 0},
         {"pente", pente_captured_count_wins, 30, 0},
+        {"pente", pente_positions_checked, 30, 0},
         {"loading", custodial_fields_checked, 30, 0},
         {"positions", scores_and_quiet_in_positions, 30, 0},
         {"read back", random_games_read_back, 120, (int)(sizeof random_rulesets / sizeof random_rulesets[0])},
