@@ -1036,8 +1036,6 @@ int main(int argc, char **argv)
             playouts_beside_engine(r, tv_ruleset_rules(games[PENTE_HOOKS].rs), f, &games[PENTE_HOOKS].f);
         else if (i != PENTE_HOOKS || !games[PENTE_HOOKS].f.playouts)
             engine_playouts(r, f);
-        if (r->moves == TV_MOVES_PIECES)
-            continue; /* the players take moves below TV_MAX_CELLS: not yet a piece's from-to move */
         f->have_search = 1;
         f->mcts = search_rate(r, "mcts", &f->mcts_budget);
         f->ab = search_rate(r, "alphabeta", &f->ab_budget);

@@ -330,6 +330,43 @@ START_TEST(pente_positions_checked)
 }
 END_TEST
 
+/* ---- players -------------------------------------------------------------- */
+
+/* MCTS and alpha-beta take a piece's from-to moves (above the cell numbers):
+ * both find Hasami Shogi's winning capture, and play whole games of it and of
+ * Pente with legal moves only. */
+START_TEST(players_play_custodial_games)
+{
+    tv_ruleset *rs = must_load("hasami_shogi", NULL);
+    char pos[TV_POSITION_MAX], text[16];
+    tv_game *g = game_at(rs, board_with(9, 9, "a4:M e5:m e6:M g9:m i1:M", " 1 - 30 0,7", pos, sizeof pos));
+    tv_player *ab = player(rs, "alphabeta", 1), *mc = player(rs, "mcts", 1);
+    tv_budget depth2 = {.depth = 2}, iters = {.iterations = 3000};
+    ck_assert_str_eq(choose(ab, g, &depth2, text), "a4-e4");
+    ck_assert_str_eq(choose(mc, g, &iters, text), "a4-e4");
+    tv_player_free(ab);
+    tv_player_free(mc);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+
+    static const char *const games[][2] = {{"hasami_shogi", "size=5"}, {"pente", "size=9"}};
+    for (int i = 0; i < 2; i++) {
+        rs = must_load(games[i][0], games[i][1]);
+        g = new_game(rs);
+        tv_player *p[2] = {player(rs, "mcts", 3), player(rs, "alphabeta", 4)};
+        tv_budget b[2] = {{.iterations = 200}, {.depth = 2}};
+        for (int ply = 0; ply < 400 && g->state->status == TV_ONGOING; ply++) {
+            int side = g->state->to_move;
+            must_play(g, choose(p[side], g, &b[side], text));
+        }
+        tv_player_free(p[0]);
+        tv_player_free(p[1]);
+        tv_game_free(g);
+        tv_ruleset_free(rs);
+    }
+}
+END_TEST
+
 /* ---- loading ------------------------------------------------------------ */
 
 /* custodial{} is checked where it is written, and game{} refuses what cannot
@@ -473,6 +510,7 @@ int main(void)
         {"pente", pente_run_lengths, 30, 0},
         {"pente", pente_captured_count_wins, 30, 0},
         {"pente", pente_positions_checked, 30, 0},
+        {"players", players_play_custodial_games, 120, 0},
         {"loading", custodial_fields_checked, 30, 0},
         {"positions", scores_and_quiet_in_positions, 30, 0},
         {"read back", random_games_read_back, 120, (int)(sizeof random_rulesets / sizeof random_rulesets[0])},
