@@ -149,9 +149,10 @@ static int check_custodial(const tv_rules *r, tv_error *err)
         return c->corners ? tv_error_set(err, TV_ERULES, "custodial: corners need directions") : TV_OK;
     if (c->dirs & ~TV_COMPASS_ALL)
         return tv_error_set(err, TV_ERULES, "custodial: unknown direction bits");
-    if (r->board != TV_BOARD_GRID || r->moves == TV_MOVES_DROP || r->lines.dirs || r->flip.dirs || r->most_pieces)
-        return tv_error_set(err, TV_ERULES, "custodial: needs a grid whose stones are placed or whose pieces move, "
-                                            "without runs, flips or the pieces-count winner (all would be the score)");
+    if (r->board != TV_BOARD_GRID || r->grid.hex || r->moves == TV_MOVES_DROP || r->lines.dirs || r->flip.dirs ||
+        r->most_pieces)
+        return tv_error_set(err, TV_ERULES, "custodial: needs a square grid whose stones are placed or whose pieces "
+                                            "move, without runs, flips or the pieces-count winner (all would be the score)");
     if (c->min < 1 || c->max < c->min || c->max > TV_MAX_SIDE)
         return tv_error_set(err, TV_ERULES, "custodial: count %d..%d is outside 1..%d", c->min, c->max, TV_MAX_SIDE);
     int longest = r->grid.width > r->grid.height ? r->grid.width : r->grid.height, run = longest - 2;

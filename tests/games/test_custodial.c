@@ -394,6 +394,9 @@ START_TEST(custodial_fields_checked)
         {"return game { name = 'C', board = grid { width = 5, height = 5 },\n"
          "  moves = place { custodial = custodial { directions = 'all', colour = 1 } }, ends = 'board_full' }\n",
          "colour"},
+        {"return game { name = 'C', board = hex { size = 5 },\n"
+         "  moves = place { custodial = custodial { directions = 'all' } }, ends = 'board_full' }\n",
+         "custodial: needs a square grid"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         tv_error err;
