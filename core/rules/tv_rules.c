@@ -153,6 +153,10 @@ static int check_custodial(const tv_rules *r, tv_error *err)
         r->most_pieces)
         return tv_error_set(err, TV_ERULES, "custodial: needs a square grid whose stones are placed or whose pieces "
                                             "move, without runs, flips or the pieces-count winner (all would be the score)");
+    /* Turns and openings count the stones on the board, which captures take back. */
+    if (r->turns.active || r->rotate.side || r->pieces.shoots)
+        return tv_error_set(err, TV_ERULES, "custodial: not with several stones a turn, an opening rule, rotations "
+                                            "or shots");
     if (c->min < 1 || c->max < c->min || c->max > TV_MAX_SIDE)
         return tv_error_set(err, TV_ERULES, "custodial: count %d..%d is outside 1..%d", c->min, c->max, TV_MAX_SIDE);
     int longest = r->grid.width > r->grid.height ? r->grid.width : r->grid.height, run = longest - 2;

@@ -397,6 +397,10 @@ START_TEST(custodial_fields_checked)
         {"return game { name = 'C', board = hex { size = 5 },\n"
          "  moves = place { custodial = custodial { directions = 'all' } }, ends = 'board_full' }\n",
          "custodial: needs a square grid"},
+        {"return game { name = 'C', board = grid { width = 9, height = 9 },\n"
+         "  moves = place { opening = 'pro', custodial = custodial { directions = 'all', count = 2 } },\n"
+         "  goal = line { length = 5 } }\n",
+         "custodial: not with several stones a turn, an opening rule"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         tv_error err;
