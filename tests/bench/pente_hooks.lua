@@ -2,9 +2,8 @@
 -- primitives: the flexible path, measured by make bench against the same
 -- rules written as data (rulesets/pente.lua, defaults: 19x19, pairs taken,
 -- five or more in a row or ten captured stones win). The captured counts are
--- the scores (s:add_score), as in the data ruleset; the ends hook, which
--- cannot read scores, counts them from the board: what a player captured is
--- what the opponent placed less what the opponent has left.
+-- the scores (s:add_score), as in the data ruleset, which the ends hook reads
+-- back (s:score).
 local N, TARGET = 19, 10
 local DIRS = { { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 }, { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 } }
 
@@ -45,12 +44,7 @@ local function ends(s)
     end
     if len >= 5 then return me end
   end
-  local left = 0 -- the opponent's stones on the board
-  for x = 1, N * N do
-    if s:get(x) == 3 - me then left = left + 1 end
-  end
-  local placed = me == 1 and s:ply() // 2 or (s:ply() + 1) // 2 -- by the opponent
-  if placed - left >= TARGET then return me end
+  if s:score(me) >= TARGET then return me end -- the stones the mover has taken
   return nil
 end
 
