@@ -98,51 +98,26 @@ end
 -------------------------------------------------------------------------------
 -- The engine
 -------------------------------------------------------------------------------
-local function run(cmd)
-  local p = assert(io.popen(cmd .. " 2>&1"))
-  local out = p:read("a")
-  p:close()
-  return out
-end
+local cli = dofile((arg[0]:match("^(.*/)") or "./") .. "lib/ref_cli.lua")
+local run, sorted_texts, tally = cli.run, cli.sorted_texts, cli.tally()
+local report = tally.report
 
-local function sorted_texts(list)
-  local t = {}
-  for i, m in ipairs(list) do t[i] = type(m) == "table" and m.text or m end
-  table.sort(t)
-  return table.concat(t, " ")
-end
 
-local passed, failed = 0, 0
-local function report(label, problems, cmd)
-  if #problems == 0 then
-    passed = passed + 1
-  else
-    failed = failed + 1
-    io.stderr:write(label .. ": " .. cmd .. "\n  " .. table.concat(problems, "\n  ") .. "\n")
-  end
-end
 
 local function compare(names, st)
   local cmd = string.format("%s play amazons -o size=%d --moves '%s' --json", tavola, st.n, table.concat(names, " "))
   local out = run(cmd)
   local problems = {}
-  local function expect(what, got, want)
-    if tostring(got) ~= tostring(want) then
-      problems[#problems + 1] = string.format("%s: engine %s, reference %s", what, tostring(got), tostring(want))
-    end
-  end
-  local engine_moves = {}
-  for m in (out:match('"moves":%[(.-)%]') or ""):gmatch('"([^"]+)"') do engine_moves[#engine_moves + 1] = m end
-  local rows = {}
-  for row in (out:match('"board":%[(.-)%]') or ""):gmatch('"([^"]+)"') do rows[#rows + 1] = row end
+  local function expect(what, got, want) cli.expect(problems, what, got, want) end
+  local v = cli.view(out)
   local board = table.concat(rows_of(st), "/")
-  expect("board", table.concat(rows, "/"), board)
-  expect("moves", sorted_texts(engine_moves), sorted_texts(st.moves))
-  expect("to_move", out:match('"to_move":(%d+)'), st.side)
-  expect("status", out:match('"status":"(%a+)"'), st.over and "over" or "ongoing")
-  expect("winner", out:match('"winner":(%w+)'), st.over and st.winner or "null")
-  expect("position", out:match('"position":"(.-)"'), board .. " " .. st.side .. " - " .. st.ply)
-  if #problems > 0 and not out:match("^{") then problems[#problems + 1] = "engine output: " .. out:gsub("\n+$", "") end
+  expect("board", v.board, board)
+  expect("moves", sorted_texts(v.moves), sorted_texts(st.moves))
+  expect("to_move", v.to_move, st.side)
+  expect("status", v.status, st.over and "over" or "ongoing")
+  expect("winner", v.winner, st.over and st.winner or "null")
+  expect("position", v.position, board .. " " .. st.side .. " - " .. st.ply)
+  if #problems > 0 and not v.json then problems[#problems + 1] = "engine output: " .. out:gsub("\n+$", "") end
   return problems, cmd
 end
 
@@ -169,8 +144,8 @@ end
 
 local function check_perft(n, depth, published)
   local cmd = string.format("%s perft amazons %d -o size=%d", tavola, depth, n)
-  local out, engine = run(cmd), {}
-  for d, c in out:gmatch("perft (%d+) (%d+)") do engine[tonumber(d)] = math.tointeger(tonumber(c)) end
+  local out = run(cmd)
+  local engine = cli.engine_perft(out)
   local problems, counts, t = {}, {}, os.clock()
   for d = 1, depth do
     local c = perft(state(n, start_board(n), 1, 0), d)
@@ -215,5 +190,4 @@ for seed = 1, games do
 end
 print(string.format("random games: %d (%d to the end, %d plies)", games, ended, plies))
 print(string.format("time: %.1f s cpu (this process), about %d s wall", os.clock() - t0, os.time() - wall0))
-print(string.format("amazons reference: %d passed, %d failed", passed, failed))
-os.exit(failed == 0 and 0 or 1)
+tally.finish("amazons reference")

@@ -136,51 +136,25 @@ end
 -------------------------------------------------------------------------------
 -- The engine
 -------------------------------------------------------------------------------
-local function run(cmd)
-  local p = assert(io.popen(cmd .. " 2>&1"))
-  local out = p:read("a")
-  p:close()
-  return out
-end
-
-local function sorted_texts(list)
-  local t = table.move(list, 1, #list, 1, {})
-  table.sort(t)
-  return table.concat(t, " ")
-end
-
-local passed, failed = 0, 0
-local function report(label, problems, cmd)
-  if #problems == 0 then
-    passed = passed + 1
-  else
-    failed = failed + 1
-    io.stderr:write(label .. ": " .. cmd .. "\n  " .. table.concat(problems, "\n  ") .. "\n")
-  end
-end
+local cli = dofile((arg[0]:match("^(.*/)") or "./") .. "lib/ref_cli.lua")
+local run, sorted_texts, tally = cli.run, cli.sorted_texts, cli.tally()
+local report = tally.report
 
 local function compare(R, names, st)
   local cmd = string.format("%s play %s %s --moves '%s' --json", tavola, R.name, R.opts, table.concat(names, " "))
   local out = run(cmd)
   local problems = {}
-  local function expect(what, got, want)
-    if tostring(got) ~= tostring(want) then
-      problems[#problems + 1] = string.format("%s: engine %s, reference %s", what, tostring(got), tostring(want))
-    end
-  end
-  local engine_moves = {}
-  for m in (out:match('"moves":%[(.-)%]') or ""):gmatch('"([^"]+)"') do engine_moves[#engine_moves + 1] = m end
-  local rows = {}
-  for row in (out:match('"board":%[(.-)%]') or ""):gmatch('"([^"]+)"') do rows[#rows + 1] = row end
+  local function expect(what, got, want) cli.expect(problems, what, got, want) end
+  local v = cli.view(out)
   local want_rows = {}
   for r = R.N, 1, -1 do want_rows[#want_rows + 1] = table.concat(st.b[r]) end
-  expect("board", table.concat(rows, "/"), table.concat(want_rows, "/"))
-  expect("moves", sorted_texts(engine_moves), sorted_texts(st.moves))
-  expect("to_move", out:match('"to_move":(%d+)'), st.side)
-  expect("status", out:match('"status":"(%a+)"'), st.over and "over" or "ongoing")
-  expect("winner", out:match('"winner":(%w+)'), st.over and st.winner or "null")
-  expect("position", out:match('"position":"(.-)"'), position_of(R, st))
-  if #problems > 0 and not out:match("^{") then problems[#problems + 1] = "engine output: " .. out:gsub("\n+$", "") end
+  expect("board", v.board, table.concat(want_rows, "/"))
+  expect("moves", sorted_texts(v.moves), sorted_texts(st.moves))
+  expect("to_move", v.to_move, st.side)
+  expect("status", v.status, st.over and "over" or "ongoing")
+  expect("winner", v.winner, st.over and st.winner or "null")
+  expect("position", v.position, position_of(R, st))
+  if #problems > 0 and not v.json then problems[#problems + 1] = "engine output: " .. out:gsub("\n+$", "") end
   return problems, cmd
 end
 
@@ -197,8 +171,8 @@ end
 
 local function check_perft(R, depth)
   local cmd = string.format("%s perft %s %d %s", tavola, R.name, depth, R.opts)
-  local out, engine = run(cmd), {}
-  for d, n in out:gmatch("perft (%d+) (%d+)") do engine[tonumber(d)] = math.tointeger(tonumber(n)) end
+  local out = run(cmd)
+  local engine = cli.engine_perft(out)
   local problems, counts, t = {}, {}, os.clock()
   for d = 1, depth do
     local n = perft(R, R.start(), d)
@@ -255,5 +229,4 @@ end
 print(string.format("random games: %d (%d won by player 1, %d by player 2, no draw; %d plies)", games, wins[1],
                     wins[2], plies))
 print(string.format("time: %.1f s cpu (this process), about %d s wall", os.clock() - t0, os.time() - wall0))
-print(string.format("hex and y reference: %d passed, %d failed", passed, failed))
-os.exit(failed == 0 and 0 or 1)
+tally.finish("hex and y reference")

@@ -159,54 +159,29 @@ end
 -------------------------------------------------------------------------------
 -- The engine
 -------------------------------------------------------------------------------
-local function run(cmd)
-  local p = assert(io.popen(cmd .. " 2>&1"))
-  local out = p:read("a")
-  p:close()
-  return out
-end
+local cli = dofile((arg[0]:match("^(.*/)") or "./") .. "lib/ref_cli.lua")
+local run, sorted_texts, tally = cli.run, cli.sorted_texts, cli.tally()
+local report = tally.report
 
-local function sorted_texts(list)
-  local t = {}
-  for i, m in ipairs(list) do t[i] = type(m) == "table" and m.text or m end
-  table.sort(t)
-  return table.concat(t, " ")
-end
 
 local function position_of(st)
   return table.concat(board_rows(st.b), "/") .. " " .. st.side .. " - " .. st.ply .. " " .. st.quiet
 end
 
-local passed, failed = 0, 0
-local function report(label, problems, cmd)
-  if #problems == 0 then
-    passed = passed + 1
-  else
-    failed = failed + 1
-    io.stderr:write(label .. ": " .. cmd .. "\n  " .. table.concat(problems, "\n  ") .. "\n")
-  end
-end
 
 local function compare(opts, names, st)
   local cmd = string.format("%s play lines_of_action %s --moves '%s' --json", tavola, opts, table.concat(names, " "))
   local out = run(cmd)
   local problems = {}
-  local function expect(what, got, want)
-    if tostring(got) ~= tostring(want) then
-      problems[#problems + 1] = string.format("%s: engine %s, reference %s", what, tostring(got), tostring(want))
-    end
-  end
-  local engine_moves = {}
-  for m in (out:match('"moves":%[(.-)%]') or ""):gmatch('"([^"]+)"') do engine_moves[#engine_moves + 1] = m end
-  local rows = {}
-  for row in (out:match('"board":%[(.-)%]') or ""):gmatch('"([^"]+)"') do rows[#rows + 1] = row end
-  expect("board", table.concat(rows, "/"), table.concat(board_rows(st.b), "/"))
-  expect("moves", sorted_texts(engine_moves), sorted_texts(st.moves))
-  expect("to_move", out:match('"to_move":(%d+)'), st.side)
-  expect("status", out:match('"status":"(%a+)"'), st.over and "over" or "ongoing")
-  expect("winner", out:match('"winner":(%w+)'), st.over and st.winner or "null")
-  expect("position", out:match('"position":"(.-)"'), position_of(st))
-  if #problems > 0 and not out:match("^{") then problems[#problems + 1] = "engine output: " .. out:gsub("\n+$", "") end
+  local function expect(what, got, want) cli.expect(problems, what, got, want) end
+  local v = cli.view(out)
+  expect("board", v.board, table.concat(board_rows(st.b), "/"))
+  expect("moves", sorted_texts(v.moves), sorted_texts(st.moves))
+  expect("to_move", v.to_move, st.side)
+  expect("status", v.status, st.over and "over" or "ongoing")
+  expect("winner", v.winner, st.over and st.winner or "null")
+  expect("position", v.position, position_of(st))
+  if #problems > 0 and not v.json then problems[#problems + 1] = "engine output: " .. out:gsub("\n+$", "") end
   return problems, cmd
 end
 
@@ -223,8 +198,8 @@ end
 
 local function check_perft(opts, depth, first)
   local cmd = string.format("%s perft lines_of_action %d %s", tavola, depth, opts)
-  local out, engine = run(cmd), {}
-  for d, n in out:gmatch("perft (%d+) (%d+)") do engine[tonumber(d)] = math.tointeger(tonumber(n)) end
+  local out = run(cmd)
+  local engine = cli.engine_perft(out)
   local problems, counts, t = {}, {}, os.clock()
   for d = 1, depth do
     local n = perft(start(opts), d)
@@ -274,5 +249,4 @@ end
 print(string.format("random games: %d (%d plies; Black %d, White %d, drawn %d)", games, plies, outcomes[1],
                     outcomes[2], outcomes[0]))
 print(string.format("time: %.1f s cpu (this process), about %d s wall", os.clock() - t0, os.time() - wall0))
-print(string.format("lines of action reference: %d passed, %d failed", passed, failed))
-os.exit(failed == 0 and 0 or 1)
+tally.finish("lines of action reference")
