@@ -51,6 +51,13 @@ int tv_shoot_fast(const tv_rules *r)
     return p->gen[0].shoot_dirs == tv_compass_mirror_mask(p->gen[0].shoot_dirs);
 }
 
+/* Whether the shot's range cannot bind: it is at least the board's side. */
+static int fixed_range(const tv_rules *r)
+{
+    int side = r->grid.width > r->grid.height ? r->grid.width : r->grid.height;
+    return r->pieces.gen[0].shoot_max >= side - 1;
+}
+
 /* The arrows along the shooting directions from a cell with these runs. */
 static int reach_of(const tv_rules *r, const uint8_t run[8])
 {
@@ -61,8 +68,20 @@ static int reach_of(const tv_rules *r, const uint8_t run[8])
     return n;
 }
 
+/* Whether the fixed-step counting of the `queen` fields applies (tv_shoot.h). */
+static int queen_shape(const tv_rules *r)
+{
+    const tv_gen *g = &r->pieces.gen[0];
+    int side = r->grid.width > r->grid.height ? r->grid.width : r->grid.height;
+    return fixed_range(r) && r->pieces.ngens == 1 && g->type == TV_GEN_SLIDE && g->max >= side - 1 &&
+           g->abs[0] == 0xff && g->abs[1] == 0xff && g->shoot_abs[0] == 0xff && g->shoot_abs[1] == 0xff;
+}
+
 void tv_shoot_init(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
 {
+    b->queen = queen_shape(r);
+    for (int d = 0; d < 8; d++)
+        b->delta[d] = tv_compass_dcol(d) + tv_compass_drow(d) * r->grid.width;
     /* N, NE, E and NW lead to higher cells, the others to lower ones: two
      * sweeps find every run from the runs of the neighbours. */
     static const int up[4] = {0, 1, 2, 7}, down[4] = {3, 4, 5, 6};
@@ -113,6 +132,27 @@ static void changed(const tv_rules *r, const uint8_t *cells, tv_shoot_board *b, 
                 if (cells[y] != TV_EMPTY)
                     break;
             }
+        }
+    }
+}
+
+/* changed() for the queen shape: every run that ends at x grows (or
+ * shrinks) by the same 1 + run beyond x, and so does the cell's arrows; the
+ * cells behind x are its run that way and the cell that stops it. */
+static void changed_queen(const tv_rules *r, tv_shoot_board *b, int x, int open)
+{
+    for (int d = 0; d < 8; d++) {
+        int back = d ^ 4, step = b->delta[back], n = b->run[x][back], y = x;
+        int inc = open ? 1 + b->run[x][d] : -(1 + b->run[x][d]);
+        for (int k = 0; k < n; k++) {
+            y += step;
+            b->run[y][d] = (uint8_t)(b->run[y][d] + inc);
+            b->reach[y] = (uint8_t)(b->reach[y] + inc);
+        }
+        y = r->nb[y][back];
+        if (y >= 0) {
+            b->run[y][d] = (uint8_t)(b->run[y][d] + inc);
+            b->reach[y] = (uint8_t)(b->reach[y] + inc);
         }
     }
 }
@@ -185,21 +225,59 @@ static tv_move piece_moves(const tv_rules *r, const tv_shoot_board *b, int from,
     return TV_MOVE_NONE;
 }
 
-/* Whether the shot's range cannot bind: it is at least the board's side. */
-static int fixed_range(const tv_rules *r)
-{
-    int side = r->grid.width > r->grid.height ? r->grid.width : r->grid.height;
-    return r->pieces.gen[0].shoot_max >= side - 1;
-}
-
 /* Over the mover's pieces in cell order: PIECES { from = 64 * w_ + lowest64(set_) ... }. */
 #define PIECES                                                                   \
     for (int w_ = 0; w_ < (r->ncells + 63) / 64; w_++)                           \
         for (uint64_t set_ = b->pieces[me][w_]; set_; set_ &= set_ - 1)
 
+/* The queen shape's moves of the piece on `from`, by direction into line:
+ * along d, each landing cell's arrows plus the 1 + run back over `from`. */
+static int queen_moves(const tv_shoot_board *b, int from, uint16_t line[8])
+{
+    int total = 0;
+    for (int d = 0; d < 8; d++) {
+        int len = b->run[from][d], step = b->delta[d], sum = len * (1 + b->run[from][d ^ 4]);
+        for (int k = 1, to = from + step; k <= len; k++, to += step)
+            sum += b->reach[to];
+        line[d] = (uint16_t)sum;
+        total += sum;
+    }
+    return total;
+}
+
+/* The queen shape's move at index k (below the piece's count) of the piece on `from`. */
+static tv_move queen_pick(const tv_rules *r, const tv_shoot_board *b, int from, int me, int k)
+{
+    for (int d = 0; d < 8; d++) {
+        if (k >= b->line[from][d]) {
+            k -= b->line[from][d];
+            continue;
+        }
+        int back = 1 + b->run[from][d ^ 4], step = b->delta[d], to = from;
+        for (int steps = 1; steps <= b->run[from][d]; steps++) {
+            int c = b->reach[to += step] + back;
+            if (k < c)
+                return arrow_at(r, &r->pieces.gen[0], b, me, from, to, d, steps, k);
+            k -= c;
+        }
+        return TV_MOVE_NONE;
+    }
+    return TV_MOVE_NONE;
+}
+
 int tv_shoot_count(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
 {
     int me = tv_colour_of(s, s->to_move) - 1, fixed = fixed_range(r), n = 0;
+    if (b->queen) {
+        int kinds = r->pieces.gen[0].kinds;
+        PIECES {
+            int from = 64 * w_ + lowest64(set_);
+            int c = kinds >> tv_cell_kind(s->cells[from]) & 1 ? queen_moves(b, from, b->line[from]) : 0;
+            b->moves[from] = (uint16_t)c;
+            n += c;
+        }
+        return n;
+    }
     PIECES {
         int from = 64 * w_ + lowest64(set_), before = n;
         piece_moves(r, b, from, s->cells[from], me, fixed, -1, &n);
@@ -217,6 +295,8 @@ tv_move tv_shoot_pick(const tv_rules *r, const tv_state *s, const tv_shoot_board
             n += b->moves[from];
             continue;
         }
+        if (b->queen)
+            return queen_pick(r, b, from, me, k - n);
         return piece_moves(r, b, from, s->cells[from], me, fixed, k, &n);
     }
     return TV_MOVE_NONE;
@@ -233,11 +313,19 @@ int tv_shoot_apply(const tv_rules *r, tv_state *s, tv_shoot_board *b, tv_move m,
     s->cells[to] = TV_EMPTY;
     s->cells[arrow] = TV_EMPTY;
     int fixed = fixed_range(r);
-    changed(r, s->cells, b, from, fixed);
-    s->cells[to] = (uint8_t)piece;
-    changed(r, s->cells, b, to, fixed);
-    s->cells[arrow] = TV_BLOCK;
-    changed(r, s->cells, b, arrow, fixed);
+    if (b->queen) {
+        changed_queen(r, b, from, 1);
+        s->cells[to] = (uint8_t)piece;
+        changed_queen(r, b, to, 0);
+        s->cells[arrow] = TV_BLOCK;
+        changed_queen(r, b, arrow, 0);
+    } else {
+        changed(r, s->cells, b, from, fixed);
+        s->cells[to] = (uint8_t)piece;
+        changed(r, s->cells, b, to, fixed);
+        s->cells[arrow] = TV_BLOCK;
+        changed(r, s->cells, b, arrow, fixed);
+    }
     uint64_t *own = b->pieces[tv_cell_colour(piece) - 1];
     own[from >> 6] &= ~(1ull << (from & 63));
     own[to >> 6] |= 1ull << (to & 63);

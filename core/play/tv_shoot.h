@@ -23,6 +23,13 @@ typedef struct tv_shoot_board {
     uint8_t reach[TV_MAX_CELLS];  /* arrows from the cell: runs along the shooting directions, capped */
     uint64_t pieces[2][TV_SHOOT_WORDS]; /* the cells of each colour's pieces (index colour - 1) */
     uint16_t moves[TV_MAX_CELLS]; /* tv_shoot_count: the moves of the piece on each cell */
+    /* Amazons' shape (`queen`: one generator, a slide and a shot along all
+     * eight directions, neither range binding): counted along straight lines
+     * with fixed steps, and tv_shoot_count keeps each piece's moves by
+     * direction so tv_shoot_pick skips whole lines. */
+    int queen;
+    int delta[8];                    /* queen: the step of each direction in cell numbers */
+    uint16_t line[TV_MAX_CELLS][8];  /* queen, tv_shoot_count: the moves of the piece on a cell by direction */
 } tv_shoot_board;
 
 /* Whether r's moves are all shots that this board counts: every generator
