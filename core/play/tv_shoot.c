@@ -77,6 +77,15 @@ static int queen_shape(const tv_rules *r)
            g->abs[0] == 0xff && g->abs[1] == 0xff && g->shoot_abs[0] == 0xff && g->shoot_abs[1] == 0xff;
 }
 
+/* The sum of a cell's eight runs (each below TV_MAX_SIDE, the sum below
+ * 256): one multiply adds the bytes of the word into its top byte. */
+static inline int run_sum(const uint8_t run[8])
+{
+    uint64_t w;
+    memcpy(&w, run, sizeof w);
+    return (int)((w * 0x0101010101010101ull) >> 56);
+}
+
 void tv_shoot_init(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
 {
     b->queen = queen_shape(r);
@@ -98,7 +107,7 @@ void tv_shoot_init(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
             int d = down[i], nb = r->nb[c][d];
             b->run[c][d] = (uint8_t)(nb >= 0 && s->cells[nb] == TV_EMPTY ? 1 + b->run[nb][d] : 0);
         }
-        b->reach[c] = (uint8_t)reach_of(r, b->run[c]);
+        b->reach[c] = (uint8_t)(b->queen ? run_sum(b->run[c]) : reach_of(r, b->run[c]));
     }
 }
 
@@ -141,6 +150,7 @@ static void changed(const tv_rules *r, const uint8_t *cells, tv_shoot_board *b, 
  * cells behind x are its run that way and the cell that stops it. */
 static void changed_queen(const tv_rules *r, tv_shoot_board *b, int x, int open)
 {
+#pragma GCC unroll 8
     for (int d = 0; d < 8; d++) {
         int back = d ^ 4, step = b->delta[back], n = b->run[x][back], y = x;
         int inc = open ? 1 + b->run[x][d] : -(1 + b->run[x][d]);
@@ -235,6 +245,7 @@ static tv_move piece_moves(const tv_rules *r, const tv_shoot_board *b, int from,
 static int queen_moves(const tv_shoot_board *b, int from, uint16_t line[8])
 {
     int total = 0;
+#pragma GCC unroll 8
     for (int d = 0; d < 8; d++) {
         int len = b->run[from][d], step = b->delta[d], sum = len * (1 + b->run[from][d ^ 4]);
         for (int k = 1, to = from + step; k <= len; k++, to += step)
