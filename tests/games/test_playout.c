@@ -59,6 +59,7 @@ static const variant variants[] = {
     {"anti_line4", "width=3,height=3,connect=3", 300},
     {"amazons", "size=6", 200}, /* counted and picked by index, not listed (tv_shoot.h) */
     {"amazons", "size=8", 30},
+    {"amazons", NULL, 6}, /* 10x10: the queen path (one slide, all lines, range that cannot bind) */
     {"tests/games/shoot_capped.lua", NULL, 300}, /* arrows that a range stops, two kinds */
     {"pente", "size=9", 300},                 /* captures give cells back to the fast path's set */
     {"pente", "size=7,keryo=true", 300},
