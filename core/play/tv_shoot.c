@@ -159,11 +159,10 @@ static void changed_queen(const tv_rules *r, tv_shoot_board *b, int x, int open)
             b->run[y][d] = (uint8_t)(b->run[y][d] + inc);
             b->reach[y] = (uint8_t)(b->reach[y] + inc);
         }
-        y = r->nb[y][back];
-        if (y >= 0) {
-            b->run[y][d] = (uint8_t)(b->run[y][d] + inc);
-            b->reach[y] = (uint8_t)(b->reach[y] + inc);
-        }
+        y = r->nb[y][back]; /* the cell that stops the run, or the spare entry past the edge */
+        y = y >= 0 ? y : TV_MAX_CELLS;
+        b->run[y][d] = (uint8_t)(b->run[y][d] + inc);
+        b->reach[y] = (uint8_t)(b->reach[y] + inc);
     }
 }
 

@@ -19,8 +19,10 @@
 #define TV_SHOOT_WORDS ((TV_MAX_CELLS + 63) / 64)
 
 typedef struct tv_shoot_board {
-    uint8_t run[TV_MAX_CELLS][8]; /* empty cells in a row from the cell along each direction */
-    uint8_t reach[TV_MAX_CELLS];  /* arrows from the cell: runs along the shooting directions, capped */
+    /* The last entry of run and reach is no cell's: the queen path writes
+     * there for the board's edge instead of branching on it. */
+    uint8_t run[TV_MAX_CELLS + 1][8]; /* empty cells in a row from the cell along each direction */
+    uint8_t reach[TV_MAX_CELLS + 1];  /* arrows from the cell: runs along the shooting directions, capped */
     uint64_t pieces[2][TV_SHOOT_WORDS]; /* the cells of each colour's pieces (index colour - 1) */
     uint16_t moves[TV_MAX_CELLS]; /* tv_shoot_count: the moves of the piece on each cell */
     /* Amazons' shape (`queen`: one generator, a slide and a shot along all
