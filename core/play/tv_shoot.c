@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "tv_pieces.h"
+#include "tv_play_internal.h"
 #include "tv_pmove.h"
 
 static inline int lowest(unsigned x)
@@ -86,9 +87,19 @@ static inline int run_sum(const uint8_t run[8])
     return (int)((w * 0x0101010101010101ull) >> 56);
 }
 
+/* Whether a move only writes its three cells: no capture, promotion or reach end. */
+static int plain_moves(const tv_rules *r)
+{
+    for (int k = 0; k < r->pieces.nkinds; k++)
+        if (r->pieces.promote[k] >= 0)
+            return 0;
+    return !r->custodial.dirs && !(r->ends & TV_END_REACH);
+}
+
 void tv_shoot_init(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
 {
     b->queen = queen_shape(r);
+    b->plain = plain_moves(r);
     for (int d = 0; d < 8; d++)
         b->delta[d] = tv_compass_dcol(d) + tv_compass_drow(d) * r->grid.width;
     /* N, NE, E and NW lead to higher cells, the others to lower ones: two
@@ -314,9 +325,17 @@ tv_move tv_shoot_pick(const tv_rules *r, const tv_state *s, const tv_shoot_board
 
 int tv_shoot_apply(const tv_rules *r, tv_state *s, tv_shoot_board *b, tv_move m, int *progress, tv_error *err)
 {
-    int rc = tv_pieces_apply(r, s, m, NULL, progress, err);
-    if (rc < 0)
+    int rc = 0;
+    if (b->queen && b->plain) { /* what tv_pieces_apply does to a legal move here */
+        int piece = s->cells[tv_pmove_from(m)];
+        if ((rc = tv_state_put_grid(r, s, NULL, tv_pmove_from(m), TV_EMPTY, err)) ||
+            (rc = tv_state_put_grid(r, s, NULL, tv_pmove_to(m), piece, err)) ||
+            (rc = tv_state_put_grid(r, s, NULL, tv_pmove_arrow(m), TV_BLOCK, err)))
+            return rc;
+        *progress = 0;
+    } else if ((rc = tv_pieces_apply(r, s, m, NULL, progress, err)) < 0) {
         return rc;
+    }
     /* The runs follow the cells one write at a time, as tv_pieces_apply made
      * them: the start emptied, the piece landed, the arrow (maybe on the start). */
     int from = tv_pmove_from(m), to = tv_pmove_to(m), arrow = tv_pmove_arrow(m), piece = s->cells[to];

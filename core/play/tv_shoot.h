@@ -30,6 +30,7 @@ typedef struct tv_shoot_board {
      * with fixed steps, and tv_shoot_count keeps each piece's moves by
      * direction so tv_shoot_pick skips whole lines. */
     int queen;
+    int plain;                       /* a move writes its three cells and nothing else */
     int delta[8];                    /* queen: the step of each direction in cell numbers */
     uint16_t line[TV_MAX_CELLS][8];  /* queen, tv_shoot_count: the moves of the piece on a cell by direction */
 } tv_shoot_board;
