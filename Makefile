@@ -242,8 +242,7 @@ run-tests: test-build
 	@set -e; for t in $(FUZZ_TARGETS); do $(BUILD)/fuzz_replay_$$t tests/fuzz/corpus/$$t; done
 	@echo "== load: 10000 games through the ABI, 4 threads"
 	@$(BUILD)/load_test
-	@set -e; for ref in tests/ref/*.lua; do \
-	  echo "== $$ref against $(BUILD)/tavola"; lua5.4 $$ref $(BUILD)/tavola $(REF_GAMES); done
+	@bash tests/ref/run_all.sh $(BUILD)/tavola $(REF_GAMES)
 	@$(MAKE) --no-print-directory python-tests
 
 # The Python package under pytest, over $(BUILD)'s library and command (under
