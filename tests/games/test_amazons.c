@@ -17,7 +17,7 @@
 
 /* The error of playing `moves` (the last one refused: illegal, or text that
  * is no move) in g, which must not change the position. */
-static const char *refusal(tv_game *g, const char *moves, tv_error *err)
+static const char *refusal_after(tv_game *g, const char *moves, tv_error *err)
 {
     char before[TV_POSITION_MAX], after[TV_POSITION_MAX];
     const char *last = strrchr(moves, ' ');
@@ -38,7 +38,7 @@ static const char *refusal(tv_game *g, const char *moves, tv_error *err)
     do {                                                                                         \
         tv_error err_;                                                                           \
         tv_game *g_ = new_game(rs);                                                              \
-        const char *msg_ = refusal(g_, moves, &err_);                                            \
+        const char *msg_ = refusal_after(g_, moves, &err_);                                            \
         ck_assert_msg(strstr(msg_, why) != NULL, "%s: '%s', expected '%s'", moves, msg_, why);   \
         tv_game_free(g_);                                                                        \
     } while (0)

@@ -16,18 +16,6 @@
 #include "tv_position.h"
 #include "tv_solver.h"
 
-/* The error of playing `moves` (the last one refused) in g, which must be
- * left as it was. */
-static const char *refusal(tv_game *g, const char *moves, tv_error *err)
-{
-    tv_state_buf before;
-    tv_state_copy(g->rules, &before.state, g->state);
-    int rc = play_moves(g, moves, err);
-    ck_assert_msg(rc == TV_EILLEGAL, "%s: played (%d), expected a refusal", moves, rc);
-    ck_assert_msg(memcmp(&before.state, g->state, (size_t)g->rules->state_size) == 0, "%s: the state changed", moves);
-    return err->msg;
-}
-
 /* The legal moves of g as text, in the generator's order. */
 static const char *legal_text(const tv_game *g, char *buf, size_t size)
 {

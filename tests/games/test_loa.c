@@ -52,9 +52,8 @@ static const char *moves_from(const tv_game *g, const char *from, char *buf, siz
 static void expect_refusal(tv_game *g, const char *moves, const char *why)
 {
     tv_error err;
-    int rc = play_moves(g, moves, &err);
-    ck_assert_msg(rc == TV_EILLEGAL, "%s: played (%d), expected a refusal", moves, rc);
-    ck_assert_msg(strstr(err.msg, why) != NULL, "%s: '%s', expected '%s'", moves, err.msg, why);
+    const char *msg = refusal(g, moves, &err);
+    ck_assert_msg(strstr(msg, why) != NULL, "%s: '%s', expected '%s'", moves, msg, why);
 }
 
 /* Black d4 among Black d2, b6 and White f4, d7 (Black to move):

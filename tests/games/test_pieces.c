@@ -15,14 +15,6 @@
 #include "tv_perft.h"
 #include "tv_pieces.h"
 
-/* The error of playing `moves` (the last one refused) in g. */
-static const char *refusal(tv_game *g, const char *moves, tv_error *err)
-{
-    int rc = play_moves(g, moves, err);
-    ck_assert_msg(rc == TV_EILLEGAL, "%s: played (%d), expected a refusal", moves, rc);
-    return err->msg;
-}
-
 /* The legal moves of g as text, sorted, space-separated, into buf. */
 static const char *legal_text(const tv_game *g, char *buf, size_t size)
 {

@@ -66,6 +66,16 @@ void must_play(tv_game *g, const char *moves)
     ck_assert_msg(rc == TV_OK, "%s: %s", moves, err.msg);
 }
 
+const char *refusal(tv_game *g, const char *move, tv_error *err)
+{
+    tv_state_buf before;
+    tv_state_copy(g->rules, &before.state, g->state);
+    int rc = play_moves(g, move, err);
+    ck_assert_msg(rc == TV_EILLEGAL, "%s: played (%d), expected a refusal", move, rc);
+    ck_assert_msg(memcmp(&before.state, g->state, (size_t)g->rules->state_size) == 0, "%s: the state changed", move);
+    return err->msg;
+}
+
 void expect_ongoing(const tv_game *g, const char *what)
 {
     ck_assert_msg(g->state->status == TV_ONGOING, "%s: the game is over (winner %d) after ply %d", what,

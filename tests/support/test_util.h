@@ -34,6 +34,10 @@ tv_game *new_game(const tv_ruleset *rs);
 /* play_moves, which must succeed. */
 void must_play(tv_game *g, const char *moves);
 
+/* The message of the rules' refusal of one move, which must be refused as
+ * illegal (TV_EILLEGAL) and leave the state as it was. */
+const char *refusal(tv_game *g, const char *move, tv_error *err);
+
 /* g is still going. */
 void expect_ongoing(const tv_game *g, const char *what);
 
