@@ -18,10 +18,15 @@ PREFIX  ?= /usr/local
 DATADIR  = $(PREFIX)/share/tavola/rulesets
 CFLAGS_BASE = -std=c11 -Wall -Wextra -Wpedantic -Werror=implicit-function-declaration \
               -fPIC -fvisibility=hidden -pthread
-LUA_CFLAGS   = $(shell pkg-config --cflags lua5.4 2>/dev/null)
-LUA_LIBS     = $(shell pkg-config --libs lua5.4 2>/dev/null)
-CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
-CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
+# The packages' flags are read when a recipe first needs them, not when the
+# Makefile is parsed: on a new machine the deps step installs pkg-config and
+# the packages first (as root), so a value read at parse time would be empty.
+# Once read, a value is kept (the eval turns it into a simple variable).
+pkg = $(eval $1 := $$(shell pkg-config $2 2>/dev/null))$($1)
+LUA_CFLAGS   = $(call pkg,LUA_CFLAGS,--cflags lua5.4)
+LUA_LIBS     = $(call pkg,LUA_LIBS,--libs lua5.4)
+CHECK_CFLAGS = $(call pkg,CHECK_CFLAGS,--cflags check)
+CHECK_LIBS   = $(call pkg,CHECK_LIBS,--libs check)
 ALL_CFLAGS = $(CFLAGS_BASE) $(OPT) $(SAN) $(CFLAGS)
 LDLIBS = -lm -pthread
 
@@ -46,7 +51,8 @@ INC_plugin/examples = -Iplugin
 INC_tests         = $(INC_plugin/lib) -Iplugin/cli -Itests/support $(CHECK_CFLAGS)
 LAYERS = core/board core/rules core/play core/players lua/vm lua/api lua \
          plugin/lib plugin/cli plugin/luamod plugin/examples
-$(foreach d,$(LAYERS),$(eval $(BUILD)/$(d)/%.o: INC = $(INC_$(d))))
+# INC stays unexpanded here ($$): it holds the packages' flags (see pkg).
+$(foreach d,$(LAYERS),$(eval $(BUILD)/$(d)/%.o: INC = $$(INC_$(d))))
 $(BUILD)/tests/%.o: INC = $(INC_tests)
 
 # ---- the parts, per folder ----------------------------------------------------

@@ -33,8 +33,15 @@ command -v parallel >/dev/null 2>&1 || missing="$missing parallel"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "tavola: installing missing Debian packages:$missing" >&2
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >&2 && apt-get install -y -qq $missing >&2 && exit 0
-  echo "tavola: apt-get could not install:$missing" >&2
+  # apt's own output goes to a log, shown only when it fails.
+  log=${TMPDIR:-/tmp}/tavola-apt.log
+  if apt-get update -qq >"$log" 2>&1 &&
+     apt-get install -y -qq --no-install-recommends $missing >>"$log" 2>&1; then
+    echo "tavola: installed (apt's log: $log)" >&2
+    exit 0
+  fi
+  tail -20 "$log" >&2
+  echo "tavola: apt-get could not install:$missing (log: $log)" >&2
   exit 1
 fi
 echo "tavola: missing Debian packages:$missing" >&2
