@@ -115,7 +115,6 @@ $(BUILD)/%.o: %.c | deps
 # The version is written here only; the library reports it.
 $(BUILD)/plugin/lib/tavola_api.o: DEFS = -DTAVOLA_VERSION='"$(VERSION)"'
 $(BUILD)/plugin/lib/tavola_api.o: Makefile
-$(BUILD)/plugin/lib/tv_catalog.o: DEFS = -DTAVOLA_DATADIR='"$(DATADIR)"'
 
 $(BUILD)/libtvcore.a: $(CORE_OBJ)
 	@ar rcs $@ $^
@@ -348,23 +347,25 @@ LUADIR   = $(DESTDIR)$(PREFIX)/lib/lua/5.4
 SHAREDIR = $(DESTDIR)$(DATADIR)
 MANDIR   = $(DESTDIR)$(PREFIX)/share/man/man1
 
-$(BUILD)/tavola.pc: plugin/tavola.pc.in
-	@mkdir -p $(dir $@)
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
-
-install: all $(BUILD)/tavola.pc
+# Nothing installed depends on PREFIX but the two files written here, at
+# install time (so a later PREFIX is never stale): tavola.pc and the Python
+# package's _installed.py. The command, library and Lua module find
+# share/tavola/rulesets from where they are (plugin/lib/tv_catalog.c).
+install: all
 	install -d $(BINDIR) $(LIBDIR)/pkgconfig $(INCDIR) $(LUADIR) $(SHAREDIR) $(MANDIR)
 	install -m 755 $(BUILD)/tavola $(BINDIR)/tavola
 	install -m 755 $(BUILD)/$(SONAME) $(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(LIBDIR)/libtavola.so
 	install -m 644 $(BUILD)/libtavola.a $(LIBDIR)/libtavola.a
 	install -m 644 plugin/tavola.h $(INCDIR)/tavola.h
-	install -m 644 $(BUILD)/tavola.pc $(LIBDIR)/pkgconfig/tavola.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' plugin/tavola.pc.in > $(LIBDIR)/pkgconfig/tavola.pc
 	install -m 755 $(LUAMOD) $(LUADIR)/tavola.so
 	install -m 644 rulesets/*.lua rulesets/README.md $(SHAREDIR)/
 	install -d $(DESTDIR)$(PYDIR)/tavola
 	install -m 644 plugin/python/tavola/*.py $(DESTDIR)$(PYDIR)/tavola/
-	echo 'LIB = "$(PREFIX)/lib/$(SONAME)"  # written by make install' > $(DESTDIR)$(PYDIR)/tavola/_installed.py
+	{ echo '# Written by make install: the library, from this folder, then where PREFIX put it.'; \
+	  echo "LIB_REL = \"$$(realpath -m --relative-to='$(PYDIR)/tavola' '$(PREFIX)/lib/$(SONAME)')\""; \
+	  echo 'LIB = "$(PREFIX)/lib/$(SONAME)"'; } > $(DESTDIR)$(PYDIR)/tavola/_installed.py
 	install -m 644 plugin/cli/tavola.1 $(MANDIR)/tavola.1
 
 uninstall:

@@ -3,16 +3,13 @@
 
 #include <dirent.h>
 #include <dlfcn.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#ifndef TAVOLA_DATADIR
-#define TAVOLA_DATADIR "/usr/local/share/tavola/rulesets"
-#endif
 
 #define RULESET_MAX_BYTES (1 << 20)
 #define PATH_MAX_LEN 4096
@@ -45,6 +42,46 @@ int tv_catalog_add_dir(const char *dir, tv_error *err)
     return rc;
 }
 
+/* The folders holding this code, as real paths: the shared library (or the
+ * Lua module) it was loaded from, then the running program, which is where it
+ * lives when linked statically (the tavola command). dladdr names the main
+ * program by its argv[0], which has no folder when it was found through PATH,
+ * so the program's own path comes from /proc/self/exe. Returns the count. */
+static int install_dirs(char where[2][PATH_MAX_LEN])
+{
+    static const char anchor;
+    Dl_info info;
+    char real[PATH_MAX];
+    const char *paths[2] = {NULL, "/proc/self/exe"};
+    if (dladdr(&anchor, &info) && info.dli_fname && strchr(info.dli_fname, '/'))
+        paths[0] = info.dli_fname;
+    int n = 0;
+    for (int i = 0; i < 2; i++) {
+        if (!paths[i] || !realpath(paths[i], real) || !strrchr(real, '/'))
+            continue;
+        *strrchr(real, '/') = '\0';
+        if (strlen(real) >= PATH_MAX_LEN || (n == 1 && strcmp(where[0], real) == 0))
+            continue;
+        strcpy(where[n++], real);
+    }
+    return n;
+}
+
+/* The rulesets beside a folder of code: an installed tree's
+ * share/tavola/rulesets (seen from bin/ or lib/, or from lib/lua/5.4/ for the
+ * Lua module), or the source tree's rulesets/ (seen from build/). */
+static int visit_beside(const char *code_dir, int (*visit)(const char *dir, void *ctx), void *ctx)
+{
+    static const char *const rel[] = {"../share/tavola/rulesets", "../rulesets", "../../../share/tavola/rulesets"};
+    char dir[PATH_MAX_LEN];
+    for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+        int n = snprintf(dir, sizeof dir, "%s/%s", code_dir, rel[i]);
+        if (n > 0 && (size_t)n < sizeof dir && visit(dir, ctx))
+            return 1;
+    }
+    return 0;
+}
+
 /* Calls visit(dir, ctx) for each folder of the search path, in order, until
  * it returns non-zero. */
 static int each_dir(int (*visit)(const char *dir, void *ctx), void *ctx)
@@ -67,23 +104,12 @@ static int each_dir(int (*visit)(const char *dir, void *ctx), void *ctx)
     }
     if (visit("rulesets", ctx))
         return 1;
-    /* Beside the library (or the program it is linked into): an installed
-     * tree's share/tavola/rulesets (seen from lib/ or bin/, or from
-     * lib/lua/5.4/ for the Lua module), or the source tree's rulesets/. */
-    static const char anchor;
-    Dl_info info;
-    if (dladdr(&anchor, &info) && info.dli_fname && strrchr(info.dli_fname, '/')) {
-        char dir[PATH_MAX_LEN];
-        int len = (int)(strrchr(info.dli_fname, '/') - info.dli_fname);
-        static const char *const rel[] = {"../share/tavola/rulesets", "../rulesets",
-                                          "../../../share/tavola/rulesets"};
-        for (int i = 0; i < 3; i++) {
-            int n = snprintf(dir, sizeof dir, "%.*s/%s", len, info.dli_fname, rel[i]);
-            if (n > 0 && (size_t)n < sizeof dir && visit(dir, ctx))
-                return 1;
-        }
-    }
-    return visit(TAVOLA_DATADIR, ctx);
+    char where[2][PATH_MAX_LEN];
+    int nwhere = install_dirs(where);
+    for (int i = 0; i < nwhere; i++)
+        if (visit_beside(where[i], visit, ctx))
+            return 1;
+    return 0;
 }
 
 static int is_file(const char *path)

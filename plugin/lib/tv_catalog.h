@@ -9,8 +9,9 @@
 #define TV_CATALOG_LIST_MAX 256
 #define TV_CATALOG_NAME_MAX 64
 
-/* Adds a folder searched before TAVOLA_PATH, ./rulesets and the installed
- * share/tavola/rulesets (TAVOLA_DATADIR). */
+/* Adds a folder searched before TAVOLA_PATH, ./rulesets and the rulesets
+ * beside the library or program (an installed share/tavola/rulesets, or the
+ * source tree's rulesets/). */
 int tv_catalog_add_dir(const char *dir, tv_error *err);
 
 /* Resolves a name ("pahtum") or a path ("x/my.lua") to a readable file. */

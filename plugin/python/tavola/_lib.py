@@ -126,6 +126,8 @@ def _candidates():
     try:
         from . import _installed  # written by make install
 
+        # Beside the package first: the tree may have moved (DESTDIR, a copy).
+        out.append(os.path.normpath(os.path.join(HERE, _installed.LIB_REL)))
         out.append(_installed.LIB)
     except ImportError:
         pass
