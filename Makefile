@@ -1,6 +1,7 @@
 # tavola: C11 engine for abstract board games whose rules are Lua 5.4 scripts.
 #   make            the library (static and shared) and the tavola command, in build/
-#   make demo       play a Pahtum game between two random players
+#   make demo       a Pahtum and a Tihbat game between random players, then a game of
+#                   every ruleset, an engine (fixed iterations or depth) against random
 #   make check      build and run every test, plain (also under valgrind) and under ASan + UBSan
 #   make fuzz       libFuzzer targets (clang), each for FUZZ_SECONDS (default 30)
 #   make valgrind   valgrind memcheck on the command and the example host
@@ -299,12 +300,13 @@ bench-python: deps
 	@TAVOLA_LIB=$(BENCH_DIR)/$(SONAME) $(PYTHON) tests/python/bench_python.py $(if $(BENCH_QUICK),--quick,--check)
 
 # The example: self-play tic-tac-toe in PyTorch, until it draws tavola's solver
-# (TRAIN_MINUTES of CPU); writes plugin/python/examples/train_tictactoe.png.
+# (TRAIN_MINUTES of CPU); writes its plot to $(BUILD)/train_tictactoe.png (the
+# committed plugin/python/examples/train_tictactoe.png is the one the README shows).
 TRAIN_MINUTES ?= 4
 example-train: $(BUILD)/$(SONAME)
 	@TAVOLA_DEPS_EXTRA="python3-torch python3-matplotlib" PYTHON=$(PYTHON) sh tools/ensure-deps.sh
 	TAVOLA_LIB=$(BUILD)/$(SONAME) $(PYTHON) plugin/python/examples/train_tictactoe.py \
-	  --minutes $(TRAIN_MINUTES) --out plugin/python/examples/train_tictactoe.png
+	  --minutes $(TRAIN_MINUTES) --out $(BUILD)/train_tictactoe.png
 
 bench-peers:
 	@[ -n "$(OPENSPIEL_SRC)" ] || { echo "make bench-peers needs OPENSPIEL_SRC=DIR (an OpenSpiel checkout, or a built peer)"; exit 1; }

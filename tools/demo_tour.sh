@@ -1,11 +1,24 @@
 #!/bin/sh
-# demo_tour.sh TAVOLA: one game of every included ruleset, MCTS (30 ms a move)
-# against a random player, one line each: how it ended.
+# demo_tour.sh TAVOLA: one game of every included ruleset, an engine (player 1)
+# against a random player, one line each: how it ended. Budgets are counts
+# (iterations, depth), not milliseconds, so every machine, loaded or not,
+# prints the same games.
 set -eu
 TAVOLA=${1:?usage: demo_tour.sh path/to/tavola}
+MCTS=mcts:iterations=2000
+# Where random playouts are long (Hasami Shogi's average about 2,300 plies,
+# Lines of Action's draw out), MCTS at this budget is slow or weak: those
+# two show alpha-beta over the ruleset's evaluation instead.
+engine() {
+  case $1 in
+    hasami_shogi|lines_of_action) echo alphabeta:depth=3 ;;
+    *) echo $MCTS ;;
+  esac
+}
 echo
-echo "== a game of every included ruleset: mcts:ms=30 (player 1) against random"
+echo "== a game of every included ruleset: an engine (player 1) against random, seed 2026"
 for name in $("$TAVOLA" list | awk '/^[a-z]/ { print $1 }'); do
-  last=$("$TAVOLA" play "$name" --p1 mcts:ms=30 --p2 random --seed 2026 | tail -1)
-  printf '%-16s %s\n' "$name" "$last"
+  p1=$(engine "$name")
+  last=$("$TAVOLA" play "$name" --p1 "$p1" --p2 random --seed 2026 | tail -1)
+  printf '%-16s %-18s %s\n' "$name" "$p1" "$last"
 done
