@@ -329,15 +329,19 @@ install-test: all
 # Every suite twice: a plain build (thousands of reference games per
 # ruleset), then AddressSanitizer + UBSan; and the threads test under
 # ThreadSanitizer (make tsan, about 8 s).
+CHECK_SAN = SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+# The builds use every core (JOBS); the tests run one after another.
+JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 check: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) test-build
 	@$(MAKE) --no-print-directory run-tests REF_GAMES=2000
 	@$(MAKE) --no-print-directory install-test
 	@$(MAKE) --no-print-directory bench BENCH_QUICK=1
 	@$(MAKE) --no-print-directory bench-python BENCH_QUICK=1
 	@$(MAKE) --no-print-directory valgrind
 	@$(MAKE) --no-print-directory tsan
-	@$(MAKE) --no-print-directory run-tests BUILD=build/san OPT="-O1 -g" REF_GAMES=200 \
-	  SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	@$(MAKE) --no-print-directory -j$(JOBS) test-build BUILD=build/san OPT="-O1 -g" $(CHECK_SAN)
+	@$(MAKE) --no-print-directory run-tests BUILD=build/san OPT="-O1 -g" REF_GAMES=200 $(CHECK_SAN) \
 	  SAN_LUA_ENV="LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0"
 	@echo "make check: all suites passed (plain and sanitized)"
 
