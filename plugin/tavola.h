@@ -20,6 +20,13 @@
  * refused move leaves the game exactly as it was. Nothing is printed; the
  * process is never exited.
  *
+ * Buffers: every call that takes one refuses NULL with a non-zero size (and
+ * a NULL text or out-pointer) with TAVOLA_EINVAL before it does anything,
+ * the message ("history: moves is NULL") on the game handle where there is
+ * one; NULL with size 0 asks only for the count or length. The error
+ * buffers of ruleset_load and player_new, and the out-pointers of
+ * ruleset_option, player_info and playouts, may be NULL: not wanted.
+ *
  * Threads: a game handle is used by one thread at a time; any number of
  * handles may live and be used at once, on any threads. Games made from one
  * ruleset share it: data rulesets are immutable, and calls into a ruleset's

@@ -40,6 +40,24 @@ static void copy_error(char *dst, size_t size, const char *msg)
         snprintf(dst, size, "%s", msg);
 }
 
+/* One rule for every buffer of the table: NULL with a non-zero size (and a
+ * NULL text or out-pointer, which has no size) is refused with TAVOLA_EINVAL
+ * and a message naming the call and the argument, before anything is done;
+ * NULL with size 0 only asks for the count or the length. Error buffers
+ * (err of ruleset_load and player_new) and the out-pointers tavola.h calls
+ * optional are the exceptions: NULL there means "not wanted". */
+static int no_room(const void *p, size_t size) { return !p && size > 0; }
+static size_t room(int cap) { return cap > 0 ? (size_t)cap : 0; }
+
+static int refuse_null(tv_error *err, const char *call, const char *arg)
+{
+    return tv_error_set(err, TV_EINVAL, "%s: %s is NULL", call, arg);
+}
+
+/* Calls that do not change the game keep their error on it too: a handle is
+ * always one of ours, allocated writable, used by one thread at a time. */
+static tv_error *err_of(const tavola_game *h) { return (tv_error *)&h->err; }
+
 static int api_add_path(const char *dir)
 {
     tv_error err;
@@ -51,6 +69,8 @@ static int api_add_path(const char *dir)
  * is much for a host thread's stack and more for every thread's TLS. */
 static int api_list(char *buf, size_t size)
 {
+    if (no_room(buf, size))
+        return TAVOLA_EINVAL;
     char (*names)[TV_CATALOG_NAME_MAX] = malloc(sizeof *names * TV_CATALOG_LIST_MAX);
     if (!names)
         return TAVOLA_ENOMEM;
@@ -92,7 +112,7 @@ static tavola_ruleset *api_ruleset_load(const char *name, const char *options, c
     tv_error err = {0};
     tv_options opts = {0};
     if (!name) {
-        copy_error(errbuf, err_size, "no ruleset name");
+        copy_error(errbuf, err_size, "ruleset_load: name is NULL");
         return NULL;
     }
     if (options && tv_options_parse(&opts, options, &err)) {
@@ -232,6 +252,8 @@ static int legal(tavola_game *h, tv_move **out)
 static int api_legal_moves(tavola_game *h, tavola_move *moves, int cap)
 {
     const tv_rules *r = h->g->rules;
+    if (no_room(moves, room(cap)))
+        return refuse_null(&h->err, "legal_moves", "moves");
     if (moves && cap >= r->max_moves)
         return result(h, tv_legal_moves(r, h->g->state, moves, cap, &h->err));
     tv_move *buf;
@@ -253,16 +275,23 @@ _Static_assert(TV_MOVES_LIMIT == TAVOLA_MAX_MOVES, "tavola.h promises hosts core
 static int api_max_moves(const tavola_ruleset *rs) { return rules_of(rs)->max_moves; }
 
 static int api_play(tavola_game *h, tavola_move m) { return result(h, tv_game_play(h->g, m, &h->err)); }
-static int api_play_text(tavola_game *h, const char *t) { return result(h, tv_game_play_text(h->g, t, &h->err)); }
+static int api_play_text(tavola_game *h, const char *t)
+{
+    return t ? result(h, tv_game_play_text(h->g, t, &h->err)) : refuse_null(&h->err, "play_text", "text");
+}
 static int api_undo(tavola_game *h) { return result(h, tv_game_undo(h->g, &h->err)); }
 
 static int api_move_text(const tavola_game *h, tavola_move m, char *buf, size_t size)
 {
+    if (no_room(buf, size))
+        return refuse_null(err_of(h), "move_text", "buf");
     return tv_move_text(h->g->rules, m, buf, size);
 }
 
 static int api_move_parse(tavola_game *h, const char *text, tavola_move *m)
 {
+    if (!text || !m)
+        return refuse_null(&h->err, "move_parse", text ? "m" : "text");
     return result(h, tv_move_parse_at(h->g->rules, h->g->state, text, m, &h->err));
 }
 
@@ -279,6 +308,8 @@ static int32_t api_score(const tavola_game *h, int player)
 
 static int api_history(const tavola_game *h, tavola_move *moves, int cap)
 {
+    if (no_room(moves, room(cap)))
+        return refuse_null(err_of(h), "history", "moves");
     int n = h->g->nply < cap ? h->g->nply : cap;
     if (n > 0)
         memcpy(moves, h->g->history, (size_t)n * sizeof *moves);
@@ -287,16 +318,22 @@ static int api_history(const tavola_game *h, tavola_move *moves, int cap)
 
 static int api_position(const tavola_game *h, char *buf, size_t size)
 {
+    if (no_room(buf, size))
+        return refuse_null(err_of(h), "position", "buf");
     return tv_position_write(h->g->rules, h->g->state, buf, size);
 }
 
 static int api_set_position(tavola_game *h, const char *text)
 {
+    if (!text)
+        return refuse_null(&h->err, "set_position", "text");
     return result(h, tv_game_set_position(h->g, text, &h->err));
 }
 
 static int api_draw(const tavola_game *h, int how, char *buf, size_t size)
 {
+    if (no_room(buf, size))
+        return refuse_null(err_of(h), "draw", "buf");
     if (how == TAVOLA_DRAW_SVG)
         return tv_svg_draw(h->g, buf, size);
     return how == TAVOLA_DRAW_BOARD ? tv_draw_board(h->g, buf, size) : tv_draw_rows(h->g, buf, size);
@@ -310,8 +347,10 @@ static int64_t api_perft(tavola_game *h, int depth)
 
 static int api_choose(tavola_game *h, const char *player, uint64_t seed, tavola_move *m)
 {
-    if (!player || strcmp(player, "random") != 0)
-        return tv_error_set(&h->err, TV_EINVAL, "unknown player '%.40s'", player ? player : "");
+    if (!player || !m)
+        return refuse_null(&h->err, "choose", player ? "m" : "player");
+    if (strcmp(player, "random") != 0)
+        return tv_error_set(&h->err, TV_EINVAL, "unknown player '%.40s'", player);
     tv_move *moves;
     int n = legal(h, &moves);
     if (n < 0)
@@ -341,7 +380,7 @@ static tavola_player *api_player_new(const tavola_ruleset *rs, const char *spec,
     tavola_player *h = calloc(1, sizeof *h);
     if (!h || !spec) {
         free(h);
-        copy_error(errbuf, err_size, spec ? "out of memory" : "no player spec");
+        copy_error(errbuf, err_size, spec ? "out of memory" : "player_new: spec is NULL");
         return NULL;
     }
     if (!(h->p = tv_player_new(rules_of(rs), spec, seed, &err))) {
@@ -365,6 +404,8 @@ static void api_player_free(tavola_player *h)
 
 static int api_player_choose(tavola_player *h, tavola_game *g, long ms, long nodes, int depth, tavola_move *m)
 {
+    if (!m)
+        return refuse_null(&g->err, "player_choose", "m");
     tv_budget b = {nodes, ms, depth};
     int custom = ms > 0 || nodes > 0 || depth > 0;
     return result(g, tv_player_choose(h->p, g->g, custom ? &b : NULL, m, &g->err));
@@ -389,6 +430,8 @@ static int api_player_info(const tavola_player *h, int *depth, uint64_t *nodes, 
 static int api_solve(tavola_game *h, uint64_t max_positions, void (*progress)(void *, const char *, uint64_t),
                      void *ctx, uint64_t *positions, int64_t *value, tavola_move *moves, int64_t *values, int cap)
 {
+    if (no_room(moves, room(cap)) || no_room(values, room(cap)))
+        return refuse_null(&h->err, "solve", moves ? "values" : "moves");
     const tv_rules *r = h->g->rules;
     tv_solution *sol = tv_solve(r, h->g->state, max_positions, progress, ctx, &h->err);
     if (!sol)
@@ -423,6 +466,8 @@ static int api_action_move(const tavola_ruleset *h, int a, tavola_move *m)
 
 static int api_legal_actions(tavola_game *h, int32_t *actions, int cap)
 {
+    if (no_room(actions, room(cap)))
+        return refuse_null(&h->err, "legal_actions", "actions");
     int n = tv_legal_actions(h->g->rules, h->g->state, actions, cap, &h->err);
     if (n >= 0)
         tv_error_clear(&h->err);
@@ -432,6 +477,8 @@ static int api_legal_actions(tavola_game *h, int32_t *actions, int cap)
 static int api_legal_mask(tavola_game *h, uint8_t *mask, int size)
 {
     int count = tv_actions_count(h->g->rules);
+    if (no_room(mask, room(size)))
+        return refuse_null(&h->err, "legal_mask", "mask");
     if (!mask || size < count)
         return tv_error_set(&h->err, TV_ELIMIT, "%d actions, room for %d", count, size);
     int32_t *actions = malloc((size_t)h->g->rules->max_moves * sizeof *actions);
@@ -466,6 +513,8 @@ static int api_observation(tavola_game *h, int player, float *out, size_t n)
 {
     if (player < 0 || player > 2)
         return tv_error_set(&h->err, TV_EINVAL, "player %d: expected 1, 2 or 0 (the player to move)", player);
+    if (no_room(out, n))
+        return refuse_null(&h->err, "observation", "out");
     int rc = out ? tv_observation(h->g->rules, h->g->state, player, out, n) : TV_ELIMIT;
     if (rc < 0)
         return tv_error_set(&h->err, rc, "the observation needs more room than %zu floats", out ? n : 0);
