@@ -1,21 +1,21 @@
 /* The sandbox alone (lua/vm, tv_vm.h): no ruleset, no hook, no rules. Each
  * limit stops a call with its message, Lua code cannot catch it, and the VM
- * takes the next call as if nothing had happened. Time bounds are generous:
- * the suite also runs under ASan and on loaded machines. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+ * takes the next call as if nothing had happened. Each call has one limit
+ * in reach and the others out of it, so which one stops it never depends on
+ * the machine's speed; how long it takes is not checked (the tcase's timeout
+ * catches a hang). */
 #include <check.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <lauxlib.h>
 
 #include "tv_check.h"
 #include "tv_vm.h"
 
-#define BIG_STEPS 4000000000ul /* more than any test here runs */
-#define LONG_MS 600000l        /* ten minutes: never the limit that stops a test */
+#define BIG_STEPS ULONG_MAX /* no instruction limit (the budget saturates: see arm()) */
+#define LONG_MS LONG_MAX     /* no time limit */
 
 static int marker; /* the user pointer the tests give */
 
@@ -68,13 +68,6 @@ static void goes_on(tv_vm *vm)
 {
     ck_assert_int_eq(run(vm, "local t = {} for i = 1, 1000 do t[i] = i end return #t", 1000000, LONG_MS), LUA_OK);
     ck_assert_str_eq(msg, "1000");
-}
-
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 START_TEST(runs_code_and_keeps_the_user)
@@ -138,14 +131,12 @@ END_TEST
 START_TEST(time_limit)
 {
     tv_vm *vm = vm_new(4u << 20);
-    double t0 = seconds();
     refused(vm, "while true do end", BIG_STEPS, 50, "vm.lua:1: time limit of 50 ms exceeded");
     /* The clock is read often enough even when each instruction is slow. */
     tv_vm *big = vm_new(64u << 20);
     refused(big, "local s = ('x'):rep(1 << 20)\nwhile true do local t = s .. s end", BIG_STEPS, 50,
             "time limit of 50 ms exceeded");
     vm_free(big);
-    ck_assert_msg(seconds() - t0 < 60, "two 50 ms limits took %.1f s", seconds() - t0);
     goes_on(vm);
     vm_free(vm);
 }
@@ -183,12 +174,10 @@ START_TEST(pattern_and_c_work_are_charged)
 {
     tv_vm *vm = vm_new(4u << 20);
     /* The stock matcher backtracks for ages here; ours counts each step. */
-    double t0 = seconds();
     refused(vm, "return ('a'):rep(5000):find(('a*'):rep(30) .. 'b')", 1000000, LONG_MS,
             "vm.lua:1: instruction limit of 1000000 exceeded");
     refused(vm, "return ('a'):rep(3000):gsub(('a-'):rep(20) .. 'b', '')", 1000000, LONG_MS,
             "instruction limit of 1000000 exceeded");
-    ck_assert_msg(seconds() - t0 < 60, "the matcher took %.1f s to stop", seconds() - t0);
     goes_on(vm);
     ck_assert_int_eq(run(vm, "return (('ab'):rep(10):gsub('a(b)', '%1'))", 1000000, LONG_MS), LUA_OK);
     ck_assert_str_eq(msg, "bbbbbbbbbb");
