@@ -7,7 +7,8 @@
 #include "tv_ruleset.h"
 
 /* Loads rulesets/<name>.lua (relative to the repository root, where make
- * runs the tests) with an option string such as "holes=7,swap=true". */
+ * runs the tests) with an option string such as "holes=7,swap=true", under
+ * the default limits but with no clock (load_source). */
 tv_ruleset *load_named(const char *name, const char *options, tv_error *err);
 
 /* load_named, which must succeed: a failed load fails the test with the
@@ -20,7 +21,9 @@ tv_ruleset *must_load(const char *name, const char *options);
     "return game { name = 'T', board = grid { width = 3, height = 3 },\n"             \
     "  score = runs { points = {0, 0, 1} }, ends = 'board_full' }\n"
 
-/* Loads a ruleset from source text under the file name `file`. */
+/* Loads a ruleset from source text under the file name `file`: the default
+ * instruction and memory limits, no time limit (a test of the clock passes
+ * its own tv_limits to tv_ruleset_load). */
 tv_ruleset *load_source(const char *file, const char *source, const char *options, tv_error *err);
 
 /* Plays a space-separated move list; returns TV_OK or the first error. */
