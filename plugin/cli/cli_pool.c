@@ -10,6 +10,9 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #define MAX_WORKERS 256
 
@@ -46,6 +49,20 @@ static ssize_t read_all(int fd, void *buf, size_t n)
         got += (size_t)k;
     }
     return (ssize_t)n;
+}
+
+/* A worker ends with its parent, however the parent ends: a KILL runs no
+ * code of the parent's, and a worker deep in a game would otherwise notice
+ * only at its next result (a broken pipe, many seconds later). The kernel
+ * sends the worker SIGKILL when the parent dies; a parent that died before
+ * the request was made is seen by getppid. */
+static void end_with(pid_t parent)
+{
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+    if (getppid() != parent)
+        _exit(1);
 }
 
 /* A worker's life: its items, then _exit (1 after a failure). */
@@ -96,6 +113,7 @@ long cli_pool_run(int jobs, long count, cli_pool_work work, cli_pool_done done, 
     int started = 0, rc = 0, open = 0;
     long delivered = 0;
     fflush(NULL); /* or the children would write the parent's buffers again */
+    pid_t self = getpid();
     for (; started < jobs; started++) {
         int p[2];
         if (pipe(p) || (pid[started] = fork()) < 0) {
@@ -104,6 +122,7 @@ long cli_pool_run(int jobs, long count, cli_pool_work work, cli_pool_done done, 
             break;
         }
         if (pid[started] == 0) {
+            end_with(self);
             close(p[0]);
             for (int j = 0; j < started; j++)
                 close(fds[j].fd);

@@ -6,7 +6,9 @@
  * comes, so results arrive in no fixed order. With jobs <= 1 the items are
  * done in this process, in order, with no fork. The first failure (of work,
  * done, a worker or a pipe) stops the pool: the workers are sent SIGTERM and
- * every one is waited for. Messages go to stderr as "tavola: ...". */
+ * every one is waited for. A worker ends with its parent (on Linux), however
+ * the parent ends: a KILL of the parent leaves no worker running. Messages go
+ * to stderr as "tavola: ...". */
 #ifndef CLI_POOL_H
 #define CLI_POOL_H
 

@@ -3,6 +3,7 @@
 #include "cli_recfile.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -73,9 +74,29 @@ int cli_recfile_open(cli_recfile *rf, const char *file, long count, int any_orde
     return 0;
 }
 
+/* A signal that ends the command waits while a record is appended, so that
+ * a match ended by TERM, INT, HUP or QUIT leaves whole records only (a KILL
+ * cannot wait: one landing inside the write may leave a partial record at
+ * the end, which the next match --record on the file cuts). */
+static int append(FILE *f, const char *text)
+{
+    sigset_t ending, was;
+    sigemptyset(&ending);
+    sigaddset(&ending, SIGTERM);
+    sigaddset(&ending, SIGINT);
+    sigaddset(&ending, SIGHUP);
+    sigaddset(&ending, SIGQUIT);
+    sigprocmask(SIG_BLOCK, &ending, &was);
+    int rc = fputs(text, f) == EOF || fflush(f) || fsync(fileno(f)) ? -1 : 0;
+    int saved = errno;
+    sigprocmask(SIG_SETMASK, &was, NULL);
+    errno = saved;
+    return rc;
+}
+
 int cli_recfile_add(cli_recfile *rf, long pos, char *text)
 {
-    if (fputs(text, rf->f) == EOF || fflush(rf->f) || fsync(fileno(rf->f))) {
+    if (append(rf->f, text)) {
         fprintf(stderr, "tavola: %s: writing the record of game %ld: %s (a partial record may be left at its "
                 "end: the next match --record on the file cuts it)\n", rf->file, pos, strerror(errno));
         free(text);
