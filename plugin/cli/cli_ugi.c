@@ -103,19 +103,30 @@ static void cmd_newgame(ugi_engine *e)
     ugi_drop_player(e); /* the next go makes one with the new game's stream */
 }
 
-/* position startpos|fen POS [moves m1 m2 ...]. A refused one leaves no
- * position at all: the queries answer as for no game (gameover true, result
- * none) until a position is taken, and go answers bestmove none. */
+/* The fields of a command's arguments, split at spaces and tabs (in place). */
+enum { UGI_FIELDS_MAX = LINE_MAX_LEN / 2 + 1 }; /* as many as a line can hold */
+static int split_fields(char *args, char **field, int max)
+{
+    int n = 0;
+    for (char *save, *f = strtok_r(args, " \t", &save); f && n < max; f = strtok_r(NULL, " \t", &save))
+        field[n++] = f;
+    return n;
+}
+
+/* position startpos|fen POS [moves m1 m2 ...], read by fields: the position
+ * is every field after fen up to a field that is exactly "moves" (a position
+ * whose text holds the word, as a board row may, is not cut there). A
+ * refused one leaves no position at all: the queries answer as for no game
+ * (gameover true, result none) until a position is taken, and go answers
+ * bestmove none. */
 static void cmd_position(ugi_engine *e, char *args)
 {
     const tavola_api *t = cli_api();
-    char *moves = strstr(args, "moves");
-    if (moves && (moves == args || moves[-1] == ' ')) {
-        moves[-1 + (moves == args)] = '\0';
-        moves += 5;
-    } else {
-        moves = NULL;
-    }
+    static char *field[UGI_FIELDS_MAX]; /* the engine thread alone reads commands */
+    int n = split_fields(args, field, UGI_FIELDS_MAX), at = n;
+    for (int i = 1; i < n && at == n; i++)
+        if (strcmp(field[i], "moves") == 0)
+            at = i;
     e->broken = 1;
     tavola_game *g = t->game_new(e->rs, ugi_setup_seed(e));
     if (!g) {
@@ -123,18 +134,25 @@ static void cmd_position(ugi_engine *e, char *args)
         return;
     }
     int ok = 1;
-    if (strncmp(args, "startpos", 8) == 0 && (args[8] == '\0' || args[8] == ' ')) {
-    } else if (strncmp(args, "fen ", 4) == 0) {
-        if (t->set_position(g, args + 4)) {
+    if (n > 0 && strcmp(field[0], "startpos") == 0 && at == 1) {
+    } else if (n > 0 && strcmp(field[0], "fen") == 0 && at > 1) {
+        for (int i = 2; i < at; i++)
+            field[i][-1] = ' '; /* the position's fields, joined again */
+        if (t->set_position(g, field[1])) {
             ugi_error(e, "%s (no position until the next one)", t->error(g));
             ok = 0;
         }
+    } else if (n > 0 && (strcmp(field[0], "startpos") == 0 || strcmp(field[0], "fen") == 0)) {
+        ugi_error(e, "position: %s (no position until the next one)",
+                  field[0][0] == 's' ? "startpos is followed by moves or nothing" : "fen needs a position");
+        ok = 0;
     } else {
         ugi_error(e, "position: expected startpos or fen (no position until the next one)");
         ok = 0;
     }
     int ply = 0;
-    for (char *save, *m = moves ? strtok_r(moves, " ", &save) : NULL; ok && m; m = strtok_r(NULL, " ", &save)) {
+    for (int i = at + 1; ok && i < n; i++) {
+        char *m = field[i];
         ply++;
         if (t->play_text(g, m)) {
             ugi_error(e, "position: move %d '%.40s' refused: %s (no position until the next one)", ply, m,

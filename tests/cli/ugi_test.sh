@@ -26,6 +26,14 @@ if diff -u tests/cli/golden/ugi_session_err.txt "$tmp/err"; then ok; else bad "u
  echo "isready"; echo "stop"; echo "quit") | "$TAVOLA" ugi connect4 >"$tmp/inf" 2>&1
 grep -q '^readyok' "$tmp/inf" && grep -q '^bestmove [a-g]$' "$tmp/inf" && ok || bad "go infinite/stop: $(cat "$tmp/inf")"
 
+# position is read by fields: a position whose text holds the word "moves"
+# (a board row of kinds m, o, v, e, s) is not cut there; a field that is
+# exactly "moves" starts the moves, and startpos takes nothing else.
+printf 'position fen moves/...../...../MOVES 1 - 0\nquery p1turn\nposition fen moves/...../...../MOVES 1 - 0 moves a1-a2\nquery p1turn\nposition startpos x\nquery gameover\nposition fen\nposition startpos\tmoves  a1-a2\nquery p1turn\nquit\n' |
+  "$TAVOLA" ugi tests/cli/rulesets/moves_word.lua >"$tmp/pos" 2>/dev/null
+[ "$(cat "$tmp/pos")" = "$(printf 'response true\nresponse false\ninfo string error position: startpos is followed by moves or nothing (no position until the next one)\nresponse true\ninfo string error position: fen needs a position (no position until the next one)\nresponse false')" ] && ok ||
+  bad "position by fields: $(cat "$tmp/pos")"
+
 # Ruleset options are loaded together: connect=8 is refused on 7 columns but
 # not when width=9 comes after it; column i exists then.
 printf 'setoption name connect value 8\nsetoption name width value 9\nisready\nposition startpos moves i\nquery gameover\nquit\n' |
