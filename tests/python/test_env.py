@@ -52,6 +52,30 @@ def test_rewards_and_illegal_steps():
     assert env.agents == []
 
 
+def test_out_of_turn_is_the_packages_error():
+    """Not AttributeError nor KeyError: tavola.EnvError, a TavolaError."""
+    env = tavola.env("tictactoe")
+    for call in (lambda: env.step(0), lambda: env.last(), lambda: env.observe("player_0")):
+        with pytest.raises(tavola.EnvError, match="before reset"):
+            call()
+    env.reset(seed=0)
+    with pytest.raises(tavola.EnvError, match="no agent 'player_2'"):
+        env.observe("player_2")
+    for a in (0, 3, 1, 4, 2):
+        env.step(a)
+    env.step(None)
+    env.step(None)
+    for call in (lambda: env.step(None), lambda: env.step(0), lambda: env.last()):
+        with pytest.raises(tavola.EnvError, match="after every agent left") as e:
+            call()
+        assert isinstance(e.value, tavola.TavolaError) and not isinstance(e.value, (KeyError, AttributeError))
+    env.reset(seed=1)  # a new game after the last one ended
+    env.step(4)
+    env.close()
+    with pytest.raises(tavola.EnvError, match="before reset"):
+        env.step(0)
+
+
 def test_observe_from_each_side():
     env = tavola.env("connect4")
     env.reset(seed=0)

@@ -16,11 +16,11 @@ from . import _lib
 from ._game import TERMINAL, Game, Playouts, State, add_path, list_rulesets, load_game
 from ._players import WIN, Player, Solution, solve
 from .env import AECEnv, env
-from .errors import (HookError, IllegalMove, InvalidArgument, LimitError, RulesetError, RulesetNotFound,
-                     TavolaError)
+from .errors import (EnvError, HookError, IllegalMove, InvalidArgument, LimitError, RulesetError,
+                     RulesetNotFound, TavolaError)
 
 __all__ = [
-    "AECEnv", "Game", "HookError", "IllegalMove", "InvalidArgument", "LimitError", "Player", "Playouts",
+    "AECEnv", "EnvError", "Game", "HookError", "IllegalMove", "InvalidArgument", "LimitError", "Player", "Playouts",
     "RulesetError", "RulesetNotFound", "Solution", "State", "TERMINAL", "TavolaError", "WIN", "add_path",
     "env", "library_version", "list_rulesets", "load_game", "solve",
 ]

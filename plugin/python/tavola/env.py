@@ -11,11 +11,13 @@ As in PettingZoo's classic games: observe(agent) is a dict with the planes
 from that agent's view ("observation") and the legal-action mask
 ("action_mask", zeros for an agent not to move); rewards are +1 / -1 / 0 at
 the end; an agent whose game ended steps with None and leaves env.agents.
+Used out of turn (step before reset, step once every agent has left, an
+unknown agent) it raises tavola.EnvError.
 """
 import random as _random
 
 from ._game import Game, np
-from .errors import InvalidArgument
+from .errors import EnvError, InvalidArgument
 
 
 class Discrete:
@@ -99,13 +101,25 @@ class AECEnv:
         self.agent_selection = self.possible_agents[self.state.current_player()]
         self._settle()
 
+    def _live(self, what):
+        """The game is on: reset was called and an agent is left."""
+        if self.state is None:
+            raise EnvError("%s before reset()" % what)
+        if not self.agents:
+            raise EnvError("%s after every agent left: reset() for a new game" % what)
+
     def observe(self, agent):
+        if self.state is None:
+            raise EnvError("observe before reset()")
+        if agent not in self._index:
+            raise EnvError("no agent %r: the agents are %s" % (agent, ", ".join(self.possible_agents)))
         i = self._index[agent]
         obs = self.state.observation_tensor(i)
         mask = self.state.legal_actions_mask(i)
         return {"observation": obs, "action_mask": mask}
 
     def last(self, observe=True):
+        self._live("last")
         a = self.agent_selection
         obs = self.observe(a) if observe else None
         return obs, self._cumulative_rewards[a], self.terminations[a], self.truncations[a], self.infos[a]
@@ -134,6 +148,7 @@ class AECEnv:
                 self.infos[a]["legal_moves"] = self.state.legal_actions() if a == self.agent_selection else []
 
     def step(self, action):
+        self._live("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
@@ -165,6 +180,7 @@ class AECEnv:
 
     def close(self):
         self.state = None
+        self.agents = []
 
 
 def env(game, render_mode=None, **options):

@@ -49,6 +49,11 @@ class LimitError(TavolaError):
     code = L.ELIMIT
 
 
+class EnvError(TavolaError, RuntimeError):
+    """The environment used out of turn: step, last or observe before reset
+    (or after close), step once every agent has left, an unknown agent."""
+
+
 _BY_CODE = {
     L.EINVAL: InvalidArgument,
     L.EILLEGAL: IllegalMove,
