@@ -6,6 +6,7 @@
  *   local g = tavola.load("pahtum", { holes = 7, seed = 42 })
  *   g:play("d4"); print(g:status(), g:scores())
  */
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -31,6 +32,31 @@ static lgame *check_game(lua_State *L)
     return lg;
 }
 
+/* Text and numbers are checked before they reach the ABI, which takes C
+ * strings (cut at the first NUL) and C ints (a wider integer would wrap):
+ * each is refused with an error naming it instead. */
+static const char *no_nul(lua_State *L, const char *s, size_t len, const char *what)
+{
+    if (strlen(s) != len)
+        luaL_error(L, "%s: a NUL byte at %d (it would cut the text short)", what, (int)strlen(s));
+    return s;
+}
+
+static const char *check_text(lua_State *L, int arg, const char *what)
+{
+    size_t len;
+    const char *s = luaL_checklstring(L, arg, &len);
+    return no_nul(L, s, len, what);
+}
+
+static int check_int(lua_State *L, int arg, const char *what)
+{
+    lua_Integer n = luaL_checkinteger(L, arg);
+    if (n < INT_MIN || n > INT_MAX)
+        luaL_error(L, "%s: %I is outside %d..%d (not wrapped)", what, n, INT_MIN, INT_MAX);
+    return (int)n;
+}
+
 /* Options from a table {holes = 7, swap = true} or a string "holes=7". */
 static const char *options_text(lua_State *L, int idx, char *buf, size_t size, uint64_t *seed)
 {
@@ -38,18 +64,21 @@ static const char *options_text(lua_State *L, int idx, char *buf, size_t size, u
     if (lua_isnoneornil(L, idx))
         return buf;
     if (lua_type(L, idx) == LUA_TSTRING)
-        return lua_tostring(L, idx);
+        return check_text(L, idx, "options");
     luaL_checktype(L, idx, LUA_TTABLE);
     size_t used = 0;
     lua_pushnil(L);
     while (lua_next(L, idx)) {
-        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        size_t len;
+        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &len) : NULL;
         if (!key)
             luaL_error(L, "options: keys must be option names");
+        no_nul(L, key, len, "option name");
         if (strcmp(key, "seed") == 0) {
             *seed = (uint64_t)luaL_checkinteger(L, -1);
         } else {
-            const char *value = luaL_tolstring(L, -1, NULL);
+            const char *value = luaL_tolstring(L, -1, &len);
+            no_nul(L, value, len, "option value");
             int n = snprintf(buf + used, size - used, "%s%s=%s", used ? "," : "", key, value);
             if (n < 0 || (size_t)n >= size - used)
                 luaL_error(L, "options: too long");
@@ -64,7 +93,7 @@ static const char *options_text(lua_State *L, int idx, char *buf, size_t size, u
 /* tavola.load(name [, options]) -> game, or nil and a message */
 static int l_load(lua_State *L)
 {
-    const char *name = luaL_checkstring(L, 1);
+    const char *name = check_text(L, 1, "ruleset name");
     char opts[4096], err[1024];
     uint64_t seed = 0;
     const char *text = options_text(L, 2, opts, sizeof opts, &seed);
@@ -104,7 +133,7 @@ static int l_list(lua_State *L)
 
 static int l_add_path(lua_State *L)
 {
-    lua_pushboolean(L, t->add_path(luaL_checkstring(L, 1)) == TAVOLA_OK);
+    lua_pushboolean(L, t->add_path(check_text(L, 1, "folder")) == TAVOLA_OK);
     return 1;
 }
 
@@ -123,7 +152,7 @@ static int outcome(lua_State *L, lgame *lg, int rc)
 static int g_play(lua_State *L)
 {
     lgame *lg = check_game(L);
-    return outcome(L, lg, t->play_text(lg->g, luaL_checkstring(L, 2)));
+    return outcome(L, lg, t->play_text(lg->g, check_text(L, 2, "move")));
 }
 
 static int g_undo(lua_State *L)
@@ -135,7 +164,7 @@ static int g_undo(lua_State *L)
 static int g_set_position(lua_State *L)
 {
     lgame *lg = check_game(L);
-    return outcome(L, lg, t->set_position(lg->g, luaL_checkstring(L, 2)));
+    return outcome(L, lg, t->set_position(lg->g, check_text(L, 2, "position")));
 }
 
 /* Room for the most moves a position of g's game can have (max_moves: an
@@ -230,7 +259,7 @@ static int g_draw(lua_State *L)
 static int g_perft(lua_State *L)
 {
     lgame *lg = check_game(L);
-    int64_t n = t->perft(lg->g, (int)luaL_checkinteger(L, 2));
+    int64_t n = t->perft(lg->g, check_int(L, 2, "depth"));
     if (n < 0)
         return luaL_error(L, "%s", t->error(lg->g));
     lua_pushinteger(L, (lua_Integer)n);

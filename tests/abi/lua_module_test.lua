@@ -95,5 +95,24 @@ local ok_blocked, why_blocked = am:play("d7-e7/h7") -- the arrow of g7 is on the
 check(ok_blocked == nil and why_blocked:find("blocked on g7", 1, true), "amazons: a blocked arrow: " .. tostring(why_blocked))
 check(am:ply() == 2, "amazons: the refused turn changed nothing")
 
+-- A NUL inside a text, or an integer past 32 bits, is refused with an error
+-- that names it, never cut short or wrapped (the ABI takes C strings and ints).
+local function refused(what, pattern, f, ...)
+  local ok, e = pcall(f, ...)
+  check(not ok and tostring(e):find(pattern, 1, true), what .. ": " .. tostring(ok) .. " " .. tostring(e))
+end
+refused("NUL in an option value", "option value: a NUL byte at 1", tavola.load, "amazons", { size = "6\0junk" })
+refused("NUL in an options text", "options: a NUL byte at 6", tavola.load, "amazons", "size=6\0,junk=1")
+refused("NUL in an option name", "option name: a NUL byte", tavola.load, "amazons", { ["size\0x"] = 6 })
+refused("NUL in a ruleset name", "ruleset name: a NUL byte at 7", tavola.load, "amazons\0.lua")
+refused("NUL in a folder", "folder: a NUL byte", tavola.add_path, "rulesets\0/x")
+local tt = assert(tavola.load("tictactoe"))
+refused("NUL in a move", "move: a NUL byte at 2", tt.play, tt, "b2\0a1")
+check(tt:ply() == 0, "a move with a NUL played nothing")
+refused("NUL in a position", "position: a NUL byte", tt.set_position, tt, tt:position() .. "\0junk")
+refused("perft past 32 bits", "depth: 4294967298 is outside", tt.perft, tt, 2 ^ 32 + 2 | 0)
+refused("perft below 32 bits", "is outside", tt.perft, tt, -(2 ^ 40 | 0))
+check(tt:perft(2) == 72, "perft 2 still counts 72")
+
 print(string.format("lua module: %d passed, %d failed", passed, failed))
 os.exit(failed == 0 and 0 or 1)

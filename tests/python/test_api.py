@@ -414,3 +414,45 @@ def test_pieces_planes_by_kind():
     assert obs[5].sum() == 64  # player 1 to move
     theirs = np.asarray(s.observation_tensor(1)).reshape(6, 8, 8)
     assert theirs[0][0][0] == 1 and theirs[3][1][1] == 1
+
+
+# A NUL inside a text, an integer past the C parameter's width, a bool where
+# an action goes: each refused with an error naming it, never cut short or
+# wrapped (ctypes would stop a text at its NUL and wrap an integer).
+@pytest.mark.parametrize("call", [
+    lambda: tavola.load_game("amazons", "size=6\0,junk=1"),
+    lambda: tavola.load_game("amazons", size="6\0junk"),
+    lambda: tavola.load_game("amazons\0.lua"),
+    lambda: tavola.add_path("rulesets\0/x"),
+    lambda: tavola.load_game("tictactoe").new_initial_state().apply_move("b2\0a1"),
+    lambda: tavola.load_game("tictactoe").new_initial_state().string_to_action("b2\0a1"),
+    lambda: tavola.load_game("tictactoe").new_initial_state().set_position("..././... 1\0junk"),
+    lambda: tavola.Player("random\0junk"),
+], ids=["options text", "option value", "ruleset name", "folder", "move", "string_to_action", "position",
+        "player spec"])
+def test_nul_is_refused(call):
+    with pytest.raises(tavola.InvalidArgument, match="NUL byte"):
+        call()
+
+
+def test_integers_are_not_wrapped():
+    game = tavola.load_game("tictactoe")
+    state = game.new_initial_state()
+    with pytest.raises(tavola.InvalidArgument, match="depth: 4294967298 is outside"):
+        state.perft(2 ** 32 + 2)
+    with pytest.raises(tavola.InvalidArgument, match="move: 1099511627776 is outside"):
+        game.move_action(2 ** 40)
+    with pytest.raises(tavola.InvalidArgument):
+        game.new_initial_state(seed=2 ** 64)
+    with pytest.raises(tavola.InvalidArgument):
+        tavola.Player("random").choose(state, ms=2 ** 63)
+    assert state.perft(2) == 72
+
+
+def test_bool_is_not_an_action():
+    state = tavola.load_game("tictactoe").new_initial_state()
+    for call in (lambda: state.apply_action(True), lambda: state.action_to_string(False),
+                 lambda: state.game.action_move(True), lambda: state.perft(True)):
+        with pytest.raises(TypeError, match="not bool"):
+            call()
+    assert state.move_number() == 0

@@ -2,6 +2,7 @@
 import collections
 import ctypes
 
+from . import _args as A
 from . import _lib as L
 from .errors import IllegalMove, InvalidArgument, TavolaError, from_code, load_error
 
@@ -60,7 +61,7 @@ def list_rulesets():
 
 def add_path(folder):
     """Adds a folder to the ruleset search path (before TAVOLA_PATH and ./rulesets)."""
-    rc = L.lib().add_path(str(folder).encode())
+    rc = L.lib().add_path(A.text(str(folder), "folder"))
     if rc < 0:
         raise from_code(rc, "cannot add %s to the search path" % folder)
 
@@ -77,7 +78,7 @@ class Game:
         self._api = api = L.lib()
         text = _options_text(options, kw)
         err = ctypes.create_string_buffer(1024)
-        h = api.ruleset_load(name.encode(), text.encode(), err, len(err))
+        h = api.ruleset_load(A.text(name, "ruleset name"), A.text(text, "options"), err, len(err))
         if not h:
             raise load_error(err.value.decode("utf-8", "replace"))
         self._rs = h
@@ -143,7 +144,7 @@ class Game:
 
     def new_initial_state(self, seed=0):
         """The start position; random setup (Pahtum's holes) is drawn from seed."""
-        seed = int(seed) & 0xFFFFFFFFFFFFFFFF
+        seed = A.integer(seed, "seed", A.UINT64)
         g = self._api.game_new(self._rs, seed)
         if not g:
             raise TavolaError(self._api.ruleset_error(self._rs).decode())
@@ -162,17 +163,13 @@ class Game:
         return m.value
 
     def move_action(self, move):
-        a = self._api.move_action(self._rs, move)
+        a = self._api.move_action(self._rs, A.integer(move, "move"))
         if a < 0:
             raise InvalidArgument("%r is no move of this board" % (move,))
         return a
 
     def _check_action(self, action):
-        if isinstance(action, bool) or not isinstance(action, int):
-            try:
-                action = action.__index__()
-            except AttributeError:
-                raise TypeError("an action id is an int, not %s" % type(action).__name__) from None
+        action = A.integer(action, "action id", A.INT64)
         if not 0 <= action < self._num_actions:
             raise InvalidArgument("%d is not an action id (0..%d)" % (action, self._num_actions - 1))
         return action
@@ -284,11 +281,7 @@ class State:
 
     def apply_move(self, text):
         """Plays a move given as text: "d4", "d" (a column), "pass", "swap"."""
-        if not isinstance(text, str):
-            raise TypeError("move text is a str")
-        if "\0" in text:
-            raise InvalidArgument("move text with a NUL byte")
-        rc = self._api.play_text(self._g, text.encode())
+        rc = self._api.play_text(self._g, A.text(text, "move text"))
         if rc < 0:
             self._fail(rc)
         self._sync()
@@ -408,12 +401,8 @@ class State:
     def string_to_action(self, player_or_text, text=None):
         """The action id of move text: string_to_action("d4") or (player, "d4")."""
         t = player_or_text if text is None else text
-        if not isinstance(t, str):
-            raise TypeError("move text is a str")
-        if "\0" in t:
-            raise InvalidArgument("move text with a NUL byte")
         m = L.c_move()
-        rc = self._api.move_parse(self._g, t.encode(), ctypes.byref(m))
+        rc = self._api.move_parse(self._g, A.text(t, "move text"), ctypes.byref(m))
         if rc < 0:
             self._fail(rc)
         a = self._api.move_action(self.game._rs, m.value)
@@ -428,11 +417,7 @@ class State:
 
     def set_position(self, text):
         """Replaces the state with a position string; the history is cleared."""
-        if not isinstance(text, str):
-            raise TypeError("a position string")
-        if "\0" in text:
-            raise InvalidArgument("a position with a NUL byte")
-        rc = self._api.set_position(self._g, text.encode())
+        rc = self._api.set_position(self._g, A.text(text, "position"))
         self._sync()  # a refused position leaves the state as it was
         if rc < 0:
             self._fail(rc)
@@ -461,14 +446,14 @@ class State:
             raise InvalidArgument("playouts: n must be an int 0..2^31-1, got %r" % (n,))
         res = (ctypes.c_int64 * 3)()
         mean = ctypes.c_double()
-        rc = self._api.playouts(self._g, n, int(seed) & 0xFFFFFFFFFFFFFFFF, res, ctypes.byref(mean))
+        rc = self._api.playouts(self._g, n, A.integer(seed, "seed", A.UINT64), res, ctypes.byref(mean))
         if rc < 0:
             self._fail(rc)
         return Playouts(n, res[0], (res[1], res[2]), mean.value)
 
     def perft(self, depth):
         """Move sequences of depth moves from here (ended games are leaves)."""
-        n = self._api.perft(self._g, int(depth))
+        n = self._api.perft(self._g, A.integer(depth, "depth"))
         if n < 0:
             self._fail(int(n))
         return n

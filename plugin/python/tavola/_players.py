@@ -2,6 +2,7 @@
 import collections
 import ctypes
 
+from . import _args as A
 from . import _lib as L
 from ._game import State
 from .errors import InvalidArgument, from_code
@@ -23,10 +24,9 @@ class Player:
     serve games of several rulesets (it keeps one engine per ruleset)."""
 
     def __init__(self, spec="random", seed=0):
-        if not isinstance(spec, str):
-            raise TypeError("a player spec such as 'mcts:ms=200'")
+        A.text(spec, "player spec (such as 'mcts:ms=200')")
         self.spec = spec
-        self.seed = int(seed) & 0xFFFFFFFFFFFFFFFF
+        self.seed = A.integer(seed, "seed", A.UINT64)
         self._api = L.lib()
         self._engines = {}  # ruleset handle -> (game, player handle)
         self._last = None
@@ -58,7 +58,8 @@ class Player:
             raise TypeError("choose(state): a tavola.State")
         h = self._engine(state.game)
         m = L.c_move()
-        rc = self._api.player_choose(h, state._g, int(ms), int(nodes), int(depth), ctypes.byref(m))
+        rc = self._api.player_choose(h, state._g, A.integer(ms, "ms", A.INT64), A.integer(nodes, "nodes", A.INT64),
+                                     A.integer(depth, "depth"), ctypes.byref(m))
         if rc < 0:
             state._fail(rc)
         self._last = h
@@ -92,7 +93,7 @@ def solve(state, max_positions=50_000_000):
     cap = state.game.max_moves()
     moves, values = (L.c_move * cap)(), (ctypes.c_int64 * cap)()
     positions, value = ctypes.c_uint64(), ctypes.c_int64()
-    n = api.solve(state._g, int(max_positions), L.PROGRESS(), None, ctypes.byref(positions), ctypes.byref(value),
+    n = api.solve(state._g, A.integer(max_positions, "max_positions", A.UINT64), L.PROGRESS(), None, ctypes.byref(positions), ctypes.byref(value),
                   moves, values, cap)
     if n < 0:
         state._fail(n)
