@@ -234,6 +234,8 @@ run-tests: test-build
 	@sh tests/cli/match_test.sh $(BUILD)/tavola
 	@echo "== a match killed: its workers end with it, its record holds whole games ($(BUILD)/tavola)"
 	@sh tests/cli/match_kill_test.sh $(BUILD)/tavola
+	@echo "== terminal escapes from records, result files, rulesets and UGI clients ($(BUILD)/tavola)"
+	@sh tests/cli/escape_test.sh $(BUILD)/tavola
 	@echo "== evaluation as data: alpha-beta's openings and wins ($(BUILD)/tavola)"
 	@sh tests/cli/eval_test.sh $(BUILD)/tavola
 	@echo "== many machines: shards under GNU parallel, then merge ($(BUILD)/tavola)"

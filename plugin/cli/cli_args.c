@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,15 +120,15 @@ int cli_add_rules(const char *dir)
 {
     struct stat st;
     if (stat(dir, &st) != 0) {
-        fprintf(stderr, "tavola: --rules '%s': %s\n", dir, strerror(errno));
+        cli_error("--rules '%s': %s", dir, strerror(errno));
         return 2;
     }
     if (!S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "tavola: --rules '%s': not a folder\n", dir);
+        cli_error("--rules '%s': not a folder", dir);
         return 2;
     }
     if (cli_api()->add_path(dir) != TAVOLA_OK) {
-        fprintf(stderr, "tavola: --rules '%s': more than 16 ruleset folders, or a name too long\n", dir);
+        cli_error("--rules '%s': more than 16 ruleset folders, or a name too long", dir);
         return 2;
     }
     char full[4096];
@@ -161,9 +162,8 @@ int cli_ruleset_origin(const char *name, char *path, size_t size)
 
 int cli_usage_error(const char *usage, const char *fmt, const char *arg)
 {
-    fprintf(stderr, "tavola: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n%s", usage);
+    cli_error(fmt, arg);
+    fprintf(stderr, "%s", usage);
     return 2;
 }
 
@@ -254,15 +254,15 @@ int cli_start_game(const play_args *pa, tavola_ruleset **rs, tavola_game **g)
     char err[1024];
     *g = NULL;
     if (!(*rs = t->ruleset_load(pa->name, pa->options, err, sizeof err))) {
-        fprintf(stderr, "tavola: %s\n", err);
+        cli_error("%s", err);
         return 1;
     }
     if (!(*g = t->game_new(*rs, pa->seed))) {
-        fprintf(stderr, "tavola: %s\n", t->ruleset_error(*rs));
+        cli_error("%s", t->ruleset_error(*rs));
         return 1;
     }
     if (pa->position && t->set_position(*g, pa->position)) {
-        fprintf(stderr, "tavola: %s\n", t->error(*g));
+        cli_error("%s", t->error(*g));
         return 1;
     }
     return 0;
@@ -274,7 +274,7 @@ int cli_play_moves(tavola_game *g, const char *moves)
     size_t len = strlen(moves);
     char *buf = malloc(len + 1);
     if (!buf) {
-        fprintf(stderr, "tavola: out of memory\n");
+        cli_error("out of memory");
         return 1;
     }
     memcpy(buf, moves, len + 1);
@@ -283,7 +283,7 @@ int cli_play_moves(tavola_game *g, const char *moves)
     for (char *m = strtok_r(buf, " \t\n,", &save); m && rc == 0; m = strtok_r(NULL, " \t\n,", &save)) {
         k++;
         if (t->play_text(g, m)) {
-            fprintf(stderr, "tavola: move %d '%s' refused: %s\n", k, m, t->error(g));
+            cli_error("move %d '%s' refused: %s", k, m, t->error(g));
             rc = 1;
         }
     }
@@ -291,19 +291,67 @@ int cli_play_moves(tavola_game *g, const char *moves)
     return rc;
 }
 
+/* The length of the UTF-8 sequence at p that a terminal shows as text: 1
+ * for printable ASCII, 2..4 for a valid multi-byte character other than a C1
+ * control (U+0080..U+009F, which terminals obey like ESC [); 0 for a byte to
+ * escape (a C0 control, DEL, a C1 control, a byte of no valid sequence). */
+static size_t shown_length(const unsigned char *p)
+{
+    if (*p >= 0x20 && *p < 0x7f)
+        return 1;
+    size_t n = *p >= 0xc2 && *p <= 0xdf ? 2 : *p >= 0xe0 && *p <= 0xef ? 3 : *p >= 0xf0 && *p <= 0xf4 ? 4 : 0;
+    for (size_t i = 1; i < n; i++)
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+    if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0)
+        return 0; /* C1 */
+    if ((n == 3 && p[0] == 0xe0 && p[1] < 0xa0) || (n == 4 && p[0] == 0xf0 && p[1] < 0x90) ||
+        (n == 4 && p[0] == 0xf4 && p[1] > 0x8f) || (n == 3 && p[0] == 0xed && p[1] > 0x9f))
+        return 0; /* overlong, past U+10FFFF, a surrogate */
+    return n;
+}
+
 char *cli_printable(const char *text, char *buf, size_t size)
 {
     size_t k = 0;
     if (!size)
         return buf;
-    for (const unsigned char *p = (const unsigned char *)(text ? text : ""); *p && k + 5 < size; p++) {
-        if (*p < 0x20 || *p == 0x7f)
-            k += (size_t)snprintf(buf + k, size - k, "\\x%02x", *p);
-        else if (*p == '\\')
-            buf[k++] = '\\', buf[k++] = '\\';
-        else
-            buf[k++] = (char)*p;
+    for (const unsigned char *p = (const unsigned char *)(text ? text : ""); *p;) {
+        size_t n = shown_length(p);
+        if (*p == '\\' || n == 0) {
+            if (k + 4 >= size)
+                break;
+            k += (size_t)(*p == '\\' ? snprintf(buf + k, size - k, "\\\\") : snprintf(buf + k, size - k, "\\x%02x", *p));
+            p++;
+            continue;
+        }
+        if (k + n >= size)
+            break;
+        memcpy(buf + k, p, n);
+        k += n, p += n;
     }
     buf[k] = '\0';
     return buf;
+}
+
+void cli_print_text(FILE *f, const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        size_t n = *p == '\n' ? 1 : shown_length(p);
+        if (n == 0)
+            fprintf(f, "\\x%02x", *p++);
+        else
+            fwrite(p, 1, n, f), p += n;
+    }
+}
+
+void cli_error(const char *fmt, ...)
+{
+    char msg[8192], safe[4 * sizeof msg];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fflush(stdout); /* what was said before the error comes before it */
+    fprintf(stderr, "tavola: %s\n", cli_printable(msg, safe, sizeof safe));
 }

@@ -8,6 +8,7 @@
 #define CLI_ARGS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "tavola.h"
 
@@ -41,11 +42,30 @@ int cli_rules_count(void);
 enum { CLI_FOUND_NAME, CLI_FOUND_RULES, CLI_FOUND_FILE };
 int cli_ruleset_origin(const char *name, char *path, size_t size);
 
-/* Text a ruleset supplies (title, description, player names, option docs),
- * made safe for a terminal or a protocol line: control bytes (ESC, newline,
- * ...) become \xHH and a backslash \\. Writes into buf (truncating) and
- * returns it. */
+/* The one way text from outside (a ruleset's title, description, player
+ * names and option docs; a record's moves and tags; a result file; a client's
+ * UGI lines; the library's messages, which quote such text) is made safe for
+ * a terminal, a log or a protocol line: every byte a terminal would obey
+ * rather than show becomes \xHH (C0 controls such as ESC and newline, DEL,
+ * the C1 controls U+0080..U+009F, and any byte of no valid UTF-8 sequence, so
+ * a lone 0x9b, CSI to an 8-bit terminal, too); a backslash becomes \\; valid
+ * UTF-8 text stays as it is. Writes into buf (truncating at a whole
+ * character) and returns it. */
 char *cli_printable(const char *text, char *buf, size_t size);
+
+/* Text of many lines (a board drawing, which holds the ruleset's player
+ * names) on f by the same rule as cli_printable, but newlines and
+ * backslashes kept: the library's drawing has already written a name's C0
+ * controls as \xHH, and its C1 controls reach the terminal raw otherwise. */
+void cli_print_text(FILE *f, const char *text);
+
+/* An error on stderr: "tavola: " and the formatted message through
+ * cli_printable, then a newline (stdout is flushed first). Every error
+ * message that may quote outside text goes through it. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+void cli_error(const char *fmt, ...);
 
 /* Prints "tavola: " fmt (with arg), a newline and usage on stderr; returns 2. */
 int cli_usage_error(const char *usage, const char *fmt, const char *arg);

@@ -85,7 +85,7 @@ static int cmd_list(int argc, char **argv)
     int n, failed = 0, shown = 0;
     char *names = ruleset_names(&n);
     if (n < 0) {
-        fprintf(stderr, "tavola: cannot list the rulesets (error %d)\n", n);
+        cli_error("cannot list the rulesets (error %d)", n);
         free(names);
         return 1;
     }
@@ -96,7 +96,7 @@ static int cmd_list(int argc, char **argv)
         char err[1024];
         tavola_ruleset *rs = t->ruleset_load(name, NULL, err, sizeof err);
         if (!rs) {
-            fprintf(stderr, "tavola: %s\n", err);
+            cli_error("%s", err);
             failed = 1;
             continue;
         }
@@ -120,7 +120,7 @@ static int cmd_list(int argc, char **argv)
     if (json)
         printf("%s]}\n", shown ? "\n" : "");
     if (n == 0)
-        fprintf(stderr, "tavola: no rulesets found (use --rules DIR or TAVOLA_PATH)\n");
+        cli_error("no rulesets found (use --rules DIR or TAVOLA_PATH)");
     return failed || n == 0 ? 1 : 0;
 }
 
@@ -136,7 +136,7 @@ static const struct command {
 int main(int argc, char **argv)
 {
     if (!cli_api()) {
-        fprintf(stderr, "tavola: the library does not serve ABI version %d\n", TAVOLA_ABI_VERSION);
+        cli_error("the library does not serve ABI version %d", TAVOLA_ABI_VERSION);
         return 1;
     }
     if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0) {
@@ -159,7 +159,7 @@ int main(int argc, char **argv)
             rc = 0;
         /* What could not be written is an error, whatever the command did. */
         if (fflush(stdout) != 0 || ferror(stdout)) {
-            fprintf(stderr, "tavola: writing the output: %s\n", strerror(errno ? errno : EIO));
+            cli_error("writing the output: %s", strerror(errno ? errno : EIO));
             return rc ? rc : 1;
         }
         return rc;

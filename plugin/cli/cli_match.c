@@ -79,9 +79,8 @@ static int play_game(const match *m, long i, int *winner, char **text, char *err
             snprintf(err, size, "game %ld: not over after %d moves", i, MAX_PLIES);
             rc = -1;
         } else if (t->player_choose(pl[s], g, 0, 0, 0, &mv) || t->play(g, mv)) {
-            char who[256];
-            snprintf(err, size, "game %ld: %s (%s): %s", i, cli_printable(t->ruleset_player(m->rs, s + 1), who, sizeof who),
-                     spec[s], t->error(g));
+            /* quoted raw: the pool prints it through cli_error */
+            snprintf(err, size, "game %ld: %s (%s): %s", i, t->ruleset_player(m->rs, s + 1), spec[s], t->error(g));
             rc = -1;
         }
     }
@@ -174,7 +173,7 @@ static int run_match(match *m, cli_tally *ta)
     long got = cli_pool_run(m->jobs, r.total, work, done, &r);
     int rc = got < 0 ? -1 : 0;
     if (rc == 0 && got != r.total) {
-        fprintf(stderr, "tavola: %ld of %ld games came back from the workers\n", got, r.total);
+        cli_error("%ld of %ld games came back from the workers", got, r.total);
         rc = -1;
     }
     if (r.recording)
@@ -270,14 +269,14 @@ int cmd_match(int argc, char **argv)
         return rc;
     char err[1024];
     if (!(m.rs = t->ruleset_load(m.name, options, err, sizeof err))) {
-        fprintf(stderr, "tavola: %s\n", err);
+        cli_error("%s", err);
         return 1;
     }
     /* Both specs are tried once here, so a bad one fails before any game. */
     for (int p = 0; p < 2; p++) {
         tavola_player *pl = t->player_new(m.rs, m.spec[p], 0, err, sizeof err);
         if (!pl) {
-            fprintf(stderr, "tavola: --p%d: %s\n", p + 1, err);
+            cli_error("--p%d: %s", p + 1, err);
             t->ruleset_free(m.rs);
             return 1;
         }

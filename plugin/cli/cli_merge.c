@@ -54,13 +54,13 @@ int cmd_merge(int argc, char **argv)
             continue;
         char *text = slurp(argv[i]);
         if (!text) {
-            fprintf(stderr, "tavola: %s: %s\n", argv[i], strerror(errno));
+            cli_error("%s: %s", argv[i], strerror(errno));
             return 1;
         }
         const char *bad = cli_tally_parse(text, &one);
         free(text);
         if (bad) {
-            fprintf(stderr, "tavola: %s: not a match result (tavola match --json): %s\n", argv[i], bad);
+            cli_error("%s: not a match result (tavola match --json): %s", argv[i], bad);
             return 1;
         }
         if (all.nparts == 0) {
@@ -69,20 +69,20 @@ int cmd_merge(int argc, char **argv)
             memset(all.c, 0, sizeof all.c);
         } else if (strcmp(all.game, one.game) || strcmp(all.options, one.options) || strcmp(all.p1, one.p1) ||
                    strcmp(all.p2, one.p2)) {
-            fprintf(stderr, "tavola: %s: a match of %s (%s) %s vs %s, not %s (%s) %s vs %s\n", argv[i], one.game,
+            cli_error("%s: a match of %s (%s) %s vs %s, not %s (%s) %s vs %s", argv[i], one.game,
                     one.options, one.p1, one.p2, all.game, all.options, all.p1, all.p2);
             return 1;
         }
         for (int p = 0; p < one.nparts; p++) {
             for (int q = 0; q < all.nparts; q++) {
                 if (cli_shard_overlap(&one.parts[p], &all.parts[q])) {
-                    fprintf(stderr, "tavola: %s: its games (seed %llu, shard %d/%d) are already in %s\n", argv[i],
+                    cli_error("%s: its games (seed %llu, shard %d/%d) are already in %s", argv[i],
                             one.parts[p].seed, one.parts[p].k, one.parts[p].n, from[q]);
                     return 1;
                 }
             }
             if (all.nparts == CLI_MAX_PARTS) {
-                fprintf(stderr, "tavola: %s: more than %d parts\n", argv[i], CLI_MAX_PARTS);
+                cli_error("%s: more than %d parts", argv[i], CLI_MAX_PARTS);
                 return 1;
             }
             from[all.nparts] = argv[i];

@@ -17,7 +17,7 @@ static void draw(tavola_game *g)
     const tavola_api *t = cli_api();
     static char buf[16384];
     t->draw(g, TAVOLA_DRAW_BOARD, buf, sizeof buf);
-    fputs(buf, stdout);
+    cli_print_text(stdout, buf);
 }
 
 int cmd_play(int argc, char **argv)
@@ -38,7 +38,7 @@ int cmd_play(int argc, char **argv)
         /* Each player its own seed: the same game for the same --seed. */
         if (strcmp(pa.player[p], "human") != 0 &&
             !(players[p] = t->player_new(rs, pa.player[p], pa.seed * 2 + (unsigned)p, err, sizeof err))) {
-            fprintf(stderr, "tavola: --p%d: %s\n", p + 1, err);
+            cli_error("--p%d: %s", p + 1, err);
             rc = 1;
         }
     }
@@ -46,7 +46,7 @@ int cmd_play(int argc, char **argv)
         rc = cli_play_moves(g, pa.moves);
     if (rc == 0 && pa.json) {
         if ((rc = cli_json(stdout, rs, g) ? 1 : 0))
-            fprintf(stderr, "tavola: %s\n", t->error(g));
+            cli_error("%s", t->error(g));
     } else if (rc == 0 && (pa.moves || pa.position)) {
         draw(g);
     } else if (rc == 0) {
@@ -102,7 +102,7 @@ int cmd_perft(int argc, char **argv)
     for (int d = 1; rc == 0 && d <= pa.depth; d++) {
         int64_t n = pa.turns ? perft_turns(t, g, d) : t->perft(g, d);
         if (n < 0) {
-            fprintf(stderr, "tavola: perft %d: %s\n", d, t->error(g));
+            cli_error("perft %d: %s", d, t->error(g));
             rc = 1;
         } else {
             printf("perft %d %lld\n", d, (long long)n);

@@ -14,6 +14,8 @@
 #include <sys/prctl.h>
 #endif
 
+#include "cli_args.h"
+
 #define MAX_WORKERS 256
 
 /* What a worker sends per item, followed by len bytes (data or message). */
@@ -92,7 +94,7 @@ static long run_here(long count, cli_pool_work work, cli_pool_done done, void *c
         char err[1024], *data = NULL;
         int value = 0;
         if (work(ctx, item, &value, &data, err, sizeof err)) {
-            fprintf(stderr, "tavola: %s\n", err);
+            cli_error("%s", err);
             return -1;
         }
         if (done(ctx, item, value, data))
@@ -117,7 +119,7 @@ long cli_pool_run(int jobs, long count, cli_pool_work work, cli_pool_done done, 
     for (; started < jobs; started++) {
         int p[2];
         if (pipe(p) || (pid[started] = fork()) < 0) {
-            fprintf(stderr, "tavola: cannot start a worker: %s\n", strerror(errno));
+            cli_error("cannot start a worker: %s", strerror(errno));
             rc = -1;
             break;
         }
@@ -152,14 +154,14 @@ long cli_pool_run(int jobs, long count, cli_pool_work work, cli_pool_done done, 
             }
             char *data = got == (ssize_t)sizeof h && h.len < ((size_t)1 << 30) ? malloc(h.len + 1) : NULL;
             if (!data || read_all(fds[w].fd, data, h.len) != (ssize_t)h.len) {
-                fprintf(stderr, "tavola: worker %d: broken message\n", w + 1);
+                cli_error("worker %d: broken message", w + 1);
                 free(data);
                 rc = -1;
                 break;
             }
             data[h.len] = '\0';
             if (h.failed) {
-                fprintf(stderr, "tavola: %s\n", data);
+                cli_error("%s", data);
                 free(data);
                 rc = -1;
             } else if ((rc = done(ctx, h.item, h.value, data)) == 0) {
@@ -174,7 +176,7 @@ long cli_pool_run(int jobs, long count, cli_pool_work work, cli_pool_done done, 
         if (fds[w].fd >= 0)
             close(fds[w].fd);
         if (waitpid(pid[w], &status, 0) == pid[w] && rc == 0 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-            fprintf(stderr, "tavola: worker %d ended abnormally\n", w + 1);
+            cli_error("worker %d ended abnormally", w + 1);
             rc = -1;
         }
     }

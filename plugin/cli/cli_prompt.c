@@ -39,12 +39,12 @@ static void draw_game(const tavola_game *g)
         char *big = malloc((size_t)n + 1);
         if (big) {
             t->draw(g, TAVOLA_DRAW_BOARD, big, (size_t)n + 1);
-            fputs(big, stdout);
+            cli_print_text(stdout, big);
             free(big);
             return;
         }
     }
-    fputs(buf, stdout);
+    cli_print_text(stdout, buf);
 }
 
 /* The text of the first legal move into buf; 0 when there is none. */
@@ -192,7 +192,7 @@ static int computers(prompt *P)
         if (P->dirty)
             draw_game(P->g), P->dirty = 0;
         if (t->player_choose(P->players[p - 1], P->g, 0, 0, 0, &m) || t->play(P->g, m)) {
-            fprintf(stderr, "tavola: %s\n", t->error(P->g));
+            cli_error("%s", t->error(P->g));
             return FAILED;
         }
         t->move_text(P->g, m, text, sizeof text);
@@ -473,7 +473,7 @@ int cli_prompt(tavola_game *g, tavola_player *const players[2])
         char *copy, **words;
         int n = split(line, &copy, &words);
         if (n < 0) {
-            fprintf(stderr, "tavola: out of memory\n");
+            cli_error("out of memory");
             rc = FAILED;
         } else {
             rc = run_line(&P, words, n, &line, &cap);

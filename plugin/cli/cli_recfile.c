@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli_args.h"
 #include "cli_record.h"
 
 /* Before anything is appended: the records already in file are read; a
@@ -24,7 +25,7 @@ static int repair(const char *file)
         return 0;
     cli_reader rd = {.file = file};
     if (!(rd.f = fopen(file, "rb")))
-        return errno == ENOENT ? 0 : (fprintf(stderr, "tavola: %s: %s\n", file, strerror(errno)), -1);
+        return errno == ENOENT ? 0 : (cli_error("%s: %s", file, strerror(errno)), -1);
     cli_record r;
     char err[1024];
     int got, rc = 0;
@@ -34,19 +35,19 @@ static int repair(const char *file)
     long cut_line = rd.line;
     int at_end = got < 0 && getc(rd.f) == EOF && !ferror(rd.f);
     if (got == 0 && ferror(rd.f)) {
-        fprintf(stderr, "tavola: %s: %s\n", file, strerror(errno));
+        cli_error("%s: %s", file, strerror(errno));
         rc = -1;
     } else if (got < 0 && !at_end) {
-        fprintf(stderr, "tavola: %s: not appending to it: %s\n", file, err);
+        cli_error("%s: not appending to it: %s", file, err);
         rc = -1;
     } else if (got < 0) {
         long size = rd.offset;
         if (truncate(file, (off_t)rd.good) != 0) {
-            fprintf(stderr, "tavola: %s: cannot cut its partial last record: %s\n", file, strerror(errno));
+            cli_error("%s: cannot cut its partial last record: %s", file, strerror(errno));
             rc = -1;
         } else {
-            fprintf(stderr, "tavola: %s: cut a partial record at its end (%ld bytes, to line %ld: %s); "
-                    "the records before it are kept\n", file, size - rd.good, cut_line, err);
+            cli_error("%s: cut a partial record at its end (%ld bytes, to line %ld: %s); "
+                    "the records before it are kept", file, size - rd.good, cut_line, err);
         }
     }
     cli_reader_close(&rd);
@@ -61,13 +62,13 @@ int cli_recfile_open(cli_recfile *rf, const char *file, long count, int any_orde
     if (repair(file))
         return -1;
     if (!(rf->f = fopen(file, "a")) || fseek(rf->f, 0, SEEK_END) || (rf->start = ftell(rf->f)) < 0) {
-        fprintf(stderr, "tavola: %s: %s\n", file, strerror(errno));
+        cli_error("%s: %s", file, strerror(errno));
         if (rf->f)
             fclose(rf->f);
         return -1;
     }
     if (any_order && !(rf->texts = calloc((size_t)count, sizeof *rf->texts))) {
-        fprintf(stderr, "tavola: out of memory\n");
+        cli_error("out of memory");
         fclose(rf->f);
         return -1;
     }
@@ -97,8 +98,8 @@ static int append(FILE *f, const char *text)
 int cli_recfile_add(cli_recfile *rf, long pos, char *text)
 {
     if (append(rf->f, text)) {
-        fprintf(stderr, "tavola: %s: writing the record of game %ld: %s (a partial record may be left at its "
-                "end: the next match --record on the file cuts it)\n", rf->file, pos, strerror(errno));
+        cli_error("%s: writing the record of game %ld: %s (a partial record may be left at its "
+                "end: the next match --record on the file cuts it)", rf->file, pos, strerror(errno));
         free(text);
         return -1;
     }
@@ -132,7 +133,7 @@ static int sort_records(cli_recfile *rf)
     if (in)
         fclose(in);
     if (!ok || rename(tmp, rf->file) != 0) {
-        fprintf(stderr, "tavola: %s: cannot put the records in game order: %s\n", rf->file, strerror(errno));
+        cli_error("%s: cannot put the records in game order: %s", rf->file, strerror(errno));
         remove(tmp);
         return -1;
     }
@@ -143,7 +144,7 @@ int cli_recfile_close(cli_recfile *rf, int failed)
 {
     int rc = failed ? -1 : 0;
     if (fclose(rf->f) != 0 && rc == 0) {
-        fprintf(stderr, "tavola: %s: %s\n", rf->file, strerror(errno));
+        cli_error("%s: %s", rf->file, strerror(errno));
         rc = -1;
     }
     if (rc == 0 && rf->out_of_order)

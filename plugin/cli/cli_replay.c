@@ -55,7 +55,8 @@ static int is_file(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* What to load for record r: its Game, or the File it was found as. A Game
+/* (Messages quote the record raw: cli_error neutralises them where they are
+ * printed.) What to load for record r: its Game, or the File it was found as. A Game
  * found in a --rules folder is loaded from the File the record names when
  * replay is given no --rules of its own (the same file, not another of that
  * name on the search path); a Game that is a path, from the File when the
@@ -63,11 +64,11 @@ static int is_file(const char *path)
  * ruleset cannot be had. */
 static const char *load_target(cli_reader *rd, const cli_record *r, int rules_only, char *err, size_t size)
 {
-    char safe[160], dir[160], sdir[640];
+    char dir[160];
     if (rules_only && names_a_file(r->game)) {
         cli_reader_fail(rd, r->line, err, size, "the record names the ruleset file '%s': "
                         "not loaded (--rules-only: only rulesets found by name)",
-                        cli_printable(r->game, safe, sizeof safe));
+                        r->game);
         return NULL;
     }
     if (names_a_file(r->game))
@@ -80,7 +81,7 @@ static const char *load_target(cli_reader *rd, const cli_record *r, int rules_on
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - r->file) : 1, slash ? r->file : ".");
     cli_reader_fail(rd, r->line, err, size, "the ruleset '%s' was found in the --rules folder '%s', and '%s' is not "
                     "there now: give --rules with the folder that holds it",
-                    cli_printable(r->game, safe, sizeof safe), cli_printable(dir, sdir, sizeof sdir),
+                    r->game, dir,
                     r->file + (slash ? slash - r->file + 1 : 0));
     return NULL;
 }
@@ -91,7 +92,7 @@ static long replay_file(const char *file, int rules_only)
     const tavola_api *t = cli_api();
     cli_reader rd = {.file = file};
     if (!(rd.f = fopen(file, "r"))) {
-        fprintf(stderr, "tavola: %s: %s\n", file, strerror(errno));
+        cli_error("%s: %s", file, strerror(errno));
         return -1;
     }
     tavola_ruleset *rs = NULL;
@@ -147,7 +148,7 @@ static long replay_file(const char *file, int rules_only)
     }
     if (got < 0) {
         fflush(stdout);
-        fprintf(stderr, "tavola: %s\n", err);
+        cli_error("%s", err);
     }
     t->ruleset_free(rs);
     free(loaded_game);

@@ -33,13 +33,13 @@ static int write_file(const char *path, const char *text, size_t len)
     int to_stdout = strcmp(path, "-") == 0;
     FILE *f = to_stdout ? stdout : fopen(path, "wb");
     if (!f) {
-        fprintf(stderr, "tavola: cannot write '%s': %s\n", path, strerror(errno));
+        cli_error("cannot write '%s': %s", path, strerror(errno));
         return 1;
     }
     int failed = fwrite(text, 1, len, f) != len;
     failed |= to_stdout ? fflush(f) != 0 : fclose(f) != 0;
     if (failed) {
-        fprintf(stderr, "tavola: cannot write '%s': %s\n", path, strerror(errno));
+        cli_error("cannot write '%s': %s", path, strerror(errno));
         return 1;
     }
     return 0;
@@ -53,7 +53,7 @@ int cmd_show(int argc, char **argv)
     char **rest = malloc(((size_t)argc + 1) * sizeof *rest);
     int nrest = 0;
     if (!rest) {
-        fprintf(stderr, "tavola: out of memory\n");
+        cli_error("out of memory");
         return 1;
     }
     for (int i = 0; i < argc; i++) {
@@ -82,7 +82,7 @@ int cmd_show(int argc, char **argv)
         size_t len = 0;
         char *text = drawing(t, g, svg ? TAVOLA_DRAW_SVG : TAVOLA_DRAW_BOARD, &len);
         if (!text) {
-            fprintf(stderr, "tavola: cannot draw the position\n");
+            cli_error("cannot draw the position");
             rc = 1;
         } else {
             rc = write_file(svg ? svg : "-", text, len);

@@ -66,7 +66,7 @@ int cmd_solve(int argc, char **argv)
     char **rest = malloc(((size_t)argc + 1) * sizeof *rest);
     int nrest = 0;
     if (!rest) {
-        fprintf(stderr, "tavola: out of memory\n");
+        cli_error("out of memory");
         return 1;
     }
     for (int i = 0; i < argc; i++) {
@@ -107,7 +107,7 @@ int cmd_solve(int argc, char **argv)
         if (sp.drawn)
             fputc('\n', stderr);
         if (n < 0) {
-            fprintf(stderr, "tavola: solve: %s\n", t->error(g));
+            cli_error("solve: %s", t->error(g));
             rc = 1;
         } else {
             double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;

@@ -28,13 +28,17 @@ void ugi_say(ugi_engine *e, const char *fmt, ...)
     pthread_mutex_unlock(&out_lock);
 }
 
+/* An error quotes what the client sent and what the ruleset and the library
+ * said: through cli_printable, so that no byte of theirs ends the line or
+ * reaches the manager's terminal or log as a control. */
 void ugi_error(ugi_engine *e, const char *fmt, ...)
 {
-    char msg[2048];
+    char raw[2048], msg[4 * sizeof raw];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    cli_printable(raw, msg, sizeof msg);
     pthread_mutex_lock(&out_lock);
     fprintf(e->out, "info string error %s\n", msg);
     fflush(e->out);
