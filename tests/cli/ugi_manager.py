@@ -16,15 +16,21 @@ check moves; unlike it, it then checks that:
   - every game ends, and its result is the one a replay (`tavola play
     --seed SETUP --moves ...`) gives: so no move was illegal, and both
     engines had the same startpos (Pahtum's holes);
-  - no side loses on time, with a 10 ms buffer over its clock (or over
-    movetime), timed here from writing `go` to reading `bestmove`;
+  - every `go` gets one legal move (a replay would refuse an illegal one);
   - the games of a ruleset all differ;
   - nothing was written to stderr (every error is written there).
 First, one engine is given a move onto one of its Pahtum holes (what an
 opponent with another setup would send): it must refuse it, say so on
 stderr, and answer every query as for no position.
 The engines' own safety: a line not read within 60 s fails the test rather
-than hanging it (a real manager would wait forever)."""
+than hanging it (a real manager would wait forever).
+
+What it does not check is whether a side would lose on time: that depends on
+how fast and how loaded the machine is. The slowest move is printed, not
+judged. The clocks are ample and every Player has an iteration or depth
+budget, so the games (and so whether they all differ) are the same on any
+machine; the clock is still sent, and the engine still plans each move from
+it."""
 import json
 import os
 import random
@@ -34,19 +40,19 @@ import sys
 import tempfile
 import time
 
-BUFFER_MS = 10
-CLOCK_MS, INC_MS = 2000, 50
+CLOCK_MS, INC_MS = 600000, 50  # ten minutes: a share of it is far beyond any search here
 SAFETY_S = 60
 
-# ruleset, its options, the two Players, how go is sent. The players mix a
-# pure clock budget ("mcts", "alphabeta") with specs whose own budget must
-# hold under the clock, a solver where it is feasible, and a time-limited one.
+# ruleset, its options, the two Players, how go is sent. Every search has an
+# iteration or depth budget of its own that ends it long before the clock's
+# share (or the movetime) would: what a search finds then does not depend on
+# the machine. A solver where it is feasible.
 CONFIGS = [
-    ("tictactoe", {}, ("mcts", "greedy"), "clock"),
-    ("notakto", {"size": "3"}, ("alphabeta", "mcts:iterations=300"), "clock"),
+    ("tictactoe", {}, ("mcts:iterations=2000", "greedy"), "clock"),
+    ("notakto", {"size": "3"}, ("alphabeta:depth=6", "mcts:iterations=300"), "clock"),
     ("connect4", {"width": "9", "height": "4", "connect": "5"}, ("alphabeta:depth=3", "mcts:iterations=200"), "clock"),
-    ("gomoku", {"size": "7", "freestyle": "true"}, ("alphabeta:depth=2", "mcts:iterations=100"), "movetime 150"),
-    ("kalah", {"holes": "6", "seeds": "3"}, ("mcts:ms=20", "greedy"), "clock"),
+    ("gomoku", {"size": "7", "freestyle": "true"}, ("alphabeta:depth=2", "mcts:iterations=100"), "movetime 600000"),
+    ("kalah", {"holes": "6", "seeds": "3"}, ("mcts:iterations=300", "greedy"), "clock"),
     ("oware", {}, ("greedy", "alphabeta:depth=2"), "clock"),
     ("pahtum", {"size": "7", "swap": "true"}, ("alphabeta:depth=1", "mcts:iterations=100"), "clock"),
     ("tihbat", {"chain": "true"}, ("solver", "random"), "clock"),
@@ -133,7 +139,7 @@ def play_match(tavola, rng, ruleset, options, players, how, games):
             e.send("setoption name %s value %s" % (k, v))
         e.send("isready")
         e.expect("readyok")
-    seen, tally, slowest, closest = set(), {}, 0.0, None
+    seen, tally, slowest = set(), {}, 0.0
     for game in range(games):
         for e in engines:
             e.send("uginewgame")
@@ -164,20 +170,13 @@ def play_match(tavola, rng, ruleset, options, players, how, games):
                 allowed = clock[side]
             else:
                 go = "go " + how
-                allowed = int(how.split()[1])
             start = time.monotonic()
             mover.send(go)
             best = mover.expect("bestmove")
             took = (time.monotonic() - start) * 1000
-            slowest = max(slowest, took)
-            margin = allowed - took
-            closest = margin if closest is None else min(closest, margin)
-            if took > allowed + BUFFER_MS:
-                fail("%s game %d ply %d: %s lost on time: %.0f ms of %d" %
-                     (ruleset, game + 1, len(moves), mover.name, took, allowed))
-                break
+            slowest = max(slowest, took)  # printed only: how long a move takes depends on the machine
             if how == "clock":
-                clock[side] = int(allowed - took) + INC_MS
+                clock[side] = max(int(allowed - took), 0) + INC_MS
             move = best.split()[1] if len(best.split()) > 1 else "none"
             if move == "none":
                 fail("%s game %d ply %d: bestmove none in a game on" % (ruleset, game + 1, len(moves)))
@@ -197,9 +196,8 @@ def play_match(tavola, rng, ruleset, options, players, how, games):
         e.close()
     if len(seen) != games:
         fail("%s: %d games, only %d distinct" % (ruleset, games, len(seen)))
-    print("%-9s %2d games, %2d distinct, %-40s slowest move %4.0f ms, closest to the limit %5.0f ms" %
-          (ruleset, games, len(seen), ", ".join("%s %d" % kv for kv in sorted(tally.items())), slowest,
-           closest if closest is not None else 0), flush=True)
+    print("%-9s %2d games, %2d distinct, %-40s slowest move %4.0f ms" %
+          (ruleset, games, len(seen), ", ".join("%s %d" % kv for kv in sorted(tally.items())), slowest), flush=True)
 
 
 def refused_position(tavola):
