@@ -1,8 +1,11 @@
 /* The searches keep to their budget on games that never end: MCTS and
- * alpha-beta return within their time (checked within generous bounds: 100
- * ms must return within 20 s, under ASan on a loaded machine) and at a stop
- * flag, also one raised before the search starts; the solver refuses a board
- * it cannot finish at once, and stops at its time and at a stop flag. */
+ * alpha-beta return at their time and at a stop flag, also one raised before
+ * the search starts; the solver refuses a board it cannot finish at once,
+ * and stops at its time and at a stop flag. Nothing else could end these
+ * searches, so that they return at all is the test (the tcase's timeout
+ * catches one that does not); how soon they return is not checked, since
+ * that depends on the machine. What is checked is what no machine changes:
+ * the result, the message, and that a time budget was not cut short. */
 #include <check.h>
 
 #include "tv_check.h"
@@ -15,8 +18,6 @@
 #include "test_util.h"
 #include "tv_player.h"
 #include "tv_solver.h"
-
-#define GENEROUS_MS 20000 /* what "returns soon" means on the slowest machine */
 
 /* Hooks whose game never ends: two moves that change nothing, no end. */
 static const char *never_hooks =
@@ -57,40 +58,54 @@ static tv_game *start(const tv_ruleset *rs)
     return g;
 }
 
-/* A move by spec within GENEROUS_MS; returns the player's result code. */
-static int timed_choose(tv_player *p, const tv_game *g, long *took, tv_error *err)
+/* The player's move; returns its result code (a move, if TV_OK, is legal). */
+static int choose_rc(tv_player *p, const tv_game *g, tv_error *err)
 {
     tv_move m;
-    long t0 = tv_now_ms();
     int rc = tv_player_choose(p, g, NULL, &m, err);
-    *took = tv_now_ms() - t0;
-    ck_assert_msg(*took < GENEROUS_MS, "took %ld ms", *took);
+    if (rc == TV_OK)
+        ck_assert_msg(tv_check_move(g->rules, g->state, m, err) == TV_OK, "an illegal move: %s", err->msg);
     return rc;
 }
 
-static void budget_returns(const char *source, const char *spec)
+/* A search by spec returns a legal move; the search info it left, through
+ * info (may be NULL). */
+static void budget_returns(const char *source, const char *spec, tv_search_info *info)
 {
     tv_ruleset *rs = load(source);
     tv_game *g = start(rs);
     tv_player *p = player(rs, spec, 5);
     tv_error err = {0};
-    long took;
-    ck_assert_msg(timed_choose(p, g, &took, &err) == TV_OK, "%s: %s", spec, err.msg);
+    ck_assert_msg(choose_rc(p, g, &err) == TV_OK, "%s: %s", spec, err.msg);
+    if (info)
+        *info = *tv_player_info(p);
     tv_player_free(p);
     tv_game_free(g);
     tv_ruleset_free(rs);
 }
 
-START_TEST(mcts_keeps_its_time_on_endless_hooks) { budget_returns(never_hooks, "mcts:ms=100"); }
+/* On a game that never ends, only MCTS's time ends its first playout, so it
+ * cannot return before its 100 ms (a lower bound holds on any machine). */
+START_TEST(mcts_keeps_its_time_on_endless_hooks)
+{
+    tv_search_info info;
+    budget_returns(never_hooks, "mcts:ms=100", &info);
+    ck_assert_msg(info.ms >= 100, "returned after %ld ms of 100", info.ms);
+}
 END_TEST
 
-START_TEST(mcts_keeps_its_time_on_endless_data) { budget_returns(never_data, "mcts:ms=100"); }
+START_TEST(mcts_keeps_its_time_on_endless_data)
+{
+    tv_search_info info;
+    budget_returns(never_data, "mcts:ms=100", &info);
+    ck_assert_msg(info.ms >= 100, "returned after %ld ms of 100", info.ms);
+}
 END_TEST
 
 START_TEST(alphabeta_keeps_its_time_on_endless_games)
 {
-    budget_returns(never_hooks, "alphabeta:ms=100");
-    budget_returns(never_data, "alphabeta:ms=100");
+    budget_returns(never_hooks, "alphabeta:ms=100", NULL);
+    budget_returns(never_data, "alphabeta:ms=100", NULL);
 }
 END_TEST
 
@@ -119,8 +134,7 @@ static int stopped_search(const char *source, const char *spec, tv_error *err)
     stopper st = {p, 100};
     pthread_t t;
     ck_assert_int_eq(pthread_create(&t, NULL, stop_later, &st), 0);
-    long took;
-    int rc = timed_choose(p, g, &took, err);
+    int rc = choose_rc(p, g, err);
     pthread_join(t, NULL);
     tv_player_free(p);
     tv_game_free(g);
@@ -153,14 +167,14 @@ START_TEST(a_stop_before_the_search_is_kept)
     tv_game *g = start(rs);
     tv_player *p = player(rs, "mcts:ms=86400000", 5);
     tv_error err = {0};
-    long took;
     tv_player_stop(p);
-    ck_assert_msg(timed_choose(p, g, &took, &err) == TV_OK, "%s", err.msg);
+    ck_assert_msg(choose_rc(p, g, &err) == TV_OK, "%s", err.msg); /* a day's budget: only the stop ends it */
+    ck_assert_int_eq(tv_player_info(p)->nodes, 0);
     tv_player_free(p);
     p = player(rs, "mcts:iterations=30", 5);
     tv_player_stop(p);
-    ck_assert_msg(timed_choose(p, g, &took, &err) == TV_OK, "%s", err.msg);
-    ck_assert_msg(timed_choose(p, g, &took, &err) == TV_OK, "%s", err.msg);
+    ck_assert_msg(choose_rc(p, g, &err) == TV_OK, "%s", err.msg);
+    ck_assert_msg(choose_rc(p, g, &err) == TV_OK, "%s", err.msg);
     ck_assert_int_eq(tv_player_info(p)->nodes, 30); /* the stop was for the search before */
     tv_player_free(p);
     tv_game_free(g);
@@ -170,22 +184,27 @@ END_TEST
 
 /* ---- the solver ---------------------------------------------------------- */
 
+static void count_progress(void *ctx, const char *phase, uint64_t done)
+{
+    (void)phase, (void)done;
+    ++*(int *)ctx;
+}
+
 START_TEST(solver_refuses_a_board_it_cannot_finish)
 {
     tv_ruleset *rs = load(pahtum_size);
     tv_game *g = start(rs);
     tv_error err = {0};
-    long t0 = tv_now_ms();
-    tv_solution *sol = tv_solve(tv_ruleset_rules(rs), g->state, 20000000, NULL, NULL, &err);
+    int reports = 0; /* progress is reported every 65536 positions: none means nothing was built */
+    tv_solution *sol = tv_solve(tv_ruleset_rules(rs), g->state, 20000000, count_progress, &reports, &err);
     ck_assert_ptr_null(sol);
     ck_assert_int_eq(err.code, TV_ELIMIT);
     ck_assert_msg(strstr(err.msg, "refused before starting"), "%s", err.msg);
-    ck_assert_int_lt(tv_now_ms() - t0, 5000); /* nothing was built */
+    ck_assert_int_eq(reports, 0);
     ck_assert_double_gt(tv_solve_estimate_log10(tv_ruleset_rules(rs), g->state), 15);
     /* As a player: refused too, at once. */
     tv_player *p = player(rs, "solver", 5);
-    long took;
-    ck_assert_int_eq(timed_choose(p, g, &took, &err), TV_ELIMIT);
+    ck_assert_int_eq(choose_rc(p, g, &err), TV_ELIMIT);
     ck_assert_msg(strstr(err.msg, "refused before starting"), "%s", err.msg);
     tv_player_free(p);
     tv_game_free(g);
@@ -222,13 +241,13 @@ START_TEST(solver_keeps_its_time)
     tv_ruleset *rs = load(big_grid);
     tv_game *g = start(rs);
     tv_error err = {0};
+    /* The positions are out of reach; the default memory (2 GiB) is too, in
+     * the 100 ms that this board's billions of positions leave any machine. */
     tv_solve_limits limits = {.max_positions = 1000000000, .ms = 100};
-    long t0 = tv_now_ms();
     tv_solution *sol = tv_solve_within(tv_ruleset_rules(rs), g->state, &limits, NULL, NULL, &err);
     ck_assert_ptr_null(sol);
     ck_assert_int_eq(err.code, TV_ELIMIT);
     ck_assert_msg(strstr(err.msg, "out of time"), "%s", err.msg);
-    ck_assert_int_lt(tv_now_ms() - t0, GENEROUS_MS);
     /* And its memory: a small budget ends it with a clear error. */
     tv_solve_limits small = {.max_positions = 1000000000, .max_bytes = 4u << 20};
     sol = tv_solve_within(tv_ruleset_rules(rs), g->state, &small, NULL, NULL, &err);
@@ -249,10 +268,8 @@ START_TEST(solver_stops_when_told)
     tv_player *p = player(rs, "solver:positions=1000000000", 5);
     tv_budget budget = {.ms = 100};
     tv_move m;
-    long t0 = tv_now_ms();
     ck_assert_int_eq(tv_player_choose(p, g, &budget, &m, &err), TV_ELIMIT);
     ck_assert_msg(strstr(err.msg, "out of time"), "%s", err.msg);
-    ck_assert_int_lt(tv_now_ms() - t0, GENEROUS_MS);
     tv_player_free(p);
     ck_assert_int_eq(stopped_search(big_grid, "solver:positions=1000000000", &err), TV_ELIMIT);
     ck_assert_msg(strstr(err.msg, "stopped"), "%s", err.msg);

@@ -213,10 +213,12 @@ START_TEST(mcts_single_move_and_time)
 
     rs = must_load("pahtum", "holes=a1,b2,c3");
     g = game_at(rs, NULL);
+    /* A time budget: a legal move, after the whole budget (Pahtum is far
+     * too big to finish sooner). How many iterations fit, and how soon it
+     * returns after 40 ms, depend on the machine: not checked. */
     p = player(rs, "mcts:ms=40", 1);
     choose(p, g, NULL, m);
-    ck_assert_int_gt(tv_player_info(p)->nodes, 0);
-    ck_assert_msg(tv_player_info(p)->ms < 1000, "mcts:ms=40 took %ld ms", tv_player_info(p)->ms);
+    ck_assert_msg(tv_player_info(p)->ms >= 40, "mcts:ms=40 returned after %ld ms", tv_player_info(p)->ms);
     tv_player_free(p);
     tv_game_free(g);
     tv_ruleset_free(rs);
