@@ -10,6 +10,7 @@
 
 #include "cli_args.h"
 #include "cli_json.h"
+#include "cli_limits.h"
 #include "cli_match.h"
 #include "cli_merge.h"
 #include "cli_play.h"
@@ -150,6 +151,9 @@ int main(int argc, char **argv)
     /* A file over the size limit (ulimit -f) fails the write with EFBIG,
      * which is reported, instead of killing the process mid-record. */
     signal(SIGXFSZ, SIG_IGN);
+    int limits_rc = cli_limits_from_env();
+    if (limits_rc)
+        return limits_rc;
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (strcmp(argv[1], commands[i].name) != 0)
             continue;

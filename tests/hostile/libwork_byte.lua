@@ -1,7 +1,7 @@
 -- string.byte over a long string, again and again.
--- Whichever limit comes first stops it (the time limit, under ASan on a loaded machine).
+-- limits: load_ms=none
 -- stderr: libwork_byte.lua:7:
--- stderr: limit of 
+-- stderr: instruction limit of 50000000 exceeded
 -- stderr: exceeded (the ruleset ran too long)
 local a = ('x'):rep(100000)
 while true do local n = select('#', a:byte(1, -1)) end

@@ -1,7 +1,7 @@
 -- a:upper() on a 4 MB string in a loop is charged by the byte.
--- Whichever limit comes first stops it (the time limit, under ASan on a loaded machine).
+-- limits: load_ms=none
 -- stderr: libwork_upper.lua:7:
--- stderr: limit of 
+-- stderr: instruction limit of 50000000 exceeded
 -- stderr: exceeded (the ruleset ran too long)
 local a = ('x'):rep(4 << 20)
 while true do local b = a:upper() end

@@ -12,12 +12,13 @@
 #   -- stdout: TEXT    text the standard output must contain (may repeat)
 #   -- within: S       the timeout in seconds (default 60: generous, for ASan
 #                      on a loaded machine; a hang is what it catches)
+#   -- limits: SPEC    the sandbox limits (TAVOLA_LIMITS, e.g. load_ms=none)
 #
-# The command loads with the default limits, and nothing lifts its clock
-# (10 s a load, 2 s a hook call). So a case that runs to the instruction limit
-# (50M, a good part of a second on a slow machine) accepts either limit; the
-# rest run for milliseconds, far within the clock. tests/lua/test_limits.c
-# and test_hostile.c name each limit with the others out of reach.
+# The command loads with the default limits (50M instructions and 10 s a
+# load, 5M and 2 s a hook call). A case about the instruction limit puts the
+# clock out of reach (-- limits: load_ms=none,hook_ms=none), so the limit it
+# names is the only one that can stop it, on any machine; the rest run for
+# milliseconds, far within the clock.
 #
 # usage: sh tests/hostile/run.sh path/to/tavola [CASE...]
 set -u
@@ -37,7 +38,8 @@ run_case() {
   want=$(directive exit "$f" | head -1); [ -n "$want" ] || want=1
   within=$(directive within "$f" | head -1); [ -n "$within" ] || within=60
   input=$(directive stdin "$f" | head -1); [ -n "$input" ] && input="$DIR/$input" || input=/dev/null
-  eval "timeout -k 5 $within \"\$TAVOLA\" $args" <"$input" >"$tmp/out" 2>"$tmp/err"
+  limits=$(directive limits "$f" | head -1)
+  eval "TAVOLA_LIMITS=\"\$limits\" timeout -k 5 $within \"\$TAVOLA\" $args" <"$input" >"$tmp/out" 2>"$tmp/err"
   rc=$?
   why=""
   if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then why="still running after $within s"
