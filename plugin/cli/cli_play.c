@@ -63,30 +63,84 @@ int cmd_play(int argc, char **argv)
     return rc;
 }
 
+/* A turn of more moves than this (a play hook that always gives the mover
+ * another move) is refused: it bounds the walk's depth, depth * (this + 1). */
+#define PERFT_TURN_MOVES_MAX 256
+
+/* The walk of perft --turns: one list of legal moves per level of the walk,
+ * on the heap (each max_moves long, made when the level is first reached),
+ * so neither the stack nor a fixed cap limits what a ruleset may do. */
+typedef struct {
+    const tavola_api *t;
+    tavola_game *g;
+    int cap;
+    tavola_move **level;
+    int nlevels;
+    char why[160]; /* the walk's own refusal, when it makes one */
+} turns_walk;
+
+static tavola_move *level_moves(turns_walk *w, int level)
+{
+    if (level >= w->nlevels) {
+        int n = level + 16;
+        tavola_move **more = realloc(w->level, (size_t)n * sizeof *more);
+        if (!more)
+            return NULL;
+        for (int i = w->nlevels; i < n; i++)
+            more[i] = NULL;
+        w->level = more;
+        w->nlevels = n;
+    }
+    if (!w->level[level])
+        w->level[level] = malloc((size_t)w->cap * sizeof **w->level);
+    return w->level[level];
+}
+
 /* Paths of `depth` whole turns: a move after which the same player is to
  * move (a turn of several stones, an extra turn) does not count a turn; a
- * game that ends ends the turn. Through the ABI's play and undo. */
-static int64_t perft_turns(const tavola_api *t, tavola_game *g, int depth)
+ * game that ends ends the turn. `streak` counts the moves of this turn so
+ * far. Through the ABI's play and undo. */
+static int64_t perft_turns(turns_walk *w, int level, int depth, int streak)
 {
+    const tavola_api *t = w->t;
     if (depth == 0)
         return 1;
-    tavola_move moves[1024];
-    int n = t->legal_moves(g, moves, 1024), mover = t->to_move(g);
+    if (streak > PERFT_TURN_MOVES_MAX) {
+        snprintf(w->why, sizeof w->why, "a turn of more than %d moves (the mover never stops moving)",
+                 PERFT_TURN_MOVES_MAX);
+        return TAVOLA_ELIMIT;
+    }
+    tavola_move *moves = level_moves(w, level);
+    if (!moves)
+        return TAVOLA_ENOMEM;
+    int n = t->legal_moves(w->g, moves, w->cap), mover = t->to_move(w->g);
     if (n < 0)
         return n;
     int64_t total = 0;
     for (int i = 0; i < n; i++) {
-        int rc = t->play(g, moves[i]);
+        int rc = t->play(w->g, moves[i]);
         if (rc < 0)
             return rc;
-        int more = t->status(g) != TAVOLA_OVER && t->to_move(g) == mover;
-        int64_t sub = perft_turns(t, g, more ? depth : depth - 1);
-        t->undo(g);
+        int more = t->status(w->g) != TAVOLA_OVER && t->to_move(w->g) == mover;
+        int64_t sub = perft_turns(w, level + 1, more ? depth : depth - 1, more ? streak + 1 : 1);
+        t->undo(w->g);
         if (sub < 0)
             return sub;
         total += sub;
     }
     return total;
+}
+
+static int64_t count_turns(const tavola_api *t, const tavola_ruleset *rs, tavola_game *g, int depth, char *why,
+                           size_t size)
+{
+    turns_walk w = {.t = t, .g = g, .cap = t->max_moves(rs)};
+    int64_t n = perft_turns(&w, 0, depth, 1);
+    snprintf(why, size, "%s", w.why[0] ? w.why : n == TAVOLA_ENOMEM ? "out of memory" : t->error(g));
+    for (int i = 0; i < w.nlevels; i++)
+        free(w.level[i]);
+    free(w.level);
+    return n;
 }
 
 int cmd_perft(int argc, char **argv)
@@ -100,9 +154,10 @@ int cmd_perft(int argc, char **argv)
     tavola_game *g;
     rc = cli_start_game(&pa, &rs, &g);
     for (int d = 1; rc == 0 && d <= pa.depth; d++) {
-        int64_t n = pa.turns ? perft_turns(t, g, d) : t->perft(g, d);
+        char why[256] = "";
+        int64_t n = pa.turns ? count_turns(t, rs, g, d, why, sizeof why) : t->perft(g, d);
         if (n < 0) {
-            cli_error("perft %d: %s", d, t->error(g));
+            cli_error("perft %d: %s", d, pa.turns ? why : t->error(g));
             rc = 1;
         } else {
             printf("perft %d %lld\n", d, (long long)n);
