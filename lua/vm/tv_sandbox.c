@@ -80,6 +80,8 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
              * happened is read off the call stack, which is consistent
              * whenever Lua allocates, except while 5.4.5+ moves its stack. */
             vm->mem_refused = 1;
+            vm->refused_ptr = ptr;
+            vm->refused_size = nsize;
             if (vm->L && (ptr == NULL || LUA_VERSION_RELEASE_NUM <= 50404))
                 where(vm->L, vm->mem_where, sizeof vm->mem_where);
             return NULL;
@@ -88,8 +90,11 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     void *p = realloc(ptr, nsize);
     if (p) {
         vm->mem_used = vm->mem_used - old + nsize;
-        if (nsize > old)
-            vm->mem_refused = 0; /* the second try after a collection worked */
+        /* The second try after a collection worked: no error follows. Any
+         * other allocation (the error's own message, while the refusal
+         * unwinds) leaves the mark, so the error is still the limit. */
+        if (ptr == vm->refused_ptr && nsize == vm->refused_size)
+            vm->mem_refused = 0;
         /* An instruction that makes a big string (a .. b, rep, upper) takes
          * long: the count hook looks at the clock before the next one.
          * lua_sethook is safe here (Lua allows it even from a signal). */

@@ -58,6 +58,8 @@ typedef struct tv_vm {
     int in_call;                    /* a call (tv_vm_call, tv_vm_run) is running: the limits apply */
     lua_Hook hook;                  /* the count hook (the allocator sets its grain) */
     int mem_refused;                /* the allocator refused a request in this protected step */
+    const void *refused_ptr;        /* that request (block and size): only its own second */
+    size_t refused_size;            /* try, after a collection, takes the refusal back */
     char mem_where[128];            /* "file:line: " of that request */
 } tv_vm;
 
