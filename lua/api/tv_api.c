@@ -233,6 +233,21 @@ static void push_option_value(lua_State *L, const tv_option_info *o, int def_typ
     }
 }
 
+/* An option's value (boolean, number or string) as text, pushed, like
+ * luaL_tolstring but without metamethods: the strings' metatable is shared
+ * and the ruleset's to change, and a __tostring there must not decide what
+ * the host writes (list, --json, a record's options). */
+static const char *push_plain_text(lua_State *L, int idx)
+{
+    if (lua_type(L, idx) == LUA_TBOOLEAN) {
+        lua_pushstring(L, lua_toboolean(L, idx) ? "true" : "false");
+    } else {
+        lua_pushvalue(L, idx);
+        lua_tolstring(L, -1, NULL); /* a number's copy becomes its text */
+    }
+    return lua_tostring(L, -1);
+}
+
 static int api_options(lua_State *L)
 {
     tv_ruleset *rs = tv_ruleset_of(L);
@@ -267,7 +282,7 @@ static int api_options(lua_State *L)
         int t = tv_rawfield(L, -1, "default");
         if (t != LUA_TBOOLEAN && t != LUA_TNUMBER && t != LUA_TSTRING)
             luaL_error(L, "%s.default: expected a boolean, number or string, got %s", what, luaL_typename(L, -1));
-        snprintf(o->def, sizeof o->def, "%s", luaL_tolstring(L, -1, NULL));
+        snprintf(o->def, sizeof o->def, "%s", push_plain_text(L, -1));
         lua_pop(L, 3); /* tolstring, default, value */
     }
     qsort(rs->api.opt, (size_t)rs->api.nopt, sizeof rs->api.opt[0], cmp_info);
@@ -304,7 +319,7 @@ static int api_options(lua_State *L)
             push_option_value(L, o, t, is_int, text);
         else
             lua_pushvalue(L, -1);
-        const char *shown = luaL_tolstring(L, -1, NULL);
+        const char *shown = push_plain_text(L, -1);
         used += (size_t)snprintf(rs->api.options_text + used, sizeof rs->api.options_text - used, "%s%s=%s",
                                  j ? "," : "", o->name, shown);
         if (used >= sizeof rs->api.options_text)
