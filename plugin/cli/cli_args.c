@@ -65,7 +65,8 @@ static const struct usage {
     {"perft", "usage: tavola perft RULESET DEPTH [--turns] [-o key=value]... [--seed N] [--position POS] [--rules DIR]\n"
               "Counts the move paths of each length 1..DEPTH (DEPTH 1..30).\n"
               "  --turns       count paths of DEPTH whole turns: the moves a player makes before the\n"
-              "                turn passes (two stones of Connect6, a sowing and its extra turns) are one\n"},
+              "                turn passes (two stones of Connect6, a sowing and its extra turns) are one;\n"
+              "                a turn of more than 256 moves is refused\n"},
     {"ugi", "usage: tavola ugi RULESET [-o key=value]... [--seed N] [--rules DIR]\n"
             "Speaks the UGI protocol on stdin and stdout, for a GUI or a referee.\n"},
     {"solve", "usage: tavola solve RULESET [-o key=value]... [--position POS] [--moves M] [--positions MAX]\n"
