@@ -499,8 +499,10 @@ int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
         return tv_error_set(err, TV_EINVAL, "position: both players have a line that meets the goal");
     if (line_winner == -1 && (line_winner = tv_join_on_board(r, s)) == -2)
         return tv_error_set(err, TV_EINVAL, "position: both players have a winning connection");
-    for (int c = 0; c < r->ncells && r->moves == TV_MOVES_PIECES && (r->ends & TV_END_REACH); c++) {
-        int v = s->cells[c]; /* a piece on its far row won, as the move that took it there did */
+    /* A piece on its far row won, as the move that took it there did; a play
+     * hook's move is not the kernel's, which then judges no far row (nor here). */
+    for (int c = 0; c < r->ncells && r->moves == TV_MOVES_PIECES && (r->ends & TV_END_REACH) && !r->hooks.play; c++) {
+        int v = s->cells[c];
         if (!tv_cell_is_piece(v) || !tv_pieces_far(r, tv_cell_colour(v), c, 1))
             continue;
         int p = tv_colour_of(s, 0) == tv_cell_colour(v) ? 1 : 2;

@@ -153,6 +153,8 @@ static int read_mancala(const tv_rules *r, const char *text, tv_state *out, tv_e
     long n = whole_number(ply, 65535);
     if (n < 0)
         return tv_error_set(err, TV_EINVAL, "position: ply '%s' is not a number 0..65535", ply);
+    if (n > r->ply_cap)
+        return tv_error_set(err, TV_EINVAL, "position: ply %ld is past the move limit, %d", n, r->ply_cap);
     s->score[0] = score[0];
     s->score[1] = score[1];
     s->to_move = (uint8_t)(side[0] - '1');
@@ -255,23 +257,156 @@ static int check_blocks(const tv_rules *r, tv_state *s, int blocks, int setup, t
     return TV_OK;
 }
 
-/* A game whose moves shoot bounds its legal moves by the pieces a side
- * starts with (tv_rules.max_moves): a position may not give a side more,
- * so that no position reached from it has more moves than the bound. */
-static int check_shooters(const tv_rules *r, const tv_state *s, tv_error *err)
+/* The cells of the start position that no random draw decides: the setup,
+ * then the listed blocks on its empty cells (as tv_state_new). */
+static void start_cells(const tv_rules *r, uint8_t *cells)
 {
-    int start[2] = {0, 0}, now[2] = {0, 0};
-    for (int c = 0; c < r->ncells && r->pieces.shoots; c++) {
-        if (tv_cell_is_piece(r->setup.cells[c]))
-            start[tv_cell_colour(r->setup.cells[c]) - 1]++;
-        if (tv_cell_is_piece(s->cells[c]))
-            now[tv_cell_colour(s->cells[c]) - 1]++;
+    memset(cells, TV_EMPTY, (size_t)r->ncells);
+    if (r->setup.given)
+        memcpy(cells, r->setup.cells, (size_t)r->ncells);
+    for (int i = 0; r->blocks.mode == TV_BLOCKS_LIST && i < r->blocks.count; i++)
+        cells[r->blocks.cells[i]] = TV_BLOCK;
+}
+
+/* Pieces of cells by colour (index colour - 1) and kind. */
+static void count_kinds(const tv_rules *r, const uint8_t *cells, int n[2][TV_MAX_KINDS])
+{
+    memset(n, 0, 2 * sizeof n[0]);
+    for (int c = 0; c < r->ncells; c++)
+        if (tv_cell_is_piece(cells[c]))
+            n[tv_cell_colour(cells[c]) - 1][tv_cell_kind(cells[c]) % TV_MAX_KINDS]++;
+}
+
+/* Whether a piece of kind `from` can become one of kind `to` (itself, or by
+ * promotions). */
+static int becomes(const tv_rules *r, int from, int to)
+{
+    for (int k = from, steps = 0; k >= 0 && steps <= TV_MAX_KINDS; k = r->pieces.promote[k], steps++)
+        if (k == to)
+            return 1;
+    return 0;
+}
+
+/* Pieces that move by the built-in rules: no move adds a piece or changes
+ * its colour, so a colour holds at most the pieces the setup gives it, and of
+ * a kind at most those that are of that kind or promote to it. The bound on
+ * legal moves (tv_rules.max_moves) is derived from the setup's pieces, so a
+ * position with more could have more legal moves than it promises. */
+static int check_piece_counts(const tv_rules *r, const tv_state *s, const uint8_t *start, tv_error *err)
+{
+    int was[2][TV_MAX_KINDS], now[2][TV_MAX_KINDS], kinds = r->pieces.nkinds ? r->pieces.nkinds : 1;
+    count_kinds(r, start, was);
+    count_kinds(r, s->cells, now);
+    for (int p = 0; p < 2; p++) {
+        int had = 0, has = 0;
+        for (int k = 0; k < kinds; k++)
+            had += was[p][k], has += now[p][k];
+        if (has > had)
+            return tv_error_set(err, TV_EINVAL, "position: %d pieces of one colour; this game has at most %d "
+                                "(the setup's, and no move adds one)", has, had);
+        for (int k = 0; k < kinds; k++) {
+            int may = 0;
+            for (int j = 0; j < kinds; j++)
+                may += becomes(r, j, k) ? was[p][j] : 0;
+            if (now[p][k] > may)
+                return tv_error_set(err, TV_EINVAL, "position: %d pieces '%c' of one colour; the setup and "
+                                    "promotion give at most %d", now[p][k], tv_cell_char(r, tv_piece(p + 1, k)), may);
+        }
     }
-    int most = start[0] > start[1] ? start[0] : start[1];
-    for (int p = 0; p < 2; p++)
-        if (now[p] > most)
-            return tv_error_set(err, TV_EINVAL, "position: %d pieces of one colour; this game has at most %d", now[p], most);
     return TV_OK;
+}
+
+/* Pieces that move by the built-in rules: the players alternate, one move a
+ * turn (a chain of jumps is one move, no one passes), and in a game whose
+ * moves shoot each move leaves one arrow, which stays, as the start's
+ * blocks do. */
+static int check_piece_moves(const tv_rules *r, const tv_state *s, const uint8_t *start, tv_error *err)
+{
+    if (s->to_move != s->ply % 2)
+        return tv_error_set(err, TV_EINVAL, "position: player %d cannot be to move at ply %u (the players alternate)",
+                            s->to_move + 1, (unsigned)s->ply);
+    int arrows = 0;
+    for (int c = 0; c < r->ncells; c++) {
+        if (start[c] == TV_BLOCK && s->cells[c] != TV_BLOCK)
+            return tv_error_set(err, TV_EINVAL, "position: a blocked cell of the start is not blocked");
+        arrows += start[c] != TV_BLOCK && s->cells[c] == TV_BLOCK;
+    }
+    if (r->pieces.shoots && arrows != s->ply)
+        return tv_error_set(err, TV_EINVAL, "position: %d arrows at ply %u; every move shoots one", arrows,
+                            (unsigned)s->ply);
+    return TV_OK;
+}
+
+/* A pieces game whose play hook makes the moves' effect may add pieces: what
+ * it cannot do is read a position whose legal moves are already more than
+ * the bound. */
+static int check_moves_fit(const tv_rules *r, const tv_state *s, tv_error *err)
+{
+    tv_move moves[TV_MOVES_LIMIT];
+    int n = tv_legal_moves(r, s, moves, r->max_moves, err);
+    if (n == TV_ELIMIT)
+        return tv_error_set(err, TV_EINVAL, "position: more than %d legal moves, the bound of this game", r->max_moves);
+    return n < 0 ? n : TV_OK;
+}
+
+/* Flips: each stone beyond the start's took a move (a pass takes one and
+ * places none). */
+static int check_flips(const tv_rules *r, const tv_state *s, const uint8_t *start, tv_error *err)
+{
+    int placed = 0;
+    for (int c = 0; c < r->ncells; c++)
+        placed += tv_cell_is_piece(s->cells[c]) - tv_cell_is_piece(start[c]);
+    if (placed > s->ply)
+        return tv_error_set(err, TV_EINVAL, "position: %d stones placed in %u moves", placed, (unsigned)s->ply);
+    return TV_OK;
+}
+
+/* Whether a rule of the game can set the flag 's': the swap move, a play
+ * hook (s:swap()), or a moves hook, which may list "swap" in a game whose
+ * moves are not a piece's (the kernel then plays the swap move). */
+static int swap_possible(const tv_rules *r)
+{
+    return r->swap_after > 0 || r->hooks.play || (r->hooks.moves && r->moves != TV_MOVES_PIECES);
+}
+
+/* Custodial captures of exactly n pieces a run (Pente's pairs), no corner
+ * captures: each player's count of taken pieces is a multiple of n. */
+static int check_captured(const tv_rules *r, const int32_t score[2], tv_error *err)
+{
+    const tv_custodial *c = &r->custodial;
+    if (!c->dirs || r->hooks.play || c->corners || c->min != c->max || c->min < 2)
+        return TV_OK;
+    for (int p = 0; p < 2; p++)
+        if (score[p] % c->min)
+            return tv_error_set(err, TV_EINVAL, "position: player %d took %ld stones; captures take %d at a time",
+                                p + 1, (long)score[p], c->min);
+    return TV_OK;
+}
+
+/* What the flags, the ply and the plies since the last capture claim, and
+ * what the rules of the game's family let a position hold, beyond the stone
+ * counts (check_counts): every claim must be reachable from the start. */
+static int check_reachable(const tv_rules *r, const tv_state *s, const int32_t score[2], tv_error *err)
+{
+    if ((s->flags & TV_FLAG_SWAPPED) && !swap_possible(r))
+        return tv_error_set(err, TV_EINVAL, "position: flag 's' (colours swapped) but this game has no swap rule");
+    if (s->ply > r->ply_cap)
+        return tv_error_set(err, TV_EINVAL, "position: ply %u is past the move limit, %d", (unsigned)s->ply,
+                            r->ply_cap);
+    if (s->quiet > s->ply)
+        return tv_error_set(err, TV_EINVAL, "position: %u plies since the last capture, but ply %u",
+                            (unsigned)s->quiet, (unsigned)s->ply);
+    uint8_t start[TV_MAX_CELLS];
+    start_cells(r, start);
+    int rc, hooks = r->hooks.play || r->hooks.moves;
+    if (r->moves == TV_MOVES_PIECES && !hooks &&
+        ((rc = check_piece_counts(r, s, start, err)) || (rc = check_piece_moves(r, s, start, err))))
+        return rc;
+    if (r->flip.dirs && (rc = check_flips(r, s, start, err)))
+        return rc;
+    if (r->moves == TV_MOVES_PLACE && !hooks && !r->custodial.dirs && (rc = tv_turns_board_check(r, s->cells, err)))
+        return rc;
+    return check_captured(r, score, err);
 }
 
 /* With the built-in placement rules the stone counts fix the side to move and
@@ -366,8 +501,6 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
             return tv_error_set(err, TV_EINVAL, "position: quiet '%s' is not a number 0..65535", quiet_text);
         s->quiet = (uint16_t)q;
     }
-    if (r->moves == TV_MOVES_PIECES && s->flags)
-        return tv_error_set(err, TV_EINVAL, "position: flags '%s': a game whose pieces move has none ('-')", flags);
 
     int counts[4] = {0, 0, 0, 0};
     for (int c = 0; c < r->ncells; c++)
@@ -376,7 +509,7 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
      * piece's move that shoots); placed blocks still follow the setup rule. */
     int free_blocks = (r->hooks.play || r->pieces.shoots) && r->blocks.mode != TV_BLOCKS_PLACED;
     if ((!free_blocks && (rc = check_blocks(r, s, counts[TV_BLOCK], setup, err))) ||
-        (rc = check_counts(r, s, counts, score, err)) || (rc = check_shooters(r, s, err)) ||
+        (rc = check_reachable(r, s, score, err)) || (rc = check_counts(r, s, counts, score, err)) ||
         (rc = tv_state_settle(r, s, err)))
         return rc;
     if (free_blocks && setup)
@@ -388,6 +521,8 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
         if ((rc = tv_play_settle(r, s, line_winner, 0, err)))
             return rc;
     }
+    if (r->moves == TV_MOVES_PIECES && r->hooks.play && !r->hooks.moves && (rc = check_moves_fit(r, s, err)))
+        return rc;
     memcpy(out, s, (size_t)r->state_size);
     return TV_OK;
 }

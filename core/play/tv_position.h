@@ -18,7 +18,8 @@
  * Games whose pieces move (moves = move { ... }) write each piece as its
  * kind's letter, upper case for player 1's colour and lower case for player
  * 2's ("K" a king of player 1, "m" a man of player 2); a game that declares no
- * kinds has stones, 'x' and 'o' as above. Their FLAGS are '-'. A game with a
+ * kinds has stones, 'x' and 'o' as above. Their FLAGS are '-' ('s' where a
+ * play hook swapped the colours). A game with a
  * no-progress rule adds a fifth field QUIET, the plies since the last capture
  * or promotion ("... 1 - 24 7"). Their start positions are data (setup) in
  * the same characters, so the counts are not checked against side and ply.
@@ -26,7 +27,12 @@
  * Mancala boards:  HOLES SCORES SIDE PLY   e.g. "4,4,4/4,4,4 0,0 1 0"
  * HOLES lists row 2 (a2, b2, ..) then, after '/', row 1, as seed counts;
  * SCORES are the seeds each player has captured (or holds in the store);
- * with a play hook the seeds need not add up to the game's. */
+ * with a play hook the seeds need not add up to the game's.
+ *
+ * Every flag, count and field a position claims must be reachable under the
+ * game's rules (tv_position.c, check_reachable and check_counts): a position
+ * that cannot arise is refused, and so one whose legal moves could pass the
+ * bound tv_rules.max_moves, derived from the setup's pieces. */
 #ifndef TV_POSITION_H
 #define TV_POSITION_H
 

@@ -49,6 +49,28 @@ int tv_turns_check(const tv_rules *r, const tv_state *s, int cell, tv_error *err
                         name, TV_PRO_DISTANCE, centre, 2 * TV_PRO_DISTANCE - 1, 2 * TV_PRO_DISTANCE - 1);
 }
 
+int tv_turns_board_check(const tv_rules *r, const uint8_t *cells, tv_error *err)
+{
+    if (r->turns.opening != TV_OPENING_PRO)
+        return TV_OK;
+    int x = 0, centre = (r->grid.height - 1) / 2 * r->grid.width + (r->grid.width - 1) / 2, far = 0;
+    for (int c = 0; c < r->ncells; c++)
+        if (cells[c] == TV_STONE1) {
+            x++;
+            far |= from_centre(r, c) >= TV_PRO_DISTANCE;
+        }
+    char name[8];
+    tv_grid_cell_name(&r->grid, centre, name, sizeof name);
+    if (x >= 1 && cells[centre] != TV_STONE1)
+        return tv_error_set(err, TV_EINVAL, "position: the first stone is not on the centre %s (the Pro opening)", name);
+    if (x >= 2 && !far)
+        return tv_error_set(err, TV_EINVAL,
+                            "position: no stone of the first player's but the centre's is %d cells or more from the "
+                            "centre %s, where the second goes (the Pro opening)",
+                            TV_PRO_DISTANCE, name);
+    return TV_OK;
+}
+
 int tv_turns_side(const tv_rules *r, int stones, int swapped)
 {
     return (tv_turns_of(r, stones) & 1) ^ (swapped ? 1 : 0);

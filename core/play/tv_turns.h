@@ -51,6 +51,12 @@ int tv_turns_allows(const tv_rules *r, const tv_state *s, int cell);
 /* TV_OK, or TV_EILLEGAL naming the move and the opening rule it breaks. */
 int tv_turns_check(const tv_rules *r, const tv_state *s, int cell, tv_error *err);
 
+/* For position text, on a board where no stone has left: TV_OK when its
+ * first player's stones could have come through the opening rule (Pro: one
+ * on the centre, and another at least TV_PRO_DISTANCE from it once there
+ * are two), else TV_EINVAL saying why. */
+int tv_turns_board_check(const tv_rules *r, const uint8_t *cells, tv_error *err);
+
 /* For position text: the side to move (0, 1) after `stones` placements, and
  * the count of first-colour stones they leave. */
 int tv_turns_side(const tv_rules *r, int stones, int swapped);

@@ -141,7 +141,7 @@ START_TEST(move_text_as_typed)
     }
     /* a move with one arrow alone may be typed from-to: a1-a2 can only shoot back onto a1 */
     tv_ruleset *six = must_load("amazons", "size=6");
-    tv_game *g = game_at(six, "a....a/....../....../##..../.#..../A#.... 1 - 0");
+    tv_game *g = game_at(six, "a....a/....../....../##..../.#..../A#.... 1 - 4");
     tv_move m;
     tv_error err;
     ck_assert_msg(tv_move_parse_at(g->rules, g->state, "a1-a2", &m, &err) == TV_OK, "%s", err.msg);

@@ -274,7 +274,7 @@ START_TEST(pente_captured_count_wins)
     ck_assert_int_eq(g->state->score[0], 4);
     expect_ongoing(g, "four stones");
     tv_game_free(g);
-    g = pente_at(pente, 19, "k10:o l10:o m10:x", " 1 - 20 8,9"); /* 10 stones placed each */
+    g = pente_at(pente, 19, "k10:o l10:o m10:x a1:x", " 1 - 20 8,8"); /* 10 stones placed each */
     must_play(g, "j10");
     ck_assert_int_eq(g->state->score[0], 10);
     expect_winner(g, 1, "the fifth pair");

@@ -152,7 +152,7 @@ START_TEST(connecting_all_wins)
     expect_winner(g, 1, "a1 b2 c3 are one group");
     tv_game_free(g);
     /* the same from White's side: the group counts diagonals */
-    g = game_at(rs, "o.x...../.o....../......../......../......../...o..../......../x......x 2 - 0 0");
+    g = game_at(rs, "o.x...../.o....../......../......../......../...o..../......../x......x 2 - 1 0");
     must_play(g, "d3-c3");
     expect_ongoing(g, "c3 is no neighbour of b7");
     tv_game_free(g);
@@ -172,7 +172,7 @@ START_TEST(both_connected_mover_wins)
     tv_game_free(g);
     /* a position string where both are connected: the player who moved (not
      * to move) has won */
-    g = game_at(rs, ".......o/.......o/......../......../......../.x....../.x....../x....... 1 - 7 0");
+    g = game_at(rs, ".......o/.......o/......../......../......../.x....../.x....../x....... 1 - 8 0");
     expect_winner(g, 2, "White moved last");
     tv_game_free(g);
     tv_ruleset_free(rs);

@@ -73,7 +73,7 @@ END_TEST
 START_TEST(checkers_promotion_ends_the_chain)
 {
     tv_ruleset *rs = must_load("checkers", NULL);
-    tv_game *g = game_at(rs, "......../..m.m.../.M....../......../......../......../......../m....... 1 - 5 3");
+    tv_game *g = game_at(rs, "......../..m.m.../.M....../......../......../......../......../m....... 1 - 6 3");
     EXPECT_LEGAL(g, "b6xd8");
     tv_error err;
     tv_move m;
@@ -83,7 +83,7 @@ START_TEST(checkers_promotion_ends_the_chain)
     ck_assert_int_eq(piece_at(g, "d8"), tv_piece(TV_STONE1, 1)); /* a king */
     char pos[TV_POSITION_MAX];
     tv_position_write(g->rules, g->state, pos, sizeof pos);
-    ck_assert_str_eq(pos, "...K..../....m.../......../......../......../......../......../m....... 2 - 6 0");
+    ck_assert_str_eq(pos, "...K..../....m.../......../......../......../......../......../m....... 2 - 7 0");
     tv_game_free(g);
     tv_ruleset_free(rs);
 }
@@ -165,13 +165,13 @@ START_TEST(breakthrough_moves_and_refusals)
     EXPECT_LEGAL(g, "a1-a2 b1-a2 b2-a3 b2-b3 b2-c3 b5-a6 b5-b6 b5-c6 c2-b3 c2-c3 c2-d3 d2-c3 d2-d3 d2-e3 "
                     "e2-d3 e2-e3 e2-f3 f2-e3 f2-f3 f2-g3 g2-f3 g2-g3 g2-h3 h2-g3 h2-h3");
     tv_game_free(g);
-    g = game_at(rs, "pppppppp/pppppppp/......../......../......../p......./.P....../........ 2 - 9");
+    g = game_at(rs, "ppppppp./pppppppp/......../......../......../p......./.P....../........ 2 - 9");
     EXPECT_LEGAL(g, "a3-a2 a3xb2 a7-a6 a7-b6 b7-a6 b7-b6 b7-c6 c7-b6 c7-c6 c7-d6 d7-c6 d7-d6 d7-e6 e7-d6 e7-e6 e7-f6 "
                     "f7-e6 f7-f6 f7-g6 g7-f6 g7-g6 g7-h6 h7-g6 h7-h6");
     must_play(g, "a3xb2");
     expect_winner(g, 2, "White has no pawn left");
     tv_game_free(g);
-    g = game_at(rs, "pppppppp/pppppppp/......../......../......../p......./.P....../........ 2 - 9");
+    g = game_at(rs, "ppppppp./pppppppp/......../......../......../p......./.P....../........ 2 - 9");
     must_play(g, "a3-a2 b2-b3 a2-a1");
     expect_winner(g, 2, "a black pawn on row 1");
     tv_game_free(g);

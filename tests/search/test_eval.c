@@ -38,7 +38,7 @@ START_TEST(terms_on_a_small_breakthrough)
     memset(&ev, 0, sizeof ev);
     ev.material[0] = 100; /* 3 pawns against 2 */
     ck_assert_int_eq(value_of(rs, &ev, BT_POS " 1 - 0"), 100);
-    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 2 - 0"), -100); /* the other side's view */
+    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 2 - 1"), -100); /* the other side's view */
     memset(&ev, 0, sizeof ev);
     ev.advance[0] = 100; /* 0 + 0 + 2 against 2 + 1 */
     ck_assert_int_eq(value_of(rs, &ev, BT_POS " 1 - 0"), -100);
@@ -48,7 +48,7 @@ START_TEST(terms_on_a_small_breakthrough)
     memset(&ev, 0, sizeof ev);
     ev.mobility = 100; /* a1: a2 b2, c1: c2 b2, a3: a4 xb4 = 6; c3: c2 b2, b4: b3 xa3 = 4 */
     ck_assert_int_eq(value_of(rs, &ev, BT_POS " 1 - 0"), 200);
-    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 2 - 0"), -200);
+    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 2 - 1"), -200);
     memset(&ev, 0, sizeof ev);
     ev.mobile = 100; /* 3 pawns that can move, 2 */
     ck_assert_int_eq(value_of(rs, &ev, BT_POS " 1 - 0"), 100);
@@ -63,7 +63,7 @@ START_TEST(terms_on_a_small_breakthrough)
     memset(&ev, 0, sizeof ev);
     ev.centre = TV_EVAL_WEIGHT_MAX;
     ck_assert_int_eq(value_of(rs, &ev, BT_POS " 1 - 0"), -TV_EVAL_MAX);
-    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 2 - 0"), TV_EVAL_MAX);
+    ck_assert_int_eq(value_of(rs, &ev, BT_POS " 2 - 1"), TV_EVAL_MAX);
     tv_ruleset_free(rs);
 }
 END_TEST
