@@ -395,7 +395,7 @@ def test_pieces_chain_is_one_action():
 
 def test_pieces_capture_action_plays_the_capture():
     g = tavola.load_game("breakthrough")
-    s = g.new_state_from_position("pppppppp/pppppppp/......../......../......../.p....../PPPPPPPP/PPPPPPPP 1 - 0")
+    s = g.new_state_from_position("ppppppp./pppppppp/......../......../......../.p....../PPPPPPPP/PPPPPPPP 1 - 0")
     a = pair("a2", "b3")
     assert a in s.legal_actions() and s.action_to_string(a) == "a2xb3"
     s.apply_action(a)
