@@ -95,7 +95,7 @@ golden svg_connect4.svg connect4 --seed 1 --moves "d d e e f f g"
 golden svg_kalah.svg kalah --seed 1 --moves "c1 f1"
 golden svg_tihbat.svg tihbat --seed 1 --moves "a1 a2 b1"
 # A man crowned by a jump: the king wears a gold ring and its letter.
-golden svg_checkers.svg checkers --position '......../..m.m.../.M....../......../......../......../......../m....... 1 - 5 3' \
+golden svg_checkers.svg checkers --position '......../..m.m.../.M....../......../......../......../......../m....... 1 - 6 3' \
   --moves "b6xd8"
 # Hex: hexagons, each colour's sides in its colour, after the swap (Blue now
 # plays the red stones and joins rows 1 and 5).
