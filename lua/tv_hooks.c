@@ -118,54 +118,90 @@ static int call_moves(tv_ruleset *rs, const tv_state *s, int top, int cap, int *
     return n;
 }
 
-/* Move i (0-based) of what call_moves left; on error the stack is restored. */
-static int moves_item(lua_State *L, const tv_rules *r, int top, int first, int list, int i, tv_move *out,
+/* The refusal of move i (0-based) at idx, not a move of this board. */
+static int not_a_move(lua_State *L, int idx, int i, tv_error *err)
+{
+    int t = lua_type(L, idx);
+    return tv_error_set(err, TV_EHOOK, "moves hook: move %d (%.40s) is not a move of this board", i + 1,
+                        t == LUA_TSTRING || t == LUA_TNUMBER ? lua_tostring(L, idx) : lua_typename(L, t));
+}
+
+/* A move listed twice would count twice in perft and in a random draw, and
+ * a search that numbers the moves (MCTS, UGI) would find its list changed:
+ * it is refused, naming the move and where it is listed. */
+static int listed_twice(const tv_rules *r, const tv_move *out, int i, tv_error *err)
+{
+    int k = 0;
+    while (out[k] != out[i])
+        k++;
+    char name[TV_TEXT_MAX];
+    tv_move_text(r, out[i], name, sizeof name);
+    return tv_error_set(err, TV_EHOOK, "moves hook: %s is listed twice (moves %d and %d)", name, k + 1, i + 1);
+}
+
+/* Reads the n moves call_moves left into out, each converted, checked and
+ * looked for among the earlier ones (cells in a bit set; a move that is no
+ * cell, pass or swap, among the earlier moves: there are a few at most
+ * before one repeats). One pass and no API call but the two a value needs:
+ * a random playout reads every list whole. The stack is restored. */
+static int read_moves(lua_State *L, const tv_rules *r, int top, int first, int list, int n, tv_move *out,
                       tv_error *err)
 {
-    int idx = first + i;
-    if (list) {
-        lua_rawgeti(L, first, i + 1);
-        idx = lua_gettop(L);
+    int limit = r->moves == TV_MOVES_DROP && r->board == TV_BOARD_GRID ? r->grid.width : r->ncells;
+    uint64_t seen[(TV_MAX_CELLS + 63) / 64] = {0};
+    for (int i = 0; i < n; i++) {
+        int idx = list ? -1 : first + i, isint = 0;
+        int t = list ? lua_rawgeti(L, first, i + 1) : lua_type(L, idx);
+        lua_Integer v = t == LUA_TNUMBER ? lua_tointegerx(L, idx, &isint) : 0;
+        tv_move m = isint && v >= 1 && v <= limit ? (tv_move)v - 1 : t == LUA_TNUMBER ? TV_MOVE_NONE : move_of(L, r, idx);
+        if (m == TV_MOVE_NONE) {
+            not_a_move(L, idx, i, err);
+            lua_settop(L, top);
+            return TV_EHOOK;
+        }
+        if (list)
+            lua_pop(L, 1);
+        out[i] = m;
+        int again = 0;
+        if (m >= 0 && m < TV_MAX_CELLS) {
+            again = seen[m / 64] >> (m % 64) & 1;
+            seen[m / 64] |= 1ull << (m % 64);
+        } else {
+            for (int k = 0; k < i && !again; k++)
+                again = out[k] == m;
+        }
+        if (again) {
+            lua_settop(L, top);
+            return listed_twice(r, out, i, err);
+        }
     }
-    tv_move m = move_of(L, r, idx);
-    if (m == TV_MOVE_NONE) {
-        int t = lua_type(L, idx);
-        tv_error_set(err, TV_EHOOK, "moves hook: move %d (%.40s) is not a move of this board", i + 1,
-                     t == LUA_TSTRING || t == LUA_TNUMBER ? lua_tostring(L, idx) : lua_typename(L, t));
-        lua_settop(L, top);
-        return TV_EHOOK;
-    }
-    *out = m;
-    if (list)
-        lua_pop(L, 1);
-    return TV_OK;
+    lua_settop(L, top);
+    return n;
 }
 
 static int hook_moves_locked(tv_ruleset *rs, const tv_rules *r, const tv_state *s, tv_move *out, int cap,
                              tv_error *err)
 {
     lua_State *L = rs->L;
-    int top = lua_gettop(L), first, list;
+    int top = lua_gettop(L), first = 0, list = 0;
     int n = call_moves(rs, s, top, cap, &first, &list, err);
-    for (int i = 0; i < n; i++)
-        if (moves_item(L, r, top, first, list, i, &out[i], err))
-            return TV_EHOOK;
-    if (n >= 0)
+    if (n > 0)
+        return read_moves(L, r, top, first, list, n, out, err);
+    if (n == 0) /* an empty list is still on the stack */
         lua_settop(L, top);
     return n;
 }
 
-/* For a random playout: only the move drawn is converted (and checked). */
+/* For a random playout: the whole list is read and checked as for every
+ * other player (a list that perft or MCTS refuses is refused here too),
+ * then one move drawn. */
 static int hook_pick_locked(tv_ruleset *rs, const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m,
                             tv_error *err)
 {
-    lua_State *L = rs->L;
-    int top = lua_gettop(L), first, list;
-    int n = call_moves(rs, s, top, TV_MAX_MOVES, &first, &list, err);
-    if (n > 0 && moves_item(L, r, top, first, list, (int)tv_rng_below(rng, (uint32_t)n), m, err))
-        return TV_EHOOK;
-    if (n >= 0)
-        lua_settop(L, top);
+    tv_move moves[TV_MAX_MOVES];
+    int n = hook_moves_locked(rs, r, s, moves, TV_MAX_MOVES, err);
+    if (n > 0)
+        *m = moves[tv_rng_below(rng, (uint32_t)n)];
     return n;
 }
 

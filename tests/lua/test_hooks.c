@@ -196,6 +196,51 @@ START_TEST(failing_hook_in_a_playout)
 }
 END_TEST
 
+/* A moves hook that lists a move twice is refused wherever its list is
+ * read, naming the move: the legal moves (perft, MCTS, UGI), a move checked
+ * against them, and a random playout, which reads the whole list too (it
+ * once converted only the move it drew, so the repeat counted twice). The
+ * same cell as a number and as text is the same move. */
+START_TEST(a_move_listed_twice_is_refused_by_every_path)
+{
+    const char *same = "return game { name = 'Same', board = grid { width = 3, height = 3 },\n"
+                       "  moves = function(s) return 1, 'a1', 2 end,\n"
+                       "  play = function(s, m) s:place(m) end, ends = 'board_full' }\n";
+    const char *later = "return game { name = 'Later', board = grid { width = 3, height = 3 },\n"
+                        "  moves = function(s)\n"
+                        "    local e = { s:empties() }\n"
+                        "    if s:ply() == 2 then e[#e + 1] = e[1] end\n"
+                        "    return e\n"
+                        "  end,\n"
+                        "  play = function(s, m) s:place(m) end, ends = 'board_full' }\n";
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("same.lua", same, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_move moves[TV_MAX_MOVES];
+    tv_game *g = tv_game_new(r, 1, &err);
+    ck_assert_int_eq(tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err), TV_EHOOK);
+    ck_assert_str_eq(err.msg, "moves hook: a1 is listed twice (moves 1 and 2)");
+    ck_assert_int_eq(tv_check_move(r, g->state, 1, &err), TV_EHOOK);
+    ck_assert_str_eq(err.msg, "moves hook: a1 is listed twice (moves 1 and 2)");
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+    ck_assert_msg((rs = load_source("later.lua", later, NULL, &err)) != NULL, "%s", err.msg);
+    r = tv_ruleset_rules(rs);
+    for (int seed = 0; seed < 20; seed++) { /* the repeat at ply 2, whatever was drawn before */
+        tv_state_buf b;
+        tv_rng rng;
+        tv_rng_seed(&rng, (uint64_t)seed);
+        ck_assert_int_eq(tv_state_new(r, 1, &b.state, &err), TV_OK);
+        ck_assert_int_eq(tv_random_playout(r, &b.state, &rng, &err), TV_EHOOK);
+        ck_assert_msg(strstr(err.msg, "moves hook: ") && strstr(err.msg, " is listed twice (moves 1 and 8)"), "%s",
+                      err.msg);
+        ck_assert_int_eq(b.state.ply, 2);
+    }
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 /* Threads sharing one hook ruleset take turns on its VM, a playout at a time:
  * each gets the games it gets alone. */
 typedef struct playout_worker {
@@ -413,6 +458,7 @@ int main(void)
         {"hooks", failing_hook_leaves_state_unchanged, 60, 0},
         {"hooks", hook_instruction_limit, 60, 0},
         {"hooks", failing_hook_in_a_playout, 60, 0},
+        {"hooks", a_move_listed_twice_is_refused_by_every_path, 60, 0},
         {"hooks", threads_share_a_hook_vm, 60, 0},
         {"hooks", play_hooks_match_the_data_rules, 60, 0},
         {"hooks", play_hook_primitives_are_checked, 60, 0},
