@@ -113,8 +113,9 @@ typedef struct tavola_api {
 
     /* Legal moves into moves[0..cap); returns the count (0 when the game is
      * over) or a negative code. cap >= max_moves(ruleset) is always enough
-     * (below); that is at most 1024 for every game but those whose move has
-     * a second part (Amazons: thousands). When cap is too small the call
+     * (below); that is 678 for a game whose pieces do not move, and derived
+     * from the generators for one whose pieces do (Hasami Shogi 19x19: 684,
+     * a 26x26 Clobber: 1,352, Amazons: thousands). When cap is too small the call
      * fails with TAVOLA_ELIMIT, writes nothing and says the count in the
      * message: a host never sees a list cut short. */
     int (*legal_moves)(tavola_game *g, tavola_move *moves, int cap);

@@ -59,7 +59,7 @@ static inline int lowest(uint64_t x)
 
 static void add(gen_ctx *g, tv_move m, int captures)
 {
-    if (g->n == TV_MAX_MOVES) { /* a game without shots has at most these (tv_rules_finish) */
+    if (g->n == g->r->max_moves) { /* no position has more (tv_bound.h); a wrong bound is an error */
         g->err = 1;
         return;
     }
@@ -226,14 +226,14 @@ static void moves_of(gen_ctx *g, int from, int kind)
     tv_move *out = g->out;
     int8_t *len = g->len;
     const ray *x = g->p->ray + g->p->first[kind], *end = x + g->p->nrays[kind];
-    int n = g->n, took = 0; /* took: whether a move found here takes */
+    int n = g->n, took = 0, limit = g->r->max_moves; /* took: whether a move found here takes */
     for (; x < end; x++) {
         int dir = x->dir, reach = x->reach, land = x->land, to = from;
         if (reach == 1) { /* a step */
             to = nb[from][dir];
             int what = to < 0 ? 0 : land_on(land, cells[to]);
             if (what) {
-                if (n == TV_MAX_MOVES) {
+                if (n == limit) {
                     g->err = 1;
                     break;
                 }
@@ -255,7 +255,7 @@ static void moves_of(gen_ctx *g, int from, int kind)
                 break;
             int v = cells[to], what = land_on(land, v);
             if (what) {
-                if (n == TV_MAX_MOVES) {
+                if (n == limit) {
                     g->err = 1;
                     break;
                 }
@@ -480,17 +480,17 @@ static void small_moves(gen_ctx *g)
     int8_t *len = g->len;
     const uint8_t *cells = g->cells;
     uint64_t enemies = g->enemies;
-    int n = g->n, took = 0;
+    int n = g->n, took = 0, limit = g->r->max_moves;
     for (; visit && !g->err; visit &= visit - 1) {
         int c = lowest(visit), kind = tv_cell_kind(cells[c]);
         if (p->stepper[kind]) {
             const int8_t *delta = p->step_delta[kind];
             unsigned rays = rays_at[c];
-            if (n > TV_MAX_MOVES - TV_PIECES_STEP_SETS) { /* near the bound: count first */
+            if (n > limit - TV_PIECES_STEP_SETS) { /* near the bound: count first */
                 int more = 0;
                 for (unsigned left = rays; left; left &= left - 1)
                     more++;
-                if (n + more > TV_MAX_MOVES) {
+                if (n + more > limit) {
                     g->err = 1;
                     break;
                 }
@@ -609,10 +609,10 @@ int tv_pieces_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap,
 int tv_pieces_any(const tv_rules *r, const tv_state *s, tv_error *err)
 {
     /* Shots (every move of such a game) stop at the first one found; other
-     * games have a few hundred moves at most: all are found. A move is a
-     * legal one: the capture rule keeps a capture when there is one. */
-    tv_move some[TV_MAX_MOVES];
-    int8_t len[TV_MAX_MOVES];
+     * games' are all found (max_moves). A move is a legal one: the capture
+     * rule keeps a capture when there is one. */
+    tv_move some[TV_MOVES_LIMIT];
+    int8_t len[TV_MOVES_LIMIT];
     tv_pieces_plan p;
     tv_pieces_plan_for(r, tv_colour_of(s, s->to_move), &p);
     int longest, n = all_moves(r, &p, s, some, len, &longest, r->pieces.shoots ? 1 : r->max_moves, err);

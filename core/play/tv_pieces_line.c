@@ -46,7 +46,8 @@ static inline void on_lines(const tv_rules *r, const tv_plines *l, int cell, int
 }
 
 /* Appends the move to `to` when its content allows it. */
-static inline int land(const tv_gen *gen, int colour, int from, int to, int v, tv_move *out, int8_t *caps, int n)
+static inline int land(const tv_rules *r, const tv_gen *gen, int colour, int from, int to, int v, tv_move *out,
+                       int8_t *caps, int n)
 {
     int capture;
     if (v == TV_EMPTY && (gen->to & TV_TO_EMPTY))
@@ -55,7 +56,7 @@ static inline int land(const tv_gen *gen, int colour, int from, int to, int v, t
         capture = 1;
     else
         return n;
-    if (n == TV_MAX_MOVES)
+    if (n == r->max_moves)
         return -1;
     caps[n] = (int8_t)capture;
     out[n] = tv_pmove_simple(from, to, capture);
@@ -82,7 +83,7 @@ int tv_pline_moves(const tv_rules *r, const tv_gen *gen, const uint8_t *cells, i
                 break; /* an enemy or a block (colour bits 3) on the way */
         }
         if (k == dist)
-            n = land(gen, colour, from, to, cells[to], out, caps, n);
+            n = land(r, gen, colour, from, to, cells[to], out, caps, n);
     }
     return n;
 }
@@ -95,7 +96,7 @@ int tv_pleap_moves(const tv_rules *r, const tv_gen *gen, const uint8_t *cells, i
     for (int i = 0; i < gen->noffsets && n >= 0; i++) {
         int c = col + gen->offsets[i][0], rr = row + flip * gen->offsets[i][1];
         if (c >= 0 && c < w && rr >= 0 && rr < h)
-            n = land(gen, colour, from, rr * w + c, cells[rr * w + c], out, caps, n);
+            n = land(r, gen, colour, from, rr * w + c, cells[rr * w + c], out, caps, n);
     }
     return n;
 }

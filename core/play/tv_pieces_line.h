@@ -27,7 +27,7 @@ typedef struct tv_plines {
 /* The moves of generator gen for the piece of `colour` on `from`, appended
  * to out[n..] with their captures (0 or 1) in caps[n..]; counts the lines
  * into *lines first when they are not ready. Returns the new count, or -1
- * when more than TV_MAX_MOVES would be needed. */
+ * when more than r->max_moves would be needed. */
 int tv_pline_moves(const tv_rules *r, const tv_gen *gen, const uint8_t *cells, int colour, int from,
                    tv_plines *lines, tv_move *out, int8_t *caps, int n);
 

@@ -238,9 +238,9 @@ static int expand(mcts *m, uint32_t p, tv_rng *rng, int nhist, uint32_t *out, tv
     if (pn->nchildren >= n)
         return TV_OK;
     /* The k-th move not yet expanded, in the rules' order. */
-    tv_move kids[TV_MAX_MOVES];
+    tv_move kids[TV_MOVES_LIMIT];
     int nk = 0;
-    for (uint32_t c = pn->child; c != NIL && nk < TV_MAX_MOVES; c = at(m, a, c)->sibling)
+    for (uint32_t c = pn->child; c != NIL && nk < TV_MOVES_LIMIT; c = at(m, a, c)->sibling)
         kids[nk++] = at(m, a, c)->move;
     int k = (int)tv_rng_below(rng, (uint32_t)(n - pn->nchildren));
     tv_move mv = untried(moves, n, kids, nk, k);

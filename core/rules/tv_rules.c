@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "tv_bound.h"
 #include "tv_pmove.h"
 #include "tv_rng.h"
 
@@ -136,6 +137,17 @@ static int check_plies(tv_rules *r, tv_error *err)
     return TV_OK;
 }
 
+/* The more pieces of the two sides' at the start: in a game whose pieces
+ * move, no move adds one, so neither side ever has more. */
+static int setup_most(const tv_rules *r)
+{
+    int owned[2] = {0, 0};
+    for (int c = 0; c < r->ncells && r->setup.given; c++)
+        if (tv_cell_is_piece(r->setup.cells[c]))
+            owned[tv_cell_colour(r->setup.cells[c]) - 1]++;
+    return owned[0] > owned[1] ? owned[0] : owned[1];
+}
+
 /* Custodial capture: grids whose stones are placed or whose pieces move (a
  * capture in a drop game would leave stones floating), not mixed with what
  * else writes the scores (runs, the pieces count), and every move's changed
@@ -161,7 +173,14 @@ static int check_custodial(const tv_rules *r, tv_error *err)
         return tv_error_set(err, TV_ERULES, "custodial: count %d..%d is outside 1..%d", c->min, c->max, TV_MAX_SIDE);
     int longest = r->grid.width > r->grid.height ? r->grid.width : r->grid.height, run = longest - 2;
     run = run < c->max ? run : c->max;
-    int cells = tv_pmove_k(c->dirs) * (run > 0 ? run : 0) + (c->corners ? 2 : 0) + 2;
+    /* The cells a move changes: its start and landing, and what it takes:
+     * the enemies of each direction's run and two corners, and of a chain
+     * of jumps; where pieces move, never more than the enemy has. */
+    int taken = tv_pmove_k(c->dirs) * (run > 0 ? run : 0) + (c->corners ? 2 : 0) +
+                (r->moves == TV_MOVES_PIECES ? r->pieces.chain_max : 0);
+    if (r->moves == TV_MOVES_PIECES && taken > setup_most(r))
+        taken = setup_most(r);
+    int cells = taken + 2;
     if (cells > TV_UNDO_CELLS)
         return tv_error_set(err, TV_ERULES, "custodial: a move could change %d cells, more than %d", cells, TV_UNDO_CELLS);
     return TV_OK;
@@ -441,38 +460,7 @@ static int check_pieces(tv_rules *r, tv_error *err)
     p->chain_max = chained ? tv_pmove_chain_max(p->jump_dirs) : (p->jump_dirs ? 1 : 0);
     /* Each jump takes an enemy piece, and no move adds one: a chain is at
      * most as long as the enemy's pieces at the start. */
-    int owned[2] = {0, 0};
-    for (int c = 0; c < r->ncells; c++)
-        if (tv_cell_is_piece(r->setup.cells[c]))
-            owned[tv_cell_colour(r->setup.cells[c]) - 1]++;
-    int most = owned[0] > owned[1] ? owned[0] : owned[1];
-    /* Steps and slides: no position can have more moves than every piece
-     * taking each of them, and the ABI promises hosts that TV_MAX_MOVES
-     * (below 1024) is enough. Jump chains are bounded by the board and the
-     * enemy's pieces; a position with more moves fails with TV_ELIMIT. */
-    int longer = r->grid.width > r->grid.height ? r->grid.width : r->grid.height, per_piece = 0;
-    long shots = 0;
-    for (int i = 0; i < p->ngens; i++) {
-        const tv_gen *g = &p->gen[i];
-        int reach = g->type == TV_GEN_STEP || g->type == TV_GEN_LINE_COUNT ? 1 : g->max < longer - 1 ? g->max : longer - 1;
-        if (g->shoot_dirs) /* a second part: each landing times each arrow, on the emptiest board */
-            shots += (long)most_reach(r, g->dirs, reach) * most_reach(r, g->shoot_dirs, g->shoot_max);
-        else if (g->type == TV_GEN_LEAP)
-            per_piece += g->noffsets;
-        else if (g->type != TV_GEN_JUMP)
-            per_piece += tv_pmove_k(g->dirs) * reach;
-    }
-    if (shots) {
-        long bound = (long)most * (per_piece + shots);
-        if (bound > TV_MOVES_LIMIT)
-            return tv_error_set(err, TV_ERULES,
-                                "pieces: %d pieces that move and shoot could have up to %ld legal moves, more than %d",
-                                most, bound, TV_MOVES_LIMIT);
-        r->max_moves = bound > TV_MAX_MOVES ? (int)bound : TV_MAX_MOVES;
-    } else if ((long)most * per_piece > TV_MAX_MOVES)
-        return tv_error_set(err, TV_ERULES,
-                            "pieces: %d pieces with up to %d steps or slides each could have more than %d legal moves",
-                            most, per_piece, TV_MAX_MOVES);
+    int most = setup_most(r);
     /* A chain over own pieces is bounded by its landings instead: never twice
      * on one cell, and every landing keeps the start's column and row
      * parity, so at most a quarter of the board (rounded up) less the start. */
@@ -486,6 +474,28 @@ static int check_pieces(tv_rules *r, tv_error *err)
         return tv_error_set(err, TV_ERULES,
                             "jump: a chain could take %d pieces, but a move holds at most %d jumps along these directions",
                             most, p->chain_max);
+    /* No position has more moves than every piece making all its own
+     * (tv_bound.h: a true bound, chains of jumps included); a shot is each
+     * landing times each arrow, on the emptiest board. */
+    long limit = TV_MOVES_LIMIT, shots = 0;
+    int longer = r->grid.width > r->grid.height ? r->grid.width : r->grid.height;
+    for (int i = 0; i < p->ngens; i++) {
+        const tv_gen *g = &p->gen[i];
+        int reach = g->type == TV_GEN_STEP ? 1 : g->max < longer - 1 ? g->max : longer - 1;
+        if (g->shoot_dirs)
+            shots += (long)most_reach(r, g->dirs, reach) * most_reach(r, g->shoot_dirs, g->shoot_max);
+    }
+    long per_piece = tv_bound_piece_moves(r, most, most ? limit / most : limit);
+    long bound = (long)most * (per_piece + shots);
+    if (bound > limit && shots)
+        return tv_error_set(err, TV_ERULES,
+                            "pieces: %d pieces that move and shoot could have up to %ld legal moves, more than %ld",
+                            most, bound, limit);
+    if (bound > limit) /* the count stops past the limit: "or more" */
+        return tv_error_set(err, TV_ERULES,
+                            "pieces: %d pieces with %ld moves each (or more) could have more than %ld legal moves", most,
+                            per_piece, limit);
+    r->max_moves = bound > TV_MAX_MOVES ? (int)bound : TV_MAX_MOVES;
     return TV_OK;
 }
 

@@ -14,12 +14,13 @@
 
 #define TV_NAME_MAX 64
 #define TV_TEXT_MAX 256
-/* Legal moves of one position. TV_MAX_MOVES bounds every game whose move
- * has one part (a cell, a column, a hole, a step or slide, a chain, a hook's
- * list). A piece's move with a second part (slide{ after = shoot{} }:
- * Amazons) can have many more: such a ruleset's bound is derived from its
- * generators (tv_rules.max_moves), and one above TV_MOVES_LIMIT is refused.
- * 8192: Amazons 10x10 needs 4 x 35 x 35 = 4900 by that rule (2,176 at the
+/* Legal moves of one position. TV_MAX_MOVES bounds every game whose moves
+ * are not pieces' (a cell, a column, a hole, a hook's list, with pass and
+ * swap). A game whose pieces move has its bound derived from its generators
+ * (tv_rules.max_moves, at least TV_MAX_MOVES; tv_bound.h: steps, slides,
+ * leaps, line counts, chains of jumps, and a second part: slide{ after =
+ * shoot{} }, Amazons), and one above TV_MOVES_LIMIT is refused. 8192:
+ * Amazons 10x10 needs 4 x 35 x 35 = 4900 by that rule (2,176 at the
  * start), and 32 KiB of moves is still a stack array for a one-off call;
  * recursive searches size theirs by max_moves. */
 #define TV_MAX_MOVES (TV_MAX_CELLS + 2)
@@ -386,7 +387,7 @@ struct tv_rules {
     /* Derived by tv_rules_finish. */
     int ncells;
     int ply_cap;    /* the move limit in force (max_plies or the default) */
-    int max_moves;  /* no position has more legal moves (TV_MAX_MOVES, or a shooting game's bound) */
+    int max_moves;  /* no position has more legal moves (TV_MAX_MOVES, or a pieces game's bound) */
     int cap_binds;  /* a game without hooks could reach ply_cap before its other ends */
     int state_size; /* bytes of one tv_state, rounded up to 8 */
     uint64_t zcell[TV_MAX_CELLS][TV_CELL_VALUES];

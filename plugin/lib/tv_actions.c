@@ -139,8 +139,8 @@ int tv_move_of_action_in(const tv_rules *r, const tv_state *s, int a, tv_move *m
         return TV_OK;
     if (r->pieces.shoots) /* the id says the whole move */
         return TV_OK;
-    tv_move moves[TV_MAX_MOVES];
-    int n = tv_legal_moves(r, s, moves, TV_MAX_MOVES, err);
+    tv_move moves[TV_MOVES_LIMIT];
+    int n = tv_legal_moves(r, s, moves, r->max_moves, err);
     if (n < 0)
         return n;
     for (int i = 0; i < n; i++)

@@ -1,6 +1,18 @@
--- Hosts are promised that 1024 moves are always enough: a game whose steps
--- and slides could give a position more moves than the engine keeps (678) is
--- refused when it loads, here a 26x26 Clobber (338 stones, 4 steps each).
--- run: play {dir}/../../rulesets/clobber.lua -o rows=26 -o columns=26 --p1 random --p2 random
--- stderr: pieces: 338 pieces with up to 4 steps or slides each could have more than 678 legal moves
-return nil
+-- Hosts are promised that max_moves (at most 8192) is always enough: a game
+-- whose slides could give a position more is refused when it loads, here
+-- 104 queens a side on 26x26 (up to 99 cells each on the empty board).
+-- stderr: pieces: 104 pieces with
+-- stderr: could have more than 8192 legal moves
+local rows = {}
+for r = 1, 26 do
+  rows[r] = r <= 4 and string.rep("q", 26) or r >= 23 and string.rep("Q", 26) or string.rep(".", 26)
+end
+return game {
+  name = "Queens",
+  board = grid { width = 26, height = 26 },
+  pieces = { "queen" },
+  setup = rows,
+  moves = move { queen = slide { directions = "all", to = "any" } },
+  no_move = "loses",
+  ends = { "no_move" },
+}
