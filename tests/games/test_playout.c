@@ -70,25 +70,6 @@ static const variant variants[] = {
 };
 enum { NVARIANTS = sizeof variants / sizeof *variants };
 
-static tv_ruleset *load_variant(const char *name, const char *options)
-{
-    tv_error err = {0};
-    tv_ruleset *rs;
-    if (strchr(name, '/')) {
-        static char src[1 << 16];
-        FILE *f = fopen(name, "rb");
-        ck_assert_msg(f != NULL, "%s: cannot open", name);
-        size_t n = fread(src, 1, sizeof src - 1, f);
-        fclose(f);
-        src[n] = '\0';
-        rs = load_source(name, src, options, &err);
-    } else {
-        rs = load_named(name, options, &err);
-    }
-    ck_assert_msg(rs != NULL, "%s %s: %s", name, options ? options : "", err.msg);
-    return rs;
-}
-
 /* One game through the kernel, and the record of it the fast path is held to. */
 typedef struct kernel_game {
     int plies;

@@ -58,25 +58,6 @@ static const char *const hook_rulesets[] = {
 };
 enum { NHOOKS = sizeof hook_rulesets / sizeof *hook_rulesets };
 
-static tv_ruleset *load_variant(const char *name, const char *options)
-{
-    tv_error err = {0};
-    tv_ruleset *rs;
-    if (strchr(name, '/')) {
-        static char src[1 << 16];
-        FILE *f = fopen(name, "rb");
-        ck_assert_msg(f != NULL, "%s: cannot open", name);
-        size_t n = fread(src, 1, sizeof src - 1, f);
-        fclose(f);
-        src[n] = '\0';
-        rs = load_source(name, src, options, &err);
-    } else {
-        rs = load_named(name, options, &err);
-    }
-    ck_assert_msg(rs != NULL, "%s %s: %s", name, options ? options : "", err.msg);
-    return rs;
-}
-
 /* The legal moves of s into out (r->max_moves of room); their count. */
 static int moves_of(const tv_rules *r, const tv_state *s, tv_move *out, const char *what)
 {

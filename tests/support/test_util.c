@@ -42,6 +42,22 @@ tv_ruleset *must_load(const char *name, const char *options)
     return rs;
 }
 
+tv_ruleset *load_variant(const char *name, const char *options)
+{
+    if (!strchr(name, '/'))
+        return must_load(name, options);
+    static char src[1 << 16];
+    FILE *f = fopen(name, "rb");
+    ck_assert_msg(f != NULL, "%s: cannot open", name);
+    size_t n = fread(src, 1, sizeof src - 1, f);
+    fclose(f);
+    src[n] = '\0';
+    tv_error err = {0};
+    tv_ruleset *rs = load_source(name, src, options, &err);
+    ck_assert_msg(rs != NULL, "%s %s: %s", name, options ? options : "", err.msg);
+    return rs;
+}
+
 int play_moves(tv_game *g, const char *moves, tv_error *err)
 {
     char buf[4096];

@@ -15,6 +15,10 @@ tv_ruleset *load_named(const char *name, const char *options, tv_error *err);
  * loader's message. */
 tv_ruleset *must_load(const char *name, const char *options);
 
+/* must_load, or for a name with a '/' the ruleset file at that path (a
+ * test's own, loaded with load_source): fails the test when it does not load. */
+tv_ruleset *load_variant(const char *name, const char *options);
+
 /* The end of a minimal valid ruleset source, for tests of the loader that
  * put something before it. */
 #define GAME_TAIL                                                                     \
