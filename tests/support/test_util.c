@@ -1,6 +1,7 @@
 #include "test_util.h"
 
 #include <check.h>
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,4 +171,22 @@ const char *choose(tv_player *p, const tv_game *g, const tv_budget *budget, char
         ck_abort_msg("%s chose an illegal move: %s", tv_player_name(p), err.msg);
     tv_move_text(g->rules, m, text, 16);
     return text;
+}
+
+int each_shipped_ruleset(void (*fn)(const char *name, void *ctx), void *ctx)
+{
+    DIR *d = opendir("rulesets");
+    ck_assert_msg(d != NULL, "rulesets/: cannot open (run from the repository root)");
+    int count = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        if (len <= 4 || strcmp(e->d_name + len - 4, ".lua") != 0)
+            continue;
+        char name[256];
+        snprintf(name, sizeof name, "%.*s", (int)(len - 4), e->d_name);
+        fn(name, ctx);
+        count++;
+    }
+    closedir(d);
+    return count;
 }

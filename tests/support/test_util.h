@@ -19,6 +19,10 @@ tv_ruleset *must_load(const char *name, const char *options);
  * test's own, loaded with load_source): fails the test when it does not load. */
 tv_ruleset *load_variant(const char *name, const char *options);
 
+/* Calls fn(name, ctx) for every ruleset in rulesets/ (run from the
+ * repository root), so a ruleset added later is tested too; their count. */
+int each_shipped_ruleset(void (*fn)(const char *name, void *ctx), void *ctx);
+
 /* The end of a minimal valid ruleset source, for tests of the loader that
  * put something before it. */
 #define GAME_TAIL                                                                     \
