@@ -553,6 +553,25 @@ static int check_connect(tv_rules *r, tv_error *err)
     return TV_OK;
 }
 
+/* The family the description names (tv_family_id.h), and over it the hooks'
+ * when the ruleset lists or plays its own moves. */
+static void choose_family(tv_rules *r)
+{
+    if (r->board == TV_BOARD_MANCALA)
+        r->data_family = TV_FAMILY_SOW;
+    else if (r->moves == TV_MOVES_PIECES)
+        r->data_family = TV_FAMILY_PIECES;
+    else if (r->flip.dirs)
+        r->data_family = TV_FAMILY_FLIP;
+    else if (r->rotate.side)
+        r->data_family = TV_FAMILY_ROTATE;
+    else if (r->moves == TV_MOVES_DROP)
+        r->data_family = TV_FAMILY_DROP;
+    else
+        r->data_family = TV_FAMILY_PLACE;
+    r->family = r->hooks.moves || r->hooks.play ? TV_FAMILY_HOOKS : r->data_family;
+}
+
 int tv_rules_finish(tv_rules *r, tv_error *err)
 {
     if (r->board == TV_BOARD_MANCALA) {
@@ -594,6 +613,7 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
     if (!r->ends && !r->hooks.ends && !r->goal.length && !r->join.sides[0] && r->pieces_left < 0 &&
         !r->no_progress && !(r->board == TV_BOARD_GRID && (r->target || r->margin)))
         return tv_error_set(err, TV_ERULES, "no rule ends the game");
+    choose_family(r);
 
     size_t size = TV_STATE_HEAD + (size_t)r->ncells;
     r->state_size = (int)((size + 7) & ~(size_t)7);

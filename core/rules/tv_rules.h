@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "tv_error.h"
+#include "tv_family_id.h"
 #include "tv_grid.h"
 #include "tv_rng.h"
 #include "tv_state.h"
@@ -385,6 +386,8 @@ struct tv_rules {
     int most_pieces; /* winner = "most_pieces": the scores are the pieces each player has on the board */
 
     /* Derived by tv_rules_finish. */
+    int family;      /* TV_FAMILY_*: the kind of move the kernel dispatches to (hooks over data_family) */
+    int data_family; /* the family the description names without hooks */
     int ncells;
     int ply_cap;    /* the move limit in force (max_plies or the default) */
     int max_moves;  /* no position has more legal moves (TV_MAX_MOVES, or a pieces game's bound) */
