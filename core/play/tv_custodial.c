@@ -4,23 +4,10 @@
  * or is placed between enemies is never taken by that move, and runs along
  * different directions are disjoint (each cell is taken once). */
 #include "tv_custodial.h"
+#include "tv_bits.h"
 
 #include "tv_pmove.h"
 #include "tv_play.h"
-
-static inline int lowest(unsigned x)
-{
-#if defined(__GNUC__)
-    return __builtin_ctz(x);
-#else
-    int n = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
 
 static inline int is_enemy(int v, int colour) { return tv_cell_is_piece(v) && tv_cell_colour(v) != colour; }
 static inline int is_own(int v, int colour) { return tv_cell_is_piece(v) && tv_cell_colour(v) == colour; }
@@ -61,7 +48,7 @@ int tv_custodial_capture(const tv_rules *r, tv_state *s, tv_undo *u, int cell, i
     if (!tv_cell_is_piece(s->cells[cell]))
         return 0;
     for (unsigned dirs = (unsigned)c->dirs; dirs; dirs &= dirs - 1) {
-        int d = lowest(dirs), len = bracketed(r, s->cells, cell, d, colour);
+        int d = tv_bits_lowest(dirs), len = bracketed(r, s->cells, cell, d, colour);
         for (int k = 0, at = r->nb[cell][d]; k < len; k++, at = r->nb[at][d]) {
             if ((rc = tv_state_set(r, s, u, at, TV_EMPTY, err)))
                 return rc;

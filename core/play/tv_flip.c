@@ -2,12 +2,9 @@
  * the board's edge and blocked cells end it with no arithmetic; every walk is
  * bounded by the side of the board. */
 #include "tv_flip.h"
+#include "tv_bits.h"
 
 #include "tv_play_internal.h"
-
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
 
 /* ---- bit boards: boards of 64 cells or fewer (tv_flip.bits) --------------
  * A set of cells is a word; one step of every member along direction d is a
@@ -59,51 +56,6 @@ static void bb_of(const tv_rules *r, const uint8_t *cells, uint64_t stones[2], u
         else if (cells[c] == TV_STONE1 || cells[c] == TV_STONE2)
             stones[cells[c] - 1] |= bit;
     }
-}
-
-static inline int popcount64(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_popcountll(x);
-#else
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-#endif
-}
-
-static inline int lowest(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(x);
-#else
-    int n = 0;
-    while (!(x >> n & 1))
-        n++;
-    return n;
-#endif
-}
-
-/* The place of the k-th member of x, lowest first (k < popcount(x)). */
-static inline int select_bit(uint64_t x, unsigned k)
-{
-#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
-    return lowest(_pdep_u64(1ull << k, x));
-#else
-    int base = 0;
-    for (int width = 32; width >= 8; width /= 2) {
-        unsigned c = (unsigned)popcount64(x & ((1ull << width) - 1));
-        if (k >= c) {
-            k -= c;
-            x >>= width;
-            base += width;
-        }
-    }
-    while (k--)
-        x &= x - 1;
-    return base + lowest(x);
-#endif
 }
 
 /* ---- rays: any board -------------------------------------------------- */
@@ -169,7 +121,7 @@ static int moves_bits(const tv_rules *r, const tv_state *s, tv_move *out, int ca
     bb_of(r, s->cells, stones, &empty);
     uint64_t moves = bb_moves(&r->flip, stones[own], stones[own ^ 1], empty);
     for (; moves && n < cap; moves &= moves - 1)
-        out[n++] = lowest(moves);
+        out[n++] = tv_bits_lowest(moves);
     if (n == 0 && cap > 0 && r->flip.pass && bb_moves(&r->flip, stones[own ^ 1], stones[own], empty))
         out[n++] = TV_MOVE_PASS;
     return n;
@@ -273,20 +225,20 @@ static int playout_bits(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)
             bb_write(r, s, stones);
             return TV_PLAYOUT_HALTED;
         }
-        int n = moves ? popcount64(moves) : pass;
+        int n = moves ? tv_bits_count(moves) : pass;
         if (n == 0)
             return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
         unsigned k = tv_rng_below(rng, (uint32_t)n);
         if (moves) {
-            int cell = select_bit(moves, k);
+            int cell = tv_bits_select(moves, k);
             uint64_t at = 1ull << cell, turned = bb_turned(f, at, stones[own], stones[own ^ 1]);
-            int count = popcount64(turned);
+            int count = tv_bits_count(turned);
             stones[own] |= turned | at;
             stones[own ^ 1] &= ~turned;
             empty &= ~at;
             h ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][own + 1];
             for (; turned; turned &= turned - 1) {
-                int c = lowest(turned);
+                int c = tv_bits_lowest(turned);
                 h ^= r->zcell[c][TV_STONE1] ^ r->zcell[c][TV_STONE2];
             }
             s->empty--;

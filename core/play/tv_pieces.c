@@ -5,6 +5,7 @@
  * checkers), a jumped own piece stays, and the moving piece has left its
  * start cell. Line counts and leaps are in tv_pieces_line.c. */
 #include "tv_pieces.h"
+#include "tv_bits.h"
 
 #include <string.h>
 
@@ -40,22 +41,6 @@ typedef struct gen_ctx {
      * a step lands where it may. */
     uint64_t enemies, jumpers[TV_MAX_KINDS], steps_from[TV_MAX_KINDS][TV_PIECES_STEP_SETS];
 } gen_ctx;
-
-/* The lowest set bit of x (not 0): directions in compass order, cells and
- * generators in their order. */
-static inline int lowest(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(x);
-#else
-    int n = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
 
 static void add(gen_ctx *g, tv_move m, int captures)
 {
@@ -122,11 +107,11 @@ static int jumps(gen_ctx *g, int cell, int kind, int depth)
     const tv_pieces *p = &r->pieces;
     int found = 0;
     for (unsigned gens = g->p->jumping[kind]; gens; gens &= gens - 1) {
-        const tv_gen *gen = &p->gen[lowest(gens)];
+        const tv_gen *gen = &p->gen[tv_bits_lowest(gens)];
         if (depth && !gen->chain)
             continue;
         for (unsigned dirs = (unsigned)gen->abs[g->me]; dirs; dirs &= dirs - 1) {
-            int d = lowest(dirs);
+            int d = tv_bits_lowest(dirs);
             int over = r->nb[cell][d], land = over < 0 ? -1 : r->nb[over][d];
             if (land < 0)
                 continue;
@@ -173,10 +158,10 @@ static void shots(gen_ctx *g, const tv_gen *gen, int from)
     const tv_rules *r = g->r;
     int reach = gen->type == TV_GEN_STEP ? 1 : gen->max;
     for (unsigned dirs = (unsigned)gen->abs[g->me]; dirs && !g->err; dirs &= dirs - 1) {
-        int d = lowest(dirs), to = from;
+        int d = tv_bits_lowest(dirs), to = from;
         for (int k = 0; k < reach && (to = r->nb[to][d]) >= 0 && g->cells[to] == TV_EMPTY; k++)
             for (unsigned arrows = (unsigned)gen->shoot_abs[g->me]; arrows; arrows &= arrows - 1) {
-                int a = lowest(arrows), at = to;
+                int a = tv_bits_lowest(arrows), at = to;
                 for (int j = 0; j < gen->shoot_max && (at = r->nb[at][a]) >= 0; j++) {
                     if (g->cells[at] != TV_EMPTY && at != from)
                         break;
@@ -315,7 +300,7 @@ void tv_pieces_plan_for(const tv_rules *r, int colour, tv_pieces_plan *p)
                                ((gen->to & TV_TO_ENEMY) ? 2 : 0) << 2 * enemy);
             steps &= x.reach == 1;
             for (unsigned dirs = (unsigned)gen->abs[p->me]; dirs; dirs &= dirs - 1) {
-                x.dir = (int8_t)lowest(dirs);
+                x.dir = (int8_t)tv_bits_lowest(dirs);
                 p->ray[nray++] = x;
             }
         }
@@ -443,7 +428,7 @@ static void small_board(gen_ctx *g, uint64_t *of)
         }
         uint64_t from = 0;
         for (unsigned dirs = p->jump_dirs[k] | p->jump_own[k]; dirs; dirs &= dirs - 1) {
-            int d = lowest(dirs);
+            int d = tv_bits_lowest(dirs);
             uint64_t over = (p->jump_dirs[k] >> d & 1 ? enemies : 0) | (p->jump_own[k] >> d & 1 ? mine : 0);
             from |= p->valid2[d] & back(over, p->delta[d]) & back(empty, 2 * p->delta[d]);
         }
@@ -472,7 +457,7 @@ static void small_moves(gen_ctx *g)
             uint64_t from = g->steps_from[k][i] & of[k];
             visit |= from;
             for (; from; from &= from - 1)
-                rays_at[lowest(from)] |= (uint16_t)(1u << i);
+                rays_at[tv_bits_lowest(from)] |= (uint16_t)(1u << i);
         }
         visit |= g->jumpers[k] & of[k];
     }
@@ -482,7 +467,7 @@ static void small_moves(gen_ctx *g)
     uint64_t enemies = g->enemies;
     int n = g->n, took = 0, limit = g->r->max_moves;
     for (; visit && !g->err; visit &= visit - 1) {
-        int c = lowest(visit), kind = tv_cell_kind(cells[c]);
+        int c = tv_bits_lowest(visit), kind = tv_cell_kind(cells[c]);
         if (p->stepper[kind]) {
             const int8_t *delta = p->step_delta[kind];
             unsigned rays = rays_at[c];
@@ -496,7 +481,7 @@ static void small_moves(gen_ctx *g)
                 }
             }
             for (; rays; rays &= rays - 1) {
-                int to = c + delta[lowest(rays)], takes = (int)(enemies >> to & 1);
+                int to = c + delta[tv_bits_lowest(rays)], takes = (int)(enemies >> to & 1);
                 len[n] = (int8_t)takes;
                 out[n++] = tv_pmove_simple(c, to, takes);
                 took |= takes;
@@ -526,7 +511,7 @@ static inline int may_jump(const gen_ctx *g, int cell, int kind)
     const int16_t(*nb)[8] = g->r->nb;
     unsigned enemy = g->p->jump_dirs[kind], own = g->p->jump_own[kind];
     for (unsigned dirs = enemy | own; dirs; dirs &= dirs - 1) {
-        int d = lowest(dirs), over = nb[cell][d], v = over < 0 ? TV_EMPTY : g->cells[over];
+        int d = tv_bits_lowest(dirs), over = nb[cell][d], v = over < 0 ? TV_EMPTY : g->cells[over];
         if (!tv_cell_is_piece(v) || !((tv_cell_colour(v) == g->colour ? own : enemy) >> d & 1))
             continue;
         if (nb[over][d] >= 0 && g->cells[nb[over][d]] == TV_EMPTY)
@@ -554,7 +539,7 @@ static int all_moves(const tv_rules *r, const tv_pieces_plan *p, const tv_state 
         small_moves(&g);
     for (int w = 0; w < words && !g.err; w++)
         for (uint64_t bits = own[w]; bits && !g.err; bits &= bits - 1) {
-            int c = 64 * w + lowest(bits), kind = tv_cell_kind(s->cells[c]);
+            int c = 64 * w + tv_bits_lowest(bits), kind = tv_cell_kind(s->cells[c]);
             moves_of(&g, c, kind);
             if (p->jumping[kind] && may_jump(&g, c, kind)) {
                 g.from = c;

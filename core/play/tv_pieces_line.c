@@ -1,5 +1,6 @@
 /* Line-count moves and leaps (tv_pieces_line.h). */
 #include "tv_pieces_line.h"
+#include "tv_bits.h"
 
 static void count_lines(const tv_rules *r, const uint8_t *cells, tv_plines *l)
 {
@@ -19,19 +20,6 @@ static void count_lines(const tv_rules *r, const uint8_t *cells, tv_plines *l)
                 l->anti[col + row]++;
             }
     l->ready = 1;
-}
-
-/* The lowest set bit of a direction mask (not 0). */
-static inline int lowest(unsigned x)
-{
-#if defined(__GNUC__)
-    return __builtin_ctz(x);
-#else
-    int n = 0;
-    while (!(x >> n & 1u))
-        n++;
-    return n;
-#endif
 }
 
 /* The pieces on the four lines through `cell`, by compass direction mod 4
@@ -72,7 +60,7 @@ int tv_pline_moves(const tv_rules *r, const tv_gen *gen, const uint8_t *cells, i
         count_lines(r, cells, lines);
     on_lines(r, lines, from, count);
     for (unsigned dirs = (unsigned)gen->abs[colour - 1]; dirs && n >= 0; dirs &= dirs - 1) {
-        int d = lowest(dirs), dist = count[d & 3], dc = tv_compass_dcol(d), dr = tv_compass_drow(d);
+        int d = tv_bits_lowest(dirs), dist = count[d & 3], dc = tv_compass_dcol(d), dr = tv_compass_drow(d);
         int tc = col + dc * dist, tr = row + dr * dist;
         if (tc < 0 || tc >= w || tr < 0 || tr >= h)
             continue; /* the line ends first */

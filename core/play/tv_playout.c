@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "tv_connect.h"
+#include "tv_bits.h"
 #include "tv_custodial.h"
 #include "tv_flip.h"
 #include "tv_join.h"
@@ -31,10 +32,6 @@
 #include "tv_shoot.h"
 #include "tv_sow.h"
 #include "tv_turns.h"
-
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
 
 /* Hashes since the last irreversible move: all a repetition can match. */
 static _Thread_local uint64_t *hist;
@@ -58,75 +55,6 @@ static inline int hist_push(const tv_state *s, int *nhist, tv_error *err)
 }
 
 #define SET_WORDS ((TV_MAX_CELLS + 63) / 64)
-
-static inline int popcount64(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_popcountll(x);
-#else
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-#endif
-}
-
-static inline int lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(x);
-#else
-    int n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
-/* The place of the k-th set bit of x (k < popcount(x)), lowest first. PDEP
- * does it in one step where it is fast (not on AMD before Zen 3). */
-static inline int select_bit(uint64_t x, unsigned k)
-{
-#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
-    return lowest_bit(_pdep_u64(1ull << k, x));
-#else
-    int base = 0;
-    unsigned c = (unsigned)popcount64(x & 0xffffffffu);
-    if (k >= c) {
-        k -= c;
-        x >>= 32;
-        base = 32;
-    }
-    c = (unsigned)popcount64(x & 0xffffu);
-    if (k >= c) {
-        k -= c;
-        x >>= 16;
-        base += 16;
-    }
-    c = (unsigned)popcount64(x & 0xffu);
-    if (k >= c) {
-        k -= c;
-        x >>= 8;
-        base += 8;
-    }
-    while (k--)
-        x &= x - 1;
-    return base + lowest_bit(x);
-#endif
-}
-
-/* The k-th member of a bit set, smallest first. */
-static inline int set_select(const uint64_t *set, unsigned k)
-{
-    for (int i = 0;; i++) {
-        unsigned c = (unsigned)popcount64(set[i]);
-        if (k < c)
-            return 64 * i + select_bit(set[i], k);
-        k -= c;
-    }
-}
 
 /* A stone of the mover on empty `cell` (for move m), its custodial captures
  * (the cells they empty go back into `set`), then the end rules the kernel
@@ -217,7 +145,7 @@ static int playout_grid(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *e
                 return rc;
             continue;
         }
-        int m = set_select(set, (unsigned)k), cell = m;
+        int m = tv_bits_set_select(set, (unsigned)k), cell = m;
         if (drop) {
             cell = land[m];
             if (cell >= top) { /* the column is full now */

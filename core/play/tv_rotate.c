@@ -1,5 +1,6 @@
 /* Place, then rotate a block (tv_rotate.h). */
 #include "tv_rotate.h"
+#include "tv_bits.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -107,33 +108,6 @@ int tv_rotate_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *
     return TV_OK;
 }
 
-static int popcount(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_popcountll(x);
-#else
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-#endif
-}
-
-/* The k-th set bit of set[], lowest first (k < the count). */
-static int select_set(const uint64_t *set, int k)
-{
-    for (int i = 0;; i++) {
-        int n = popcount(set[i]);
-        if (k < n) {
-            uint64_t x = set[i];
-            while (k--)
-                x &= x - 1;
-            return 64 * i + popcount((x & (0 - x)) - 1); /* the lowest bit's place */
-        }
-        k -= n;
-    }
-}
-
 int tv_rotate_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
 {
     int n = r->rotate.side * r->rotate.side, turns = tv_rotate_turns(r), count = 0;
@@ -151,7 +125,7 @@ int tv_rotate_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err
             return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
         /* tv_rotate_moves' order: the k-th move is the (k / turns)-th empty cell, turn k % turns */
         int k = (int)tv_rng_below(rng, (uint32_t)(count * turns)), t = k % turns, b = t / 2;
-        int cell = select_set(set, k / turns), p = s->to_move, colour = tv_colour_of(s, p), went = cell;
+        int cell = tv_bits_set_select(set, k / turns), p = s->to_move, colour = tv_colour_of(s, p), went = cell;
         const uint16_t *from = &r->rotate.cell[b * n], *to = &r->rotate.to[t % 2][b * n];
         s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour] ^ r->zside;
         s->cells[cell] = (uint8_t)colour;

@@ -1,39 +1,12 @@
 /* Counting and picking the moves that shoot (tv_shoot.h). */
 #include "tv_shoot.h"
+#include "tv_bits.h"
 
 #include <string.h>
 
 #include "tv_pieces.h"
 #include "tv_play_internal.h"
 #include "tv_pmove.h"
-
-static inline int lowest(unsigned x)
-{
-#if defined(__GNUC__)
-    return __builtin_ctz(x);
-#else
-    int n = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
-static inline int lowest64(uint64_t x)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(x);
-#else
-    int n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
 
 static inline int min_int(int a, int b) { return a < b ? a : b; }
 
@@ -65,7 +38,7 @@ static int reach_of(const tv_rules *r, const uint8_t run[8])
     const tv_gen *g = &r->pieces.gen[0];
     int n = 0;
     for (unsigned dirs = (unsigned)g->shoot_dirs; dirs; dirs &= dirs - 1)
-        n += capped(g, run[lowest(dirs)]);
+        n += capped(g, run[tv_bits_lowest(dirs)]);
     return n;
 }
 
@@ -191,7 +164,7 @@ static tv_move arrow_at(const tv_rules *r, const tv_gen *gen, const tv_shoot_boa
                         int d, int steps, int left)
 {
     for (unsigned ad = (unsigned)gen->shoot_abs[me]; ad; ad &= ad - 1) {
-        int a = lowest(ad);
+        int a = tv_bits_lowest(ad);
         int fly = a == tv_compass_reverse(d) ? capped(gen, steps + b->run[from][a]) : capped(gen, b->run[to][a]);
         if (left < fly) /* the cells on the way are on the board: the run says so */
             return tv_pmove_shot(from, to, to + (left + 1) * (tv_compass_dcol(a) + tv_compass_drow(a) * r->grid.width));
@@ -216,7 +189,7 @@ static tv_move piece_moves(const tv_rules *r, const tv_shoot_board *b, int from,
             continue;
         int reach = gen->type == TV_GEN_STEP ? 1 : gen->max;
         for (unsigned dirs = (unsigned)gen->abs[me]; dirs; dirs &= dirs - 1) {
-            int d = lowest(dirs), len = min_int(b->run[from][d], reach);
+            int d = tv_bits_lowest(dirs), len = min_int(b->run[from][d], reach);
             if (len == 0)
                 continue;
             int delta = tv_compass_dcol(d) + tv_compass_drow(d) * r->grid.width, sum = 0, to = from;
@@ -245,7 +218,7 @@ static tv_move piece_moves(const tv_rules *r, const tv_shoot_board *b, int from,
     return TV_MOVE_NONE;
 }
 
-/* Over the mover's pieces in cell order: PIECES { from = 64 * w_ + lowest64(set_) ... }. */
+/* Over the mover's pieces in cell order: PIECES { from = 64 * w_ + tv_bits_lowest(set_) ... }. */
 #define PIECES                                                                   \
     for (int w_ = 0; w_ < (r->ncells + 63) / 64; w_++)                           \
         for (uint64_t set_ = b->pieces[me][w_]; set_; set_ &= set_ - 1)
@@ -292,7 +265,7 @@ int tv_shoot_count(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
     if (b->queen) {
         int kinds = r->pieces.gen[0].kinds;
         PIECES {
-            int from = 64 * w_ + lowest64(set_);
+            int from = 64 * w_ + tv_bits_lowest(set_);
             int c = kinds >> tv_cell_kind(s->cells[from]) & 1 ? queen_moves(b, from, b->line[from]) : 0;
             b->moves[from] = (uint16_t)c;
             n += c;
@@ -300,7 +273,7 @@ int tv_shoot_count(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
         return n;
     }
     PIECES {
-        int from = 64 * w_ + lowest64(set_), before = n;
+        int from = 64 * w_ + tv_bits_lowest(set_), before = n;
         piece_moves(r, b, from, s->cells[from], me, fixed, -1, &n);
         b->moves[from] = (uint16_t)(n - before);
     }
@@ -311,7 +284,7 @@ tv_move tv_shoot_pick(const tv_rules *r, const tv_state *s, const tv_shoot_board
 {
     int me = tv_colour_of(s, s->to_move) - 1, fixed = fixed_range(r), n = 0;
     PIECES {
-        int from = 64 * w_ + lowest64(set_);
+        int from = 64 * w_ + tv_bits_lowest(set_);
         if (k >= n + b->moves[from]) {
             n += b->moves[from];
             continue;
