@@ -271,7 +271,34 @@ typedef struct tavola_api {
      * holds for the pieces the game starts with: a position string that
      * gives a side more pieces is refused where the bound needs it.) */
     int (*max_moves)(const tavola_ruleset *rs);
+
+    /* ---- what a host shows: the family of moves, the types of options --------
+     * (present when size >= offsetof(tavola_api, ruleset_option_type) +
+     * sizeof(void *)) */
+
+    /* The family of moves of the ruleset, by name: "place" (a stone on an
+     * empty cell), "drop" (into a column), "rotate" (a stone, then a block of
+     * the board turned), "flip" (Othello), "pieces" (pieces that move),
+     * "sow" (mancala), or "hooks" when the ruleset lists or plays its own
+     * moves in Lua; *data_family is the family below the hooks (the same as
+     * *family without them), and *move_text what the move text of the game
+     * looks like, with examples ("a column: d"; a hooks ruleset's moves are
+     * written as its data family writes them, so this is that family's).
+     * Each out-pointer may be NULL (not wanted); the texts live as long as
+     * the library. Returns TAVOLA_OK. */
+    int (*ruleset_family)(const tavola_ruleset *rs, const char **family, const char **data_family,
+                          const char **move_text);
+    /* The type of the i-th declared option (as ruleset_option counts them):
+     * TAVOLA_OPTION_BOOL ("true"/"false", also yes/no, on/off, 1/0),
+     * TAVOLA_OPTION_INT, TAVOLA_OPTION_NUMBER or TAVOLA_OPTION_STRING: the
+     * type of its default, which a value given for it must have. A ruleset
+     * declares no range or list of choices (it checks them itself and its
+     * load fails on a value out of range; the option's doc says them in
+     * words). TAVOLA_EINVAL for no option i. */
+    int (*ruleset_option_type)(const tavola_ruleset *rs, int i);
 } tavola_api;
+
+enum { TAVOLA_OPTION_BOOL = 1, TAVOLA_OPTION_INT = 2, TAVOLA_OPTION_NUMBER = 3, TAVOLA_OPTION_STRING = 4 };
 
 enum { TAVOLA_OBS_DIMS = 3 };
 

@@ -174,6 +174,54 @@ static int api_ruleset_option(const tavola_ruleset *h, int i, const char **name,
     return TAVOLA_OK;
 }
 
+/* The type of an option, told back by its default: the loader converts a
+ * value the host gives to the Lua type of the default, and keeps the
+ * default as the text Lua writes for it: "true" or "false" for a boolean,
+ * digits for an integer, and for a float a '.', an exponent, inf or nan
+ * (Lua writes 1.0, never 1). Only a string default that reads as one of
+ * those would be taken for it (no shipped ruleset has one): the loader
+ * keeping the type beside the default would end that, under the same call. */
+static int option_type(const char *def)
+{
+    if (strcmp(def, "true") == 0 || strcmp(def, "false") == 0)
+        return TAVOLA_OPTION_BOOL;
+    const char *digits = def + (*def == '-');
+    if (*digits && strspn(digits, "0123456789") == strlen(digits))
+        return TAVOLA_OPTION_INT;
+    char *end;
+    (void)strtod(def, &end);
+    if (end != def && !*end && !strpbrk(def, "xX \t"))
+        return TAVOLA_OPTION_NUMBER;
+    return TAVOLA_OPTION_STRING;
+}
+
+static int api_ruleset_option_type(const tavola_ruleset *h, int i)
+{
+    const tv_option_info *o = tv_ruleset_option(h->rs, i);
+    if (!o) {
+        snprintf(ruleset_failure, sizeof ruleset_failure, "ruleset_option_type: no option %d (%d declared)", i,
+                 tv_ruleset_option_count(h->rs));
+        return TAVOLA_EINVAL;
+    }
+    return option_type(o->def);
+}
+
+/* A hooks ruleset's moves are written by the family below the hooks
+ * (lua/tv_hooks.c reads a moves hook's answers as that family's text), so
+ * its move text is that family's; the hooks row says only as much. */
+static int api_ruleset_family(const tavola_ruleset *h, const char **family, const char **data_family,
+                              const char **move_text)
+{
+    const tv_rules *r = rules_of(h);
+    if (family)
+        *family = tv_family_info_of(r->family)->name;
+    if (data_family)
+        *data_family = tv_family_info_of(r->data_family)->name;
+    if (move_text)
+        *move_text = tv_family_info_of(r->data_family)->text;
+    return TAVOLA_OK;
+}
+
 static tavola_game *wrap(tavola_ruleset *owner, tv_game *g)
 {
     tavola_game *h = calloc(1, sizeof *h);
@@ -582,6 +630,8 @@ static const tavola_api api = {
     .observation = api_observation,
     .playouts = api_playouts,
     .max_moves = api_max_moves,
+    .ruleset_family = api_ruleset_family,
+    .ruleset_option_type = api_ruleset_option_type,
 };
 
 const tavola_api *tavola_get_api(uint32_t abi_version)

@@ -166,6 +166,8 @@ static const call_row calls[] = {
     {SLOT(observation), p_observation, "out", 1},
     {SLOT(playouts), NULL, NULL, 0}, /* results and mean_plies may be NULL */
     {SLOT(max_moves), NULL, NULL, 0},
+    {SLOT(ruleset_family), NULL, NULL, 0}, /* out-pointers that may each be NULL */
+    {SLOT(ruleset_option_type), NULL, NULL, 0},
 };
 #define NCALLS (int)(sizeof calls / sizeof *calls)
 

@@ -25,6 +25,8 @@ DRAW_ROWS = 0
 DRAW_BOARD = 1
 DRAW_SVG = 2
 
+OPTION_TYPES = {1: "bool", 2: "int", 3: "number", 4: "string"}  # TAVOLA_OPTION_*
+
 OBS_DIMS = 3
 MOVES_CAP = 1024  # tavola.h: enough for every game of a library without max_moves
 
@@ -100,6 +102,9 @@ FUNCTIONS = [
     ("observation", c_int, [c_game_p, c_int, P(ctypes.c_float), c_size_t]),
     ("playouts", c_int, [c_game_p, c_int, c_uint64, P(c_int64), P(ctypes.c_double)]),
     ("max_moves", c_int, [c_ruleset_p]),
+    # ---- what a host shows: the family of moves, the types of options
+    ("ruleset_family", c_int, [c_ruleset_p, P(c_char_p), P(c_char_p), P(c_char_p)]),
+    ("ruleset_option_type", c_int, [c_ruleset_p, c_int]),
 ]
 
 
