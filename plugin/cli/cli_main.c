@@ -36,9 +36,26 @@ static char *ruleset_names(int *n)
     return NULL;
 }
 
+/* An option's type as list --json names it (tavola.h, ruleset_option_type). */
+static const char *option_type_name(const tavola_ruleset *rs, int i)
+{
+    switch (cli_api()->ruleset_option_type(rs, i)) {
+    case TAVOLA_OPTION_BOOL:
+        return "bool";
+    case TAVOLA_OPTION_INT:
+        return "int";
+    case TAVOLA_OPTION_NUMBER:
+        return "number";
+    default:
+        return "string";
+    }
+}
+
 static void list_json(const tavola_ruleset *rs, const char *name, int first)
 {
     const tavola_api *t = cli_api();
+    const char *family, *data_family, *move_text;
+    t->ruleset_family(rs, &family, &data_family, &move_text);
     printf("%s\n  {\"name\":", first ? "" : ",");
     cli_json_string(stdout, name);
     printf(",\"title\":");
@@ -49,13 +66,19 @@ static void list_json(const tavola_ruleset *rs, const char *name, int first)
     cli_json_string(stdout, t->ruleset_player(rs, 1));
     printf(",");
     cli_json_string(stdout, t->ruleset_player(rs, 2));
-    printf("],\"options\":[");
+    printf("],\"family\":");
+    cli_json_string(stdout, family);
+    printf(",\"data_family\":");
+    cli_json_string(stdout, data_family);
+    printf(",\"move_text\":");
+    cli_json_string(stdout, move_text);
+    printf(",\"options\":[");
     for (int j = 0; j < t->ruleset_option_count(rs); j++) {
         const char *oname, *def, *doc;
         t->ruleset_option(rs, j, &oname, &def, &doc);
         printf("%s{\"name\":", j ? "," : "");
         cli_json_string(stdout, oname);
-        printf(",\"default\":");
+        printf(",\"type\":\"%s\",\"default\":", option_type_name(rs, j));
         cli_json_string(stdout, def);
         printf(",\"doc\":");
         cli_json_string(stdout, doc);
@@ -109,6 +132,14 @@ static int cmd_list(int argc, char **argv)
         const char *desc = t->ruleset_description(rs);
         char text[2048], opt[512], safe[1024];
         printf("%-12s %s\n", name, cli_printable(desc[0] ? desc : t->ruleset_title(rs), text, sizeof text));
+        /* The family's line, its text in the column of the options' docs. */
+        const char *family, *data_family, *move_text;
+        t->ruleset_family(rs, &family, &data_family, &move_text);
+        if (strcmp(family, data_family) != 0)
+            snprintf(opt, sizeof opt, "moves: %s over %s", family, data_family);
+        else
+            snprintf(opt, sizeof opt, "moves: %s", family);
+        printf("    %-25s %s\n", opt, move_text);
         for (int j = 0; j < t->ruleset_option_count(rs); j++) {
             const char *oname, *def, *doc;
             t->ruleset_option(rs, j, &oname, &def, &doc);

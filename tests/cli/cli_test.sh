@@ -142,7 +142,8 @@ contains solve_y4 "value for player 1 (Black): win" "$TAVOLA" solve y -o size=4
 set -- ; i=0; while [ $i -lt 300 ]; do set -- "$@" --seed 1; i=$((i + 1)); done
 fails show_many_args 2 "unexpected argument 'kalah'" "$TAVOLA" show pahtum "$@" kalah
 fails solve_many_args 2 "unexpected argument 'kalah'" "$TAVOLA" solve tictactoe "$@" kalah
-# list --json: every ruleset of list, with title, description, players, options and their docs.
+# list --json: every ruleset of list, with title, description, players, its
+# family of moves and their text, options with their types and docs.
 "$TAVOLA" list --json >"$tmp/list.json" 2>"$tmp/err" && ok || bad "list --json: $(cat "$tmp/err")"
 cat >"$tmp/list.lua" <<'LUA'
 local t = io.open(arg[1]):read("a")
@@ -151,15 +152,52 @@ local n = 0
 for e in t:gmatch('{"name":[^\n]*') do
   n = n + 1
   assert(e:match('"title":"') and e:match('"description":') and e:match('"players":%["') and e:match('"options":%['), e)
+  assert(e:match('"family":"%l+","data_family":"%l+","move_text":"[^"]+","options"'), e)
+  for o in assert(e:match('"options":(%[.*%])}'), e):gmatch('{"name":"[%w_]+",[^}]*}') do
+    assert(o:match('^{"name":"[%w_]+","type":"[a-z]+","default":"'), o)
+    local ty = o:match('"type":"(%a+)"')
+    assert(ty == "bool" or ty == "int" or ty == "number" or ty == "string", o)
+  end
 end
 assert(n == tonumber(arg[2]), n .. " rulesets, expected " .. arg[2])
-assert(t:find('{"name":"holes","default":"random","doc":"', 1, true), "pahtum's holes option")
+assert(t:find('{"name":"holes","type":"string","default":"random","doc":"', 1, true), "pahtum's holes option")
+-- The families the rules name (core/rules/tv_family_id.h), one ruleset each.
+local function family(name, f, data)
+  local e = assert(t:match('{"name":"' .. name .. '",[^\n]*'), name)
+  assert(e:find('"family":"' .. f .. '","data_family":"' .. data .. '"', 1, true), name .. ": " .. e)
+end
+family("tictactoe", "place", "place"); family("connect4", "drop", "drop"); family("pentago", "rotate", "rotate")
+family("othello", "flip", "flip"); family("checkers", "pieces", "pieces"); family("kalah", "sow", "sow")
+family("notakto_hooks", "place", "place") -- an ends hook: the moves are the data's
+assert(t:find('"move_text":"a column: d"', 1, true), "connect4's move text")
+-- Option types: gomoku has one of three.
+assert(t:find('{"name":"freestyle","type":"bool","default":"false"', 1, true), "gomoku's freestyle: bool")
+assert(t:find('{"name":"opening","type":"string","default":"none"', 1, true), "gomoku's opening: string")
+assert(t:find('{"name":"size","type":"int","default":"15"', 1, true), "gomoku's size: int")
 LUA
 if lua5.4 "$tmp/list.lua" "$tmp/list.json" "$(grep -c '^[a-z0-9]' "$GOLDEN/list.txt")" 2>"$tmp/err"; then ok
 else bad "list --json: $(cat "$tmp/err")"; fi
 if command -v python3 >/dev/null 2>&1; then
   python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/list.json" && ok || bad "list --json is not JSON"
 fi
+# A moves hook and a play hook over pieces: the hooks family over the data's,
+# the move text the data family's; a number option (tests/cli/rulesets).
+"$TAVOLA" list --json --rules tests/cli/rulesets >"$tmp/list2.json" 2>"$tmp/err"
+cat >"$tmp/list2.lua" <<'LUA'
+local t = io.open(arg[1]):read("a")
+local function has(name, text)
+  local e = assert(t:match('{"name":"' .. name .. '",[^\n]*'), name)
+  assert(e:find(text, 1, true), name .. " lacks " .. text)
+end
+has("near", '"family":"hooks","data_family":"place","move_text":"a cell: d4')
+has("two_stones", '"family":"hooks","data_family":"place","move_text":"a cell: d4')
+has("pieces_swap", '"family":"hooks","data_family":"pieces","move_text":"from-to: a2-a3')
+has("option_types", '{"name":"ratio","type":"number","default":"0.5"')
+has("option_types", '{"name":"whole","type":"number","default":"2.0"')
+has("option_types", '{"name":"count","type":"int","default":"-3"')
+LUA
+if lua5.4 "$tmp/list2.lua" "$tmp/list2.json" 2>"$tmp/err"; then ok
+else bad "list --json --rules tests/cli/rulesets: $(cat "$tmp/err")"; fi
 # The manual page renders without warnings.
 if command -v man >/dev/null 2>&1; then
   MANWIDTH=80 man --warnings -l plugin/cli/tavola.1 >"$tmp/man" 2>"$tmp/err"
