@@ -88,10 +88,19 @@ class Game:
         self.options = api.ruleset_options(h).decode()
         self.player_names = [api.ruleset_player(h, p).decode() for p in (1, 2)]
         self._num_actions = api.num_actions(h)
-        # Pieces that move: action ids are (from, to) pairs, and action 0 is
-        # the move a1-b1 (not the move 0, as for cells and columns).
-        m0 = L.c_move()
-        self._pieces = api.action_move(h, 0, ctypes.byref(m0)) == 0 and m0.value != 0
+        # The family of moves: "place", "drop", ..., "hooks" over the family
+        # below them, and what a move's text looks like (None for all three
+        # from a library without the call).
+        self.family = self.data_family = self.move_text = None
+        if "ruleset_family" not in api.missing:
+            fam, data, text = ctypes.c_char_p(), ctypes.c_char_p(), ctypes.c_char_p()
+            api.ruleset_family(h, ctypes.byref(fam), ctypes.byref(data), ctypes.byref(text))
+            self.family, self.data_family, self.move_text = (x.value.decode() for x in (fam, data, text))
+        # Pieces that move: an action id names the two ends of a move only, so
+        # its text is the legal move's. Not knowing the family, look it up
+        # always: slower, never wrong (another family's legal move of the id is
+        # the id's own move).
+        self._pieces = self.data_family in ("pieces", None)
         # The most legal moves a position can have: what to give legal_moves
         # (Amazons has thousands); a library without the call has at most 1024.
         self._max_moves = api.max_moves(h) if "max_moves" not in api.missing else L.MOVES_CAP
@@ -117,6 +126,11 @@ class Game:
             self._api.ruleset_option(self._rs, i, ctypes.byref(n), ctypes.byref(d), ctypes.byref(doc))
             out.append((n.value.decode(), d.value.decode(), doc.value.decode()))
         return out
+
+    def option_types(self):
+        """The type of each declared option, by name: "bool", "int", "number" or "string"."""
+        return {name: L.OPTION_TYPES[self._api.ruleset_option_type(self._rs, i)]
+                for i, (name, _, _) in enumerate(self.option_info())}
 
     def num_players(self):
         return 2
