@@ -278,6 +278,21 @@ static int g_options(lua_State *L)
     return 1;
 }
 
+/* g:family() -> "pieces", "pieces", "from-to: a2-a3, ...": the family of
+ * moves, the family below the hooks, what the move text looks like. */
+static int g_family(lua_State *L)
+{
+    const tavola_ruleset *rs = t->game_ruleset(check_game(L)->g);
+    if (t->size < offsetof(tavola_api, ruleset_family) + sizeof t->ruleset_family)
+        return luaL_error(L, "family: the library has no ruleset_family (its table is older than this module)");
+    const char *family, *data_family, *move_text;
+    t->ruleset_family(rs, &family, &data_family, &move_text);
+    lua_pushstring(L, family);
+    lua_pushstring(L, data_family);
+    lua_pushstring(L, move_text);
+    return 3;
+}
+
 static int g_clone(lua_State *L)
 {
     lgame *lg = check_game(L);
@@ -315,7 +330,7 @@ TAVOLA_EXPORT int luaopen_tavola(lua_State *L)
         {"play", g_play}, {"undo", g_undo}, {"moves", g_moves}, {"max_moves", g_max_moves}, {"random_move", g_random_move},
         {"status", g_status}, {"winner", g_winner}, {"scores", g_scores}, {"to_move", g_to_move},
         {"ply", g_ply}, {"position", g_position}, {"set_position", g_set_position}, {"draw", g_draw},
-        {"perft", g_perft}, {"name", g_name}, {"options", g_options}, {"clone", g_clone},
+        {"perft", g_perft}, {"name", g_name}, {"options", g_options}, {"family", g_family}, {"clone", g_clone},
         {"close", g_close}, {NULL, NULL}};
     static const luaL_Reg functions[] = {
         {"load", l_load}, {"list", l_list}, {"add_path", l_add_path}, {NULL, NULL}};

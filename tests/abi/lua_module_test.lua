@@ -95,6 +95,20 @@ local ok_blocked, why_blocked = am:play("d7-e7/h7") -- the arrow of g7 is on the
 check(ok_blocked == nil and why_blocked:find("blocked on g7", 1, true), "amazons: a blocked arrow: " .. tostring(why_blocked))
 check(am:ply() == 2, "amazons: the refused turn changed nothing")
 
+-- The family of moves, the family below the hooks, and what a move's text
+-- looks like (an ends hook makes no moves; a play hook over pieces does).
+for _, want in ipairs {
+  { "tictactoe", "place", "place", "a cell: d4" }, { "connect4", "drop", "drop", "a column: d" },
+  { "pentago", "rotate", "rotate", "the block and way it turns" }, { "othello", "flip", "flip", "d3, or pass" },
+  { "checkers", "pieces", "pieces", "a chain c3xe5xc7" }, { "kalah", "sow", "sow", "a hole: b1" },
+  { "notakto_hooks", "place", "place", "a cell: d4" },
+  { "tests/cli/rulesets/pieces_swap.lua", "hooks", "pieces", "from-to: a2-a3" },
+} do
+  local f, data, text = assert(tavola.load(want[1])):family()
+  check(f == want[2] and data == want[3] and text:find(want[4], 1, true),
+        want[1] .. ": family " .. tostring(f) .. ", " .. tostring(data) .. ", " .. tostring(text))
+end
+
 -- A NUL inside a text, or an integer past 32 bits, is refused with an error
 -- that names it, never cut short or wrapped (the ABI takes C strings and ints).
 local function refused(what, pattern, f, ...)
