@@ -25,7 +25,8 @@
  * the message ("history: moves is NULL") on the game handle where there is
  * one; NULL with size 0 asks only for the count or length. The error
  * buffers of ruleset_load and player_new, and the out-pointers of
- * ruleset_option, player_info and playouts, may be NULL: not wanted.
+ * ruleset_option, player_info, playouts and ruleset_family, may be NULL:
+ * not wanted.
  *
  * Threads: a game handle is used by one thread at a time; any number of
  * handles may live and be used at once, on any threads. Games made from one
