@@ -219,7 +219,7 @@ static int v_swap(lua_State *L)
 
 /* s:score(p): player p's points in the state as it is; with a score hook,
  * what that hook says of it (a playout may leave the stored scores to its
- * end: tv_play_score_can_wait), so every hook reads the same scores. */
+ * end: tv_end_score_can_wait), so every hook reads the same scores. */
 static int v_score(lua_State *L)
 {
     view *v = the_view(L);

@@ -43,14 +43,24 @@ static inline int tv_bits_select(uint64_t x, unsigned k)
 #if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
     return tv_bits_lowest(_pdep_u64(1ull << k, x));
 #else
-    int base = 0;
-    for (int width = 32; width >= 8; width /= 2) {
-        unsigned c = (unsigned)tv_bits_count(x & ((1ull << width) - 1));
-        if (k >= c) {
-            k -= c;
-            x >>= width;
-            base += width;
-        }
+    int base = 0; /* halves, quarters, eighths: unrolled, as a loop it costs a tenth of a playout */
+    unsigned c = (unsigned)tv_bits_count(x & 0xffffffffu);
+    if (k >= c) {
+        k -= c;
+        x >>= 32;
+        base = 32;
+    }
+    c = (unsigned)tv_bits_count(x & 0xffffu);
+    if (k >= c) {
+        k -= c;
+        x >>= 16;
+        base += 16;
+    }
+    c = (unsigned)tv_bits_count(x & 0xffu);
+    if (k >= c) {
+        k -= c;
+        x >>= 8;
+        base += 8;
     }
     while (k--)
         x &= x - 1;

@@ -54,6 +54,19 @@ int tv_grid_cell_name(const tv_grid *g, int cell, char *buf, size_t size);
 /* Parses a whole cell name; returns the cell index or -1. */
 int tv_grid_parse_cell(const tv_grid *g, const char *text);
 
+/* A square grid cell's name ("c3", "a10") into t[0..4), without a NUL;
+ * returns its length. Written by hand, not by snprintf: a play hook gets
+ * every move as text. */
+static inline int tv_grid_cell_text(const tv_grid *g, int cell, char *t)
+{
+    int row = cell / g->width + 1, len = 1;
+    t[0] = (char)('a' + cell % g->width);
+    if (row >= 10)
+        t[len++] = (char)('0' + row / 10);
+    t[len++] = (char)('0' + row % 10);
+    return len;
+}
+
 /* Parses a "dirs" string of letters h, v, d (both diagonals); returns the
  * mask, or -1 on an unknown letter. */
 int tv_dirs_parse(const char *text);

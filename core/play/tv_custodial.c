@@ -7,7 +7,7 @@
 #include "tv_bits.h"
 
 #include "tv_pmove.h"
-#include "tv_play.h"
+#include "tv_cells.h"
 
 static inline int is_enemy(int v, int colour) { return tv_cell_is_piece(v) && tv_cell_colour(v) != colour; }
 static inline int is_own(int v, int colour) { return tv_cell_is_piece(v) && tv_cell_colour(v) == colour; }

@@ -4,7 +4,8 @@
 #include "tv_flip.h"
 #include "tv_bits.h"
 
-#include "tv_play_internal.h"
+#include "tv_end.h"
+#include "tv_movetext.h"
 
 /* ---- bit boards: boards of 64 cells or fewer (tv_flip.bits) --------------
  * A set of cells is a word; one step of every member along direction d is a
@@ -135,32 +136,25 @@ int tv_flip_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap)
     return n ? n : stuck(r, s, own, out, cap);
 }
 
-static int refuse(const tv_rules *r, tv_move m, tv_error *err, const char *why)
-{
-    char name[16];
-    tv_move_text(r, m, name, sizeof name);
-    return tv_error_set(err, TV_EILLEGAL, "%s: %s", name, why);
-}
-
 int tv_flip_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
 {
     int own = tv_colour_of(s, s->to_move);
     if (m == TV_MOVE_PASS) {
         tv_move only;
         if (can_place(r, s->cells, own))
-            return refuse(r, m, err, "a placement that flips is possible: a player may pass only without one");
+            return tv_move_refuse(r, m, err, "a placement that flips is possible: a player may pass only without one");
         if (!stuck(r, s, own, &only, 1))
-            return refuse(r, m, err, "this game has no pass");
+            return tv_move_refuse(r, m, err, "this game has no pass");
         return TV_OK;
     }
     if (m < 0 || m >= r->ncells)
-        return refuse(r, m, err, "not a move of this game");
+        return tv_move_refuse(r, m, err, "not a move of this game");
     if (s->cells[m] == TV_BLOCK)
-        return refuse(r, m, err, "the cell is blocked");
+        return tv_move_refuse(r, m, err, "the cell is blocked");
     if (s->cells[m] != TV_EMPTY)
-        return refuse(r, m, err, "the cell is occupied");
+        return tv_move_refuse(r, m, err, "the cell is occupied");
     if (!flips_some(r, s->cells, m, own, own ^ 3))
-        return refuse(r, m, err, "it brackets no enemy stone (a placement must flip at least one)");
+        return tv_move_refuse(r, m, err, "it brackets no enemy stone (a placement must flip at least one)");
     return TV_OK;
 }
 
@@ -209,19 +203,22 @@ static void bb_write(const tv_rules *r, tv_state *s, const uint64_t stones[2])
             s->cells[c] = (uint8_t)((stones[0] >> c & 1) | (stones[1] >> c & 1) << 1);
 }
 
+/* What the flip playouts rule out (tv_end.h): their entry checked the hooks. */
+#define FLIP_SKIP (TV_END_SKIP_HOOKS | TV_END_SKIP_MANCALA | TV_END_SKIP_PIECES)
+
 /* tv_flip_playout on bit boards: the cells are written back once, at the end
- * (or when halted); the hash and counts follow every move. */
+ * (or when halted; after every move in the check build, which verifies the
+ * state at each hand-over); the hash and counts follow every move. */
 static int playout_bits(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
 {
     const tv_flip *f = &r->flip;
-    uint64_t stones[2], empty, h = s->hash;
+    uint64_t stones[2], empty;
     bb_of(r, s->cells, stones, &empty);
     int own = tv_colour_of(s, s->to_move) - 1;
     uint64_t moves = bb_moves(f, stones[own], stones[own ^ 1], empty);
     int pass = !moves && f->pass && bb_moves(f, stones[own ^ 1], stones[own], empty);
     while (s->status == TV_ONGOING) {
         if (halt && (s->ply & 63) == 0 && halt(ctx)) {
-            s->hash = h;
             bb_write(r, s, stones);
             return TV_PLAYOUT_HALTED;
         }
@@ -229,6 +226,7 @@ static int playout_bits(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)
         if (n == 0)
             return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
         unsigned k = tv_rng_below(rng, (uint32_t)n);
+        tv_move m = TV_MOVE_PASS;
         if (moves) {
             int cell = tv_bits_select(moves, k);
             uint64_t at = 1ull << cell, turned = bb_turned(f, at, stones[own], stones[own ^ 1]);
@@ -236,43 +234,31 @@ static int playout_bits(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)
             stones[own] |= turned | at;
             stones[own ^ 1] &= ~turned;
             empty &= ~at;
-            h ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][own + 1];
+            uint64_t h = s->hash ^ r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][own + 1];
             for (; turned; turned &= turned - 1) {
                 int c = tv_bits_lowest(turned);
                 h ^= r->zcell[c][TV_STONE1] ^ r->zcell[c][TV_STONE2];
             }
+            s->hash = h;
             s->empty--;
             s->stones++;
             s->owned[own] = (uint16_t)(s->owned[own] + 1 + count);
             s->owned[own ^ 1] = (uint16_t)(s->owned[own ^ 1] - count);
-            s->last = cell;
-        } else {
-            s->last = TV_MOVE_PASS;
+            m = cell;
         }
-        h ^= r->zside;
-        s->to_move ^= 1;
-        s->ply++;
+#ifdef TV_STATE_CHECKS
+        bb_write(r, s, stones);
+#endif
+        tv_end_turn(r, s, m, 0);
         own ^= 1;
-        tv_play_piece_scores(r, s);
-        /* The kernel's end rules, in its order: a full grid, no move, the limit. */
-        int winner = -1, over = tv_play_grid_full(r, s);
-        if (!over) {
-            moves = bb_moves(f, stones[own], stones[own ^ 1], empty);
-            pass = !moves && f->pass && bb_moves(f, stones[own ^ 1], stones[own], empty);
-            if (tv_play_no_move_ends(r, moves || pass)) {
-                tv_play_no_move_winner(r, s, &winner);
-                over = 1;
-            } else {
-                over = tv_play_capped(r, s, &winner);
-            }
-        }
+        moves = bb_moves(f, stones[own], stones[own ^ 1], empty);
+        pass = !moves && f->pass && bb_moves(f, stones[own ^ 1], stones[own], empty);
+        int winner, over = tv_end_rules(r, s, -1, 0, moves || pass, FLIP_SKIP, &winner, err);
         if (over) {
-            s->hash = h;
             bb_write(r, s, stones);
-            tv_play_end(r, s, winner);
+            tv_end_game(r, s, winner);
         }
     }
-    s->hash = h;
     return TV_OK;
 }
 
@@ -290,24 +276,11 @@ int tv_flip_playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(voi
         tv_move m = moves[tv_rng_below(rng, (uint32_t)n)];
         if (m >= 0)
             place_fast(r, s, m);
-        s->hash ^= r->zside;
-        s->to_move ^= 1;
-        s->ply++;
-        s->last = m;
-        tv_play_piece_scores(r, s);
-        /* The kernel's end rules, in its order: a full grid, no move, the limit. */
-        int winner = -1, over = tv_play_grid_full(r, s);
-        if (!over) {
-            n = tv_flip_moves(r, s, moves, TV_MAX_MOVES);
-            if (tv_play_no_move_ends(r, n)) {
-                tv_play_no_move_winner(r, s, &winner);
-                over = 1;
-            } else {
-                over = tv_play_capped(r, s, &winner);
-            }
-        }
+        tv_end_turn(r, s, m, 0);
+        n = tv_flip_moves(r, s, moves, TV_MAX_MOVES);
+        int winner, over = tv_end_rules(r, s, -1, 0, n, FLIP_SKIP, &winner, err);
         if (over)
-            tv_play_end(r, s, winner);
+            tv_end_game(r, s, winner);
     }
     return TV_OK;
 }

@@ -1,6 +1,7 @@
-/* Move text: a move of a ruleset as a short name and back. Parsing checks
- * only that the text names a move of this board, not that it is legal.
- * Reached through tv_play.h. */
+/* Move text: a move of a ruleset as a short name and back. pass and swap are
+ * written here; every other move by its family (tv_family.h). Parsing
+ * checks only that the text names a move of this board, not that it is
+ * legal. Reached through tv_play.h. */
 #ifndef TV_MOVETEXT_H
 #define TV_MOVETEXT_H
 
@@ -24,5 +25,21 @@ int tv_move_parse(const tv_rules *r, const char *text, tv_move *m, tv_error *err
  * tv_move_parse does (the check then says why it is not legal); text that
  * matches several is refused (TV_EINVAL) naming two of them. */
 int tv_move_parse_at(const tv_rules *r, const tv_state *s, const char *text, tv_move *m, tv_error *err);
+
+/* ---- for the families ---------------------------------------------------- */
+
+/* text[0..len) into buf as snprintf would put it: at most size - 1
+ * characters and a NUL; returns len. */
+int tv_move_text_put(char *buf, size_t size, const char *text, int len);
+
+/* A cell's name as a move ("d4"); a number out of the board as "#n". */
+int tv_move_text_cell(const tv_rules *r, tv_move m, char *buf, size_t size);
+
+/* A cell named by text into *m, or TV_EINVAL: "expected a cell a1..g7, swap or pass". */
+int tv_move_parse_cell(const tv_rules *r, const char *text, tv_move *m, tv_error *err);
+
+/* A refusal naming the move: "d4: why" (TV_EILLEGAL). The name is written
+ * only here, on the way out: formatting it costs more than the whole check. */
+int tv_move_refuse(const tv_rules *r, tv_move m, tv_error *err, const char *why);
 
 #endif

@@ -11,8 +11,8 @@
 
 #include "tv_custodial.h"
 #include "tv_pieces_line.h"
-#include "tv_play.h"
-#include "tv_play_internal.h"
+#include "tv_cells.h"
+#include "tv_movetext.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

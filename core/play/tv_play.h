@@ -38,37 +38,14 @@ int tv_play(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err
 int tv_play_hist(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist,
                  int nhist, tv_error *err);
 
-/* Primitives for a ruleset's own move effect (a play hook): every change of
- * a cell goes through tv_state_set, which keeps the hash, the undo record and
- * the counts (empty cells, stones, seeds in the holes). */
-int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value, tv_error *err);
-/* The mover's stone on an empty cell, with the line scoring; returns 1 when
- * it makes a line that meets the goal, 0 if not, or an error code. */
-int tv_place(const tv_rules *r, tv_state *s, tv_undo *u, int cell, tv_error *err);
-/* tv_place of a stone of `colour`, its runs scored for player index owner. */
-int tv_place_colour(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int colour, int owner, tv_error *err);
-
-/* The players exchange colours (the swap move; s:swap() in a play hook):
- * the stones stay, each player takes the other's colour and its points. The
- * undo record's header restores it. */
-void tv_swap_colours(const tv_rules *r, tv_state *s);
-
-/* Takes back the move recorded in u (the last one played on s). */
-void tv_unplay(const tv_rules *r, tv_state *s, const tv_undo *u);
-
-/* Re-derives the scores (full recount), status and winner of a state whose
- * cells, side to move and flags were set by other means (position text). */
-int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err);
-
-/* The counts derived from a grid's cells: empty cells, pieces, pieces by colour. */
-void tv_state_count(const tv_rules *r, tv_state *s);
+/* The primitives of a ruleset's own move effect (a play hook): cell writes
+ * that keep the hash, the undo record and the counts (tv_cells.h), placing
+ * a stone with its effects (tv_place.h). */
+#include "tv_cells.h"
+#include "tv_place.h"
 
 /* The cell the last move put a stone on, or -1 (none, or not a stone). */
 int tv_last_cell(const tv_rules *r, const tv_state *s);
-
-/* Recomputes the Zobrist hash from scratch (tests compare it with the
- * incremental one). */
-uint64_t tv_state_hash(const tv_rules *r, const tv_state *s);
 
 #include "tv_movetext.h"
 #include "tv_playout.h"

@@ -5,6 +5,7 @@
 #ifndef TV_PLAYOUT_H
 #define TV_PLAYOUT_H
 
+#include "tv_family.h"
 #include "tv_rng.h"
 #include "tv_rules.h"
 
@@ -19,8 +20,7 @@ int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err
  * after a whole ply, the game not over, with TV_PLAYOUT_HALTED. A search
  * keeps to its stop flag and time this way even when one playout is long
  * (the move limit bounds it, but thousands of plies of hook calls may take
- * seconds). */
-#define TV_PLAYOUT_HALTED 1
+ * seconds). TV_PLAYOUT_HALTED is in tv_family.h. */
 int tv_random_playout_halt(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *ctx), void *ctx,
                            tv_error *err);
 

@@ -6,8 +6,10 @@
 #include <string.h>
 
 #include "tv_lines.h"
+#include "tv_end.h"
+#include "tv_join.h"
+#include "tv_pieces.h"
 #include "tv_play.h"
-#include "tv_play_internal.h"
 #include "tv_turns.h"
 
 static const char cell_chars[4] = {'.', 'x', 'o', '#'};
@@ -518,11 +520,68 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
         int line_winner = tv_goal_on_board(r, s); /* tv_state_settle refused two lines */
         s->score[0] = score[0];
         s->score[1] = score[1];
-        if ((rc = tv_play_settle(r, s, line_winner, 0, err)))
+        if ((rc = tv_end_settle(r, s, line_winner, 0, err)))
             return rc;
     }
     if (r->moves == TV_MOVES_PIECES && r->hooks.play && !r->hooks.moves && (rc = check_moves_fit(r, s, err)))
         return rc;
     memcpy(out, s, (size_t)r->state_size);
     return TV_OK;
+}
+
+/* ---- re-deriving what a position string does not carry ------------------- */
+
+/* Mancala: the scores are the stores, given, not derived. */
+static int settle_holes(const tv_rules *r, tv_state *s, tv_error *err)
+{
+    int seeds = 0;
+    for (int h = 0; h < r->ncells; h++)
+        seeds += s->cells[h];
+    if (seeds > TV_MANCALA_MAX_SEEDS) /* a sowing could make a hole wrap */
+        return tv_error_set(err, TV_EINVAL, "position: %d seeds on the board, more than %d", seeds, TV_MANCALA_MAX_SEEDS);
+    s->stones = (uint16_t)seeds;
+    s->empty = 0;
+    s->hash = tv_state_hash(r, s);
+    return tv_end_settle(r, s, -1, 0, err);
+}
+
+/* A piece on its far row won, as the move that took it there did; a play
+ * hook's move is not the kernel's, which then judges no far row (nor here).
+ * *line_winner is the player, kept when none is there; TV_EINVAL for both. */
+static int far_row_winner(const tv_rules *r, const tv_state *s, int *line_winner, tv_error *err)
+{
+    for (int c = 0; c < r->ncells && r->moves == TV_MOVES_PIECES && (r->ends & TV_END_REACH) && !r->hooks.play; c++) {
+        int v = s->cells[c];
+        if (!tv_cell_is_piece(v) || !tv_pieces_far(r, tv_cell_colour(v), c, 1))
+            continue;
+        int p = tv_colour_of(s, 0) == tv_cell_colour(v) ? 1 : 2;
+        if (*line_winner > 0 && *line_winner != p)
+            return tv_error_set(err, TV_EINVAL, "position: both players have a piece on their far row");
+        *line_winner = p;
+    }
+    return TV_OK;
+}
+
+int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
+{
+    if (r->board == TV_BOARD_MANCALA)
+        return settle_holes(r, s, err);
+    tv_state_count(r, s);
+    int32_t points[2] = {0, 0};
+    if (r->lines.dirs)
+        tv_lines_count(r, s->cells, points);
+    int sw = (s->flags & TV_FLAG_SWAPPED) ? 1 : 0; /* points are by colour */
+    s->score[0] = points[sw];
+    s->score[1] = points[sw ^ 1];
+    s->hash = tv_state_hash(r, s);
+    int line_winner = tv_goal_on_board(r, s), rc;
+    if (line_winner == -2 && r->rotate.side) /* a rotation can make both: a draw */
+        line_winner = 0;
+    else if (line_winner == -2)
+        return tv_error_set(err, TV_EINVAL, "position: both players have a line that meets the goal");
+    if (line_winner == -1 && (line_winner = tv_join_on_board(r, s)) == -2)
+        return tv_error_set(err, TV_EINVAL, "position: both players have a winning connection");
+    if ((rc = far_row_winner(r, s, &line_winner, err)))
+        return rc;
+    return tv_end_settle(r, s, line_winner, 0, err);
 }

@@ -54,4 +54,8 @@ int tv_position_write(const tv_rules *r, const tv_state *s, char *buf, size_t si
  * what is wrong and where. */
 int tv_position_read(const tv_rules *r, const char *text, tv_state *s, tv_error *err);
 
+/* Re-derives the scores (full recount), status and winner of a state whose
+ * cells, side to move and flags were set by other means (position text). */
+int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err);
+
 #endif

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "tv_lines.h"
-#include "tv_play.h"
-#include "tv_play_internal.h"
+#include "tv_end.h"
+#include "tv_place.h"
 
 int tv_rotate_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap)
 {
@@ -108,6 +108,11 @@ int tv_rotate_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *
     return TV_OK;
 }
 
+/* What the rotation playout rules out (tv_end.h): its entry checked hooks and
+ * the move limit; a placement has a move while a cell is empty. */
+#define ROTATE_SKIP \
+    (TV_END_SKIP_HOOKS | TV_END_SKIP_MANCALA | TV_END_SKIP_PIECES | TV_END_SKIP_NO_MOVE | TV_END_SKIP_CAP)
+
 int tv_rotate_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
 {
     int n = r->rotate.side * r->rotate.side, turns = tv_rotate_turns(r), count = 0;
@@ -127,7 +132,7 @@ int tv_rotate_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err
         int k = (int)tv_rng_below(rng, (uint32_t)(count * turns)), t = k % turns, b = t / 2;
         int cell = tv_bits_set_select(set, k / turns), p = s->to_move, colour = tv_colour_of(s, p), went = cell;
         const uint16_t *from = &r->rotate.cell[b * n], *to = &r->rotate.to[t % 2][b * n];
-        s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour] ^ r->zside;
+        s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour];
         s->cells[cell] = (uint8_t)colour;
         s->empty--;
         s->stones++;
@@ -162,12 +167,10 @@ int tv_rotate_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err
         int winner = r->rotate.nwin  ? windows_winner(r, s, bb)
                      : r->goal.length ? lines_after(r, s, changed, nchanged, cell, went)
                                       : -1;
-        s->to_move = (uint8_t)(p ^ 1);
-        s->ply++;
-        s->last = (tv_move)(t * r->ncells + cell);
-        /* The kernel's end rules here: a line (either colour's, or both), then a full board. */
-        if (winner >= 0 || s->empty == 0)
-            tv_play_end(r, s, winner);
+        tv_end_turn(r, s, (tv_move)(t * r->ncells + cell), 0);
+        int over = tv_end_rules(r, s, winner, 0, TV_END_COUNT, ROTATE_SKIP, &winner, err);
+        if (over)
+            tv_end_game(r, s, winner);
     }
     return TV_OK;
 }

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "tv_pieces.h"
-#include "tv_play_internal.h"
+#include "tv_cells.h"
 #include "tv_pmove.h"
 
 static inline int min_int(int a, int b) { return a < b ? a : b; }

@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-#include "tv_play.h"
+#include "tv_place.h"
 
 int tv_turns_place(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int *again, tv_error *err)
 {

@@ -5,65 +5,25 @@
 #include <string.h>
 
 #include "tv_actions.h"
+#include "tv_family.h"
 #include "tv_play.h"
 
-#include "tv_pieces.h"
+static int is_pieces(const tv_rules *r) { return r->data_family == TV_FAMILY_PIECES; }
 
-static int is_pieces(const tv_rules *r) { return r->moves == TV_MOVES_PIECES; }
-
-/* Moves on the board itself: columns for dropped stones on a grid, pairs of
- * distinct cells (from, to) for pieces that move, a cell and a turn of a
- * block (place, then rotate), else the cells (a mancala board's holes). */
-static int board_actions(const tv_rules *r)
-{
-    if (is_pieces(r) && r->pieces.shoots) /* (from, to) pairs, each with an arrow on any cell but `to` */
-        return r->ncells * (r->ncells - 1) * (r->ncells - 1);
-    if (is_pieces(r))
-        return r->ncells * (r->ncells - 1);
-    if (r->rotate.side) /* place, then rotate: cell * turns + turn, in the moves' order */
-        return r->ncells * 2 * r->rotate.blocks;
-    return r->moves == TV_MOVES_DROP && r->board == TV_BOARD_GRID ? r->grid.width : r->ncells;
-}
-
-/* A piece's move from `from` to `to` (distinct): from * (n - 1) + to, less
- * one when to is past from, so that every id is a real pair. */
-static int pair_action(const tv_rules *r, int from, int to)
-{
-    return from * (r->ncells - 1) + (to > from ? to - 1 : to);
-}
-
-/* A moves hook may return "pass" or "swap" (lua/tv_hooks.c reads move text). */
-static int can_pass(const tv_rules *r)
-{
-    return (r->board == TV_BOARD_MANCALA && r->sow.pass) || r->flip.pass || r->hooks.moves != NULL;
-}
-
-static int can_swap(const tv_rules *r) { return r->swap_after > 0 || r->hooks.moves != NULL; }
+/* The board's moves take the first ids, in the family's layout (tv_family.h:
+ * cells, columns, (from, to) pairs, a cell and a turn of a block); then a
+ * pass and a swap, where the rules can have them. */
+static int board_actions(const tv_rules *r) { return tv_family_of(r)->actions(r); }
+static int can_pass(const tv_rules *r) { return tv_family_of(r)->passes(r); }
+static int can_swap(const tv_rules *r) { return tv_family_of(r)->swaps(r); }
 
 int tv_actions_count(const tv_rules *r) { return board_actions(r) + can_pass(r) + can_swap(r); }
 
 int tv_action_of_move(const tv_rules *r, tv_move m)
 {
     int b = board_actions(r);
-    if (m >= 0 && is_pieces(r)) {
-        int arrow = tv_pieces_arrow(r, m);
-        if (r->pieces.shoots) {
-            int from = tv_pmove_from(m), to = tv_pmove_to(m);
-            if (arrow < 0 || from >= r->ncells || to >= r->ncells || from == to || arrow == to)
-                return TV_EINVAL;
-            return pair_action(r, from, to) * (r->ncells - 1) + (arrow > to ? arrow - 1 : arrow);
-        }
-        if (arrow >= 0)
-            return TV_EINVAL;
-        int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
-        if (np < 2 || path[0] == path[np - 1])
-            return TV_EINVAL;
-        return pair_action(r, path[0], path[np - 1]);
-    }
-    if (m >= 0 && m < b && r->rotate.side) /* the move is turn * cells + cell */
-        return m % r->ncells * 2 * r->rotate.blocks + m / r->ncells;
-    if (m >= 0 && m < b)
-        return m;
+    if (m >= 0)
+        return tv_family_of(r)->action_of(r, m);
     if (m == TV_MOVE_PASS && can_pass(r))
         return b;
     if (m == TV_MOVE_SWAP && can_swap(r))
@@ -76,22 +36,9 @@ int tv_move_of_action(const tv_rules *r, int a, tv_move *m)
     int b = board_actions(r);
     if (a < 0 || a >= tv_actions_count(r))
         return TV_EINVAL;
-    if (a < b && is_pieces(r) && r->pieces.shoots) {
-        int pair = a / (r->ncells - 1), arrow = a % (r->ncells - 1);
-        int from = pair / (r->ncells - 1), to = pair % (r->ncells - 1);
-        to = to >= from ? to + 1 : to;
-        *m = tv_pmove_shot(from, to, arrow >= to ? arrow + 1 : arrow);
-    } else if (a < b && is_pieces(r)) {
-        int from = a / (r->ncells - 1), to = a % (r->ncells - 1);
-        *m = tv_pmove_simple(from, to >= from ? to + 1 : to, 0);
-    } else if (a < b && r->rotate.side) {
-        *m = a % (2 * r->rotate.blocks) * r->ncells + a / (2 * r->rotate.blocks);
-    } else if (a < b)
-        *m = a;
-    else if (a == b && can_pass(r))
-        *m = TV_MOVE_PASS;
-    else
-        *m = TV_MOVE_SWAP;
+    if (a < b)
+        return tv_family_of(r)->move_of(r, a, m);
+    *m = a == b && can_pass(r) ? TV_MOVE_PASS : TV_MOVE_SWAP;
     return TV_OK;
 }
 

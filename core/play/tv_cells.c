@@ -1,0 +1,127 @@
+/* Cell writes, hashing and counts (tv_cells.h). */
+#include "tv_cells.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value, tv_error *err)
+{
+    int mancala = r->board == TV_BOARD_MANCALA;
+    if (cell < 0 || cell >= r->ncells)
+        return tv_error_set(err, TV_EINVAL, "cell %d is not on the board", cell + 1);
+    int kinds = r->pieces.nkinds ? r->pieces.nkinds : 1;
+    if (value < 0 || value > (mancala ? TV_MANCALA_MAX_SEEDS : 4 * kinds - 1))
+        return tv_error_set(err, TV_EINVAL, "%d cannot be put in a %s", value, mancala ? "hole" : "cell");
+    int old = s->cells[cell];
+    /* A hole is one byte: with at most TV_MANCALA_MAX_SEEDS on the board no
+     * sowing can make one wrap. */
+    if (mancala && s->stones + value - old > TV_MANCALA_MAX_SEEDS)
+        return tv_error_set(err, TV_EINVAL, "%d seeds in a hole would make %d on the board, more than %d", value,
+                            s->stones + value - old, TV_MANCALA_MAX_SEEDS);
+    if (!mancala)
+        return tv_state_put_grid(r, s, u, cell, value, err);
+    if (u) {
+        if (u->n == TV_UNDO_CELLS)
+            return tv_error_set(err, TV_ELIMIT, "a move may change at most %d cells", TV_UNDO_CELLS);
+        u->cell[u->n] = (uint16_t)cell;
+        u->old[u->n++] = (uint8_t)old;
+    }
+    s->hash ^= r->zseed[cell][old] ^ r->zseed[cell][value];
+    s->stones = (uint16_t)(s->stones + value - old);
+    s->cells[cell] = (uint8_t)value;
+    return TV_OK;
+}
+
+void tv_unplay(const tv_rules *r, tv_state *s, const tv_undo *u)
+{
+    (void)r;
+    for (int i = u->n - 1; i >= 0; i--)
+        s->cells[u->cell[i]] = u->old[i];
+    memcpy(s, u->head, TV_STATE_HEAD);
+}
+
+void tv_swap_colours(const tv_rules *r, tv_state *s)
+{
+    s->flags ^= TV_FLAG_SWAPPED;
+    s->hash ^= r->zswapped;
+    int32_t t = s->score[0]; /* each player takes the other's colour, and its points */
+    s->score[0] = s->score[1];
+    s->score[1] = t;
+}
+
+uint64_t tv_state_hash(const tv_rules *r, const tv_state *s)
+{
+    uint64_t h = 0;
+    if (r->board == TV_BOARD_MANCALA)
+        for (int c = 0; c < r->ncells; c++)
+            h ^= r->zseed[c][s->cells[c]];
+    else
+        for (int c = 0; c < r->ncells; c++)
+            h ^= r->zcell[c][s->cells[c]];
+    if (s->to_move)
+        h ^= r->zside;
+    if (s->flags & TV_FLAG_SWAPPED)
+        h ^= r->zswapped;
+    if (s->flags & TV_FLAG_SETUP)
+        h ^= r->zsetup;
+    return h;
+}
+
+void tv_state_count(const tv_rules *r, tv_state *s)
+{
+    int empty = 0, owned[2] = {0, 0};
+    for (int c = 0; c < r->ncells; c++) {
+        int v = s->cells[c];
+        empty += v == TV_EMPTY;
+        if (tv_cell_is_piece(v))
+            owned[tv_cell_colour(v) - 1]++;
+    }
+    s->empty = (uint16_t)empty;
+    s->stones = (uint16_t)(owned[0] + owned[1]);
+    s->owned[0] = (uint16_t)owned[0];
+    s->owned[1] = (uint16_t)owned[1];
+}
+
+int tv_state_ok(const tv_rules *r, const tv_state *s, char *why, int size)
+{
+    uint64_t h = tv_state_hash(r, s);
+    if (h != s->hash) {
+        snprintf(why, (size_t)size, "hash %016llx, recomputed %016llx", (unsigned long long)s->hash,
+                 (unsigned long long)h);
+        return 0;
+    }
+    if (s->to_move > 1) {
+        snprintf(why, (size_t)size, "player %d to move", s->to_move);
+        return 0;
+    }
+    if (r->board == TV_BOARD_MANCALA) {
+        int seeds = 0;
+        for (int c = 0; c < r->ncells; c++)
+            seeds += s->cells[c];
+        if (seeds != s->stones)
+            snprintf(why, (size_t)size, "%d seeds counted, %d in the holes", s->stones, seeds);
+        return seeds == s->stones;
+    }
+    tv_state_buf buf;
+    tv_state *t = &buf.state;
+    memcpy(t, s, (size_t)r->state_size);
+    tv_state_count(r, t);
+    if (t->empty != s->empty || t->stones != s->stones || t->owned[0] != s->owned[0] || t->owned[1] != s->owned[1]) {
+        snprintf(why, (size_t)size, "counts empty %d stones %d owned %d/%d, recounted %d %d %d/%d", s->empty, s->stones,
+                 s->owned[0], s->owned[1], t->empty, t->stones, t->owned[0], t->owned[1]);
+        return 0;
+    }
+    return 1;
+}
+
+#ifdef TV_STATE_CHECKS
+void tv_state_assert_ok(const tv_rules *r, const tv_state *s)
+{
+    char why[160];
+    if (!tv_state_ok(r, s, why, (int)sizeof why)) {
+        fprintf(stderr, "tv_state_ok: %s: ply %d: %s\n", r->name, s->ply, why);
+        abort();
+    }
+}
+#endif

@@ -1,0 +1,70 @@
+/* The floor below the move families: every write of a cell, the hash, and
+ * the counts derived from the cells. The kernel, the families and their
+ * primitives, the play hooks and the position reader all change cells
+ * through here, so that the hash, the undo record and the counts stay true.
+ * Nothing here knows a family. */
+#ifndef TV_CELLS_H
+#define TV_CELLS_H
+
+#include "tv_rules.h"
+
+/* Sets one cell (a grid's contents, a hole's seeds) with its undo entry (u
+ * may be NULL), its hash and its counts; refuses a cell off the board, a
+ * value its game cannot hold, a hole that would overflow, an undo record
+ * that is full. */
+int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value, tv_error *err);
+
+/* tv_state_set on a grid, for a cell on the board and a value its game
+ * allows (the caller knows both): the undo record, the hash, the counts. */
+static inline int tv_state_put_grid(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value, tv_error *err)
+{
+    int old = s->cells[cell];
+    if (u) {
+        if (u->n == TV_UNDO_CELLS)
+            return tv_error_set(err, TV_ELIMIT, "a move may change at most %d cells", TV_UNDO_CELLS);
+        u->cell[u->n] = (uint16_t)cell;
+        u->old[u->n++] = (uint8_t)old;
+    }
+    s->hash ^= r->zcell[cell][old] ^ r->zcell[cell][value];
+    s->empty = (uint16_t)(s->empty + (value == TV_EMPTY) - (old == TV_EMPTY));
+    int now = tv_cell_is_piece(value), was = tv_cell_is_piece(old);
+    s->stones = (uint16_t)(s->stones + now - was);
+    if (now)
+        s->owned[tv_cell_colour(value) - 1]++;
+    if (was)
+        s->owned[tv_cell_colour(old) - 1]--;
+    s->cells[cell] = (uint8_t)value;
+    return TV_OK;
+}
+
+/* Takes back the move recorded in u (the last one played on s): the cells
+ * it changed, in reverse order, then the state's header. */
+void tv_unplay(const tv_rules *r, tv_state *s, const tv_undo *u);
+
+/* The players exchange colours (the swap move; s:swap() in a play hook):
+ * the stones stay, each player takes the other's colour and its points. The
+ * undo record's header restores it. */
+void tv_swap_colours(const tv_rules *r, tv_state *s);
+
+/* Recomputes the Zobrist hash from scratch (tests compare it with the
+ * incremental one). */
+uint64_t tv_state_hash(const tv_rules *r, const tv_state *s);
+
+/* The counts derived from a grid's cells: empty cells, pieces, pieces by colour. */
+void tv_state_count(const tv_rules *r, tv_state *s);
+
+/* Whether s's hash and counts are what its cells, side to move and flags
+ * give (Stockfish's pos_is_ok): 1, or 0 with what differs in why[0..size). */
+int tv_state_ok(const tv_rules *r, const tv_state *s, char *why, int size);
+
+/* Built with -DTV_STATE_CHECKS (the sanitizer build of make check), every
+ * hand-over of the turn, in the kernel and in every fast path, asserts
+ * tv_state_ok; otherwise this costs nothing. */
+#ifdef TV_STATE_CHECKS
+void tv_state_assert_ok(const tv_rules *r, const tv_state *s);
+#define TV_STATE_CHECK(r, s) tv_state_assert_ok((r), (s))
+#else
+#define TV_STATE_CHECK(r, s) ((void)0)
+#endif
+
+#endif

@@ -1,0 +1,101 @@
+/* The hooks family: the ruleset's own moves hook (the legal moves) or play
+ * hook (a move's effect, through the floor's cell writes), over the family
+ * its description names (tv_family_data) for what the hooks do not say:
+ * the moves or the effect left to data, the last cell, move text, action
+ * ids. It has no fast path: the kernel's loop plays its playouts. */
+#include "tv_family_hooks.h"
+
+#include "tv_lines.h"
+#include "tv_movetext.h"
+
+/* A mancala player without a move passes when the rules say so (no_move =
+ * "pass"), whether the moves come from sowing or from a moves hook. */
+static int pass_when_stuck(const tv_rules *r) { return r->board == TV_BOARD_MANCALA && r->sow.pass; }
+
+static int moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
+{
+    if (!r->hooks.moves)
+        return tv_family_data(r)->moves(r, s, out, cap, err);
+    int n = r->hooks.moves(r->hooks.ctx, r, s, out, cap, err);
+    if (n == 0 && cap > 0 && pass_when_stuck(r))
+        out[n++] = TV_MOVE_PASS;
+    return n;
+}
+
+static int count(const tv_rules *r, const tv_state *s, tv_error *err)
+{
+    if (!r->hooks.moves)
+        return tv_family_data(r)->count(r, s, err);
+    tv_move out[TV_MOVES_LIMIT];
+    return moves(r, s, out, TV_MOVES_LIMIT, err);
+}
+
+static int check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
+{
+    if (!r->hooks.moves)
+        return tv_family_data(r)->check(r, s, m, err);
+    tv_move list[TV_MAX_MOVES];
+    int n = moves(r, s, list, TV_MAX_MOVES, err);
+    if (n < 0)
+        return n;
+    for (int i = 0; i < n; i++)
+        if (list[i] == m)
+            return TV_OK;
+    char why[TV_TEXT_MAX];
+    int given = r->hooks.refuse ? r->hooks.refuse(r->hooks.ctx, r, s, m, why, (int)sizeof why, err) : 0;
+    if (given < 0)
+        return given;
+    return tv_move_refuse(r, m, err, given ? why : "not among the legal moves");
+}
+
+static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_effect *e, tv_error *err)
+{
+    if (!r->hooks.play)
+        return tv_family_data(r)->apply(r, s, m, u, e, err);
+    uint16_t quiet = s->quiet, stones = s->stones;
+    int64_t scored = (int64_t)s->score[0] + s->score[1]; /* hook scores may be any int32 */
+    int rc = r->hooks.play(r->hooks.ctx, r, s, m, u, err);
+    if (rc < 0)
+        return rc;
+    e->again = (rc & TV_PLAYED_AGAIN) != 0;
+    if (rc & TV_PLAYED_LINE) /* the goal holds after a hook's placements too */
+        e->line_winner = tv_goal_winner(r, s->to_move);
+    /* Nothing left the board and nothing was scored: the position may come back. */
+    s->quiet = s->stones == stones && (int64_t)s->score[0] + s->score[1] == scored ? (uint16_t)(quiet + 1) : 0;
+    return TV_OK;
+}
+
+static int last_cell(const tv_rules *r, const tv_state *s) { return tv_family_data(r)->last_cell(r, s); }
+
+static int text(const tv_rules *r, tv_move m, char *buf, size_t size) { return tv_family_data(r)->text(r, m, buf, size); }
+
+/* A moves hook's list is not the generator's: its text is read as typed. */
+static int parse(const tv_rules *r, const tv_state *s, const char *t, tv_move *m, tv_error *err)
+{
+    return tv_family_data(r)->parse(r, r->hooks.moves ? NULL : s, t, m, err);
+}
+
+static int actions(const tv_rules *r) { return tv_family_data(r)->actions(r); }
+static int action_of(const tv_rules *r, tv_move m) { return tv_family_data(r)->action_of(r, m); }
+static int move_of(const tv_rules *r, int a, tv_move *m) { return tv_family_data(r)->move_of(r, a, m); }
+
+/* A moves hook may list "pass" or "swap" (lua/tv_hooks.c reads move text). */
+static int passes(const tv_rules *r) { return r->hooks.moves || tv_family_data(r)->passes(r); }
+static int swaps(const tv_rules *r) { return r->hooks.moves || tv_family_data(r)->swaps(r); }
+
+const tv_family tv_family_hooks = {
+    .id = TV_FAMILY_HOOKS,
+    .moves = moves,
+    .count = count,
+    .check = check,
+    .apply = apply,
+    .last_cell = last_cell,
+    .text = text,
+    .parse = parse,
+    .actions = actions,
+    .action_of = action_of,
+    .move_of = move_of,
+    .passes = passes,
+    .swaps = swaps,
+    .playout = NULL,
+};

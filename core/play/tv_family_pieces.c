@@ -1,0 +1,172 @@
+/* The pieces family: a piece moves from one cell to another (tv_pieces.h:
+ * steps, slides, jumps and their chains, leaps, line counts, shots), one
+ * move a whole turn. Its fast paths reuse the moves found for the no-move
+ * rule as the next ply's moves; moves that all shoot are counted, not
+ * listed, and the one drawn is found by its index (tv_shoot.h). */
+#include "tv_family_pieces.h"
+
+#include <stdio.h>
+
+#include "tv_end.h"
+#include "tv_history.h"
+#include "tv_movetext.h"
+#include "tv_pieces.h"
+#include "tv_pieces_text.h"
+#include "tv_shoot.h"
+
+static int count(const tv_rules *r, const tv_state *s, tv_error *err) { return tv_pieces_any(r, s, err); }
+
+static int check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
+{
+    return m < 0 ? tv_move_refuse(r, m, err, "not a move of this game") : tv_pieces_check(r, s, m, err);
+}
+
+static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_effect *e, tv_error *err)
+{
+    int progress, reached = tv_pieces_apply(r, s, m, u, &progress, err);
+    if (reached < 0)
+        return reached;
+    if (reached)
+        e->line_winner = s->to_move + 1;
+    tv_end_pieces_quiet(r, s, progress);
+    return TV_OK;
+}
+
+static int last_cell(const tv_rules *r, const tv_state *s)
+{
+    int path[TV_PMOVE_CHAIN_LIMIT + 1], n = tv_pieces_path(r, s->last, path, TV_PMOVE_CHAIN_LIMIT + 1);
+    return n < 0 ? -1 : path[n - 1];
+}
+
+/* ---- action ids: one per pair of distinct cells (from, to), and a shot's
+ * arrow on any cell but `to` ------------------------------------------------ */
+
+static int actions(const tv_rules *r)
+{
+    int pairs = r->ncells * (r->ncells - 1);
+    return r->pieces.shoots ? pairs * (r->ncells - 1) : pairs;
+}
+
+/* from * (n - 1) + to, less one when to is past from: every id a real pair. */
+static int pair_action(const tv_rules *r, int from, int to) { return from * (r->ncells - 1) + (to > from ? to - 1 : to); }
+
+static int action_of(const tv_rules *r, tv_move m)
+{
+    if (m < 0)
+        return TV_EINVAL;
+    int arrow = tv_pieces_arrow(r, m);
+    if (r->pieces.shoots) {
+        int from = tv_pmove_from(m), to = tv_pmove_to(m);
+        if (arrow < 0 || from >= r->ncells || to >= r->ncells || from == to || arrow == to)
+            return TV_EINVAL;
+        return pair_action(r, from, to) * (r->ncells - 1) + (arrow > to ? arrow - 1 : arrow);
+    }
+    if (arrow >= 0)
+        return TV_EINVAL;
+    int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
+    if (np < 2 || path[0] == path[np - 1])
+        return TV_EINVAL;
+    return pair_action(r, path[0], path[np - 1]);
+}
+
+static int move_of(const tv_rules *r, int a, tv_move *m)
+{
+    int n1 = r->ncells - 1;
+    if (r->pieces.shoots) {
+        int pair = a / n1, arrow = a % n1, from = pair / n1, to = pair % n1;
+        to = to >= from ? to + 1 : to;
+        *m = tv_pmove_shot(from, to, arrow >= to ? arrow + 1 : arrow);
+    } else {
+        int from = a / n1, to = a % n1;
+        *m = tv_pmove_simple(from, to >= from ? to + 1 : to, 0);
+    }
+    return TV_OK;
+}
+
+/* ---- the random-playout fast paths ------------------------------------------ */
+
+/* What they rule out (tv_end.h): the entry checked hooks; a grid. */
+#define PIECES_SKIP (TV_END_SKIP_HOOKS | TV_END_SKIP_MANCALA)
+
+/* The moves of a colour's mover, from the plan derived once. */
+static int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
+{
+    tv_move moves[TV_MOVES_LIMIT];
+    tv_pieces_plan plan[2]; /* by colour: what the generator derives from the rules, once */
+    tv_pieces_plan_for(r, TV_STONE1, &plan[0]);
+    tv_pieces_plan_for(r, TV_STONE2, &plan[1]);
+    tv_history hist = tv_history_start();
+    int n = tv_pieces_moves_planned(r, &plan[tv_colour_of(s, s->to_move) - 1], s, moves, err), rc;
+    while (n >= 0 && s->status == TV_ONGOING) {
+        if (halt && (s->ply & 63) == 0 && halt(ctx))
+            return TV_PLAYOUT_HALTED;
+        if (n == 0)
+            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+        if (r->repetition && (rc = tv_history_push(&hist, s, err)))
+            return rc;
+        tv_move m = moves[tv_rng_below(rng, (uint32_t)n)];
+        tv_effect e = {-1, 0};
+        if ((rc = apply(r, s, m, NULL, &e, err)))
+            return rc;
+        tv_end_turn(r, s, m, 0);
+        int repeated = r->repetition && tv_history_repeats(s, hist.hash, hist.n);
+        if ((n = tv_pieces_moves_planned(r, &plan[tv_colour_of(s, s->to_move) - 1], s, moves, err)) < 0)
+            return n;
+        int winner, over = tv_end_rules(r, s, e.line_winner, repeated, n, PIECES_SKIP, &winner, err);
+        if (over)
+            tv_end_game(r, s, winner);
+    }
+    return n < 0 ? n : TV_OK;
+}
+
+/* Moves that all shoot (tv_shoot_fast), without repetition or the connection
+ * end: counted, and the one drawn found by its index. */
+static int playout_shots(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
+{
+    tv_shoot_board b;
+    tv_shoot_init(r, s, &b);
+    int n = tv_shoot_count(r, s, &b);
+    while (s->status == TV_ONGOING) {
+        if (halt && (s->ply & 63) == 0 && halt(ctx))
+            return TV_PLAYOUT_HALTED;
+        if (n == 0)
+            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+        tv_move m = tv_shoot_pick(r, s, &b, (int)tv_rng_below(rng, (uint32_t)n));
+        int progress, p = s->to_move, reached = tv_shoot_apply(r, s, &b, m, &progress, err);
+        if (reached < 0)
+            return reached;
+        tv_end_pieces_quiet(r, s, progress);
+        tv_end_turn(r, s, m, 0);
+        n = tv_shoot_count(r, s, &b);
+        int winner, over = tv_end_rules(r, s, reached ? p + 1 : -1, 0, n, PIECES_SKIP, &winner, err);
+        if (over)
+            tv_end_game(r, s, winner);
+    }
+    return TV_OK;
+}
+
+static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
+{
+    if (tv_family_hooked(r))
+        return TV_PLAYOUT_DECLINED;
+    if (tv_shoot_fast(r) && !r->repetition && !(r->ends & TV_END_CONNECTED))
+        return playout_shots(r, s, rng, halt, ctx, err);
+    return playout_pieces(r, s, rng, halt, ctx, err);
+}
+
+const tv_family tv_family_pieces = {
+    .id = TV_FAMILY_PIECES,
+    .moves = tv_pieces_moves,
+    .count = count,
+    .check = check,
+    .apply = apply,
+    .last_cell = last_cell,
+    .text = tv_pieces_text,
+    .parse = tv_pieces_parse,
+    .actions = actions,
+    .action_of = action_of,
+    .move_of = move_of,
+    .passes = tv_family_never,
+    .swaps = tv_family_never,
+    .playout = playout,
+};

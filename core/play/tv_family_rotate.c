@@ -1,0 +1,84 @@
+/* The rotation family (Pentago): a stone on an empty cell, then a block of
+ * the board turned a quarter, one move (tv_rotate.h). */
+#include "tv_family_rotate.h"
+
+#include <stdio.h>
+
+#include "tv_movetext.h"
+#include "tv_rotate.h"
+
+static int moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
+{
+    (void)err;
+    return tv_rotate_moves(r, s, out, cap);
+}
+
+static int count(const tv_rules *r, const tv_state *s, tv_error *err)
+{
+    tv_move out[TV_MAX_MOVES];
+    return moves(r, s, out, TV_MAX_MOVES, err);
+}
+
+static int check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
+{
+    return m < 0 ? tv_move_refuse(r, m, err, "not a move of this game") : tv_rotate_check(r, s, m, err);
+}
+
+static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_effect *e, tv_error *err)
+{
+    return m >= 0 ? tv_rotate_apply(r, s, m, u, &e->line_winner, err) : TV_OK;
+}
+
+static int last_cell(const tv_rules *r, const tv_state *s) { return tv_rotate_where(r, s->last); }
+
+static int text(const tv_rules *r, tv_move m, char *buf, size_t size)
+{
+    if (m >= 0 && m < r->ncells * tv_rotate_turns(r))
+        return tv_rotate_text(r, m, buf, size);
+    return snprintf(buf, size, "#%d", (int)m);
+}
+
+static int parse(const tv_rules *r, const tv_state *s, const char *t, tv_move *m, tv_error *err)
+{
+    (void)s;
+    return tv_rotate_parse(r, t, m, err);
+}
+
+/* Action ids: cell * turns + turn, in the moves' order (a move is turn * cells + cell). */
+static int actions(const tv_rules *r) { return r->ncells * tv_rotate_turns(r); }
+
+static int action_of(const tv_rules *r, tv_move m)
+{
+    return m >= 0 && m < actions(r) ? m % r->ncells * tv_rotate_turns(r) + m / r->ncells : TV_EINVAL;
+}
+
+static int move_of(const tv_rules *r, int a, tv_move *m)
+{
+    *m = a % tv_rotate_turns(r) * r->ncells + a / tv_rotate_turns(r);
+    return TV_OK;
+}
+
+static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
+{
+    (void)halt, (void)ctx; /* ends within its cells: not asked */
+    if (tv_family_hooked(r) || r->repetition || r->cap_binds)
+        return TV_PLAYOUT_DECLINED;
+    return tv_rotate_playout(r, s, rng, err);
+}
+
+const tv_family tv_family_rotate = {
+    .id = TV_FAMILY_ROTATE,
+    .moves = moves,
+    .count = count,
+    .check = check,
+    .apply = apply,
+    .last_cell = last_cell,
+    .text = text,
+    .parse = parse,
+    .actions = actions,
+    .action_of = action_of,
+    .move_of = move_of,
+    .passes = tv_family_never,
+    .swaps = tv_family_never,
+    .playout = playout,
+};

@@ -1,0 +1,92 @@
+/* The sowing family (mancala): the seeds of an own hole sown along the track
+ * (tv_sow.h), a pass where the rules pass. Its fast path reuses the moves
+ * found for the no-move rule as the next ply's moves. */
+#include "tv_family_sow.h"
+
+#include "tv_end.h"
+#include "tv_history.h"
+#include "tv_movetext.h"
+#include "tv_sow.h"
+
+#define SOW_MOVES (2 * TV_MANCALA_MAX_HOLES + 1)
+
+static int moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
+{
+    (void)err;
+    return tv_sow_moves(r, s, out, cap);
+}
+
+static int count(const tv_rules *r, const tv_state *s, tv_error *err)
+{
+    tv_move out[SOW_MOVES];
+    return moves(r, s, out, SOW_MOVES, err);
+}
+
+static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_effect *e, tv_error *err)
+{
+    int again = tv_sow_apply(r, s, m, u);
+    if (again < 0)
+        return tv_error_set(err, again, "the relay sowing would never end");
+    e->again = again; /* the last seed in the own store */
+    return TV_OK;
+}
+
+static int last_cell(const tv_rules *r, const tv_state *s)
+{
+    (void)r, (void)s;
+    return -1; /* seeds, not a stone */
+}
+
+static int parse(const tv_rules *r, const tv_state *s, const char *text, tv_move *m, tv_error *err)
+{
+    (void)s;
+    return tv_move_parse_cell(r, text, m, err);
+}
+
+static int passes(const tv_rules *r) { return r->sow.pass; }
+
+/* What the fast path rules out (tv_end.h): the entry checked hooks; not a grid. */
+#define SOW_SKIP (TV_END_SKIP_HOOKS | TV_END_SKIP_GRID | TV_END_SKIP_PIECES)
+
+static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
+{
+    if (tv_family_hooked(r))
+        return TV_PLAYOUT_DECLINED;
+    tv_move list[SOW_MOVES];
+    tv_history hist = tv_history_start();
+    int n = tv_sow_moves(r, s, list, SOW_MOVES);
+    while (s->status == TV_ONGOING) {
+        if (halt && (s->ply & 63) == 0 && halt(ctx))
+            return TV_PLAYOUT_HALTED;
+        int rc;
+        if (r->repetition && (rc = tv_history_push(&hist, s, err)))
+            return rc;
+        if (n == 0)
+            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+        tv_move m = list[tv_rng_below(rng, (uint32_t)n)];
+        tv_end_turn(r, s, m, tv_sow_apply(r, s, m, NULL));
+        int repeated = r->repetition && tv_history_repeats(s, hist.hash, hist.n);
+        n = tv_sow_moves(r, s, list, SOW_MOVES);
+        int winner, over = tv_end_rules(r, s, -1, repeated, n, SOW_SKIP, &winner, err);
+        if (over)
+            tv_end_game(r, s, winner);
+    }
+    return TV_OK;
+}
+
+const tv_family tv_family_sow = {
+    .id = TV_FAMILY_SOW,
+    .moves = moves,
+    .count = count,
+    .check = tv_sow_check,
+    .apply = apply,
+    .last_cell = last_cell,
+    .text = tv_move_text_cell,
+    .parse = parse,
+    .actions = tv_family_cells,
+    .action_of = tv_family_cell_action,
+    .move_of = tv_family_action_move,
+    .passes = passes,
+    .swaps = tv_family_never,
+    .playout = playout,
+};

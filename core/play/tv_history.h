@@ -1,0 +1,31 @@
+/* The positions a random playout has seen since the last irreversible move,
+ * for the repetition rule: a per-thread buffer of hashes that only grows, so
+ * steady-state playouts do not allocate. */
+#ifndef TV_HISTORY_H
+#define TV_HISTORY_H
+
+#include "tv_rules.h"
+
+typedef struct tv_history {
+    uint64_t *hash; /* this thread's buffer */
+    int n;
+} tv_history;
+
+/* An empty history on this thread's buffer. */
+tv_history tv_history_start(void);
+
+/* Appends s's hash (the history is emptied first after a capture: nothing
+ * before it can come back). TV_OK, or TV_ENOMEM. */
+int tv_history_push(tv_history *h, const tv_state *s, tv_error *err);
+
+/* Whether s (just reached) repeats one of the last s->quiet positions of
+ * hist[0..n), the positions before it. */
+static inline int tv_history_repeats(const tv_state *s, const uint64_t *hist, int n)
+{
+    for (int k = 1; k <= s->quiet && k <= n; k++)
+        if (hist[n - k] == s->hash)
+            return 1;
+    return 0;
+}
+
+#endif

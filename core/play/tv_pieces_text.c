@@ -1,0 +1,131 @@
+/* Move text of pieces that move (tv_pieces_text.h). */
+#include "tv_pieces_text.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tv_movetext.h"
+#include "tv_pieces.h"
+
+/* A cell's name into t; returns its length. */
+static int cell_text(const tv_rules *r, int cell, char *t) { return tv_grid_cell_text(&r->grid, cell, t); }
+
+int tv_pieces_text(const tv_rules *r, tv_move m, char *buf, size_t size)
+{
+    int path[TV_PMOVE_CHAIN_LIMIT + 1], n = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1), len = 0;
+    char t[(TV_PMOVE_CHAIN_LIMIT + 1) * 4];
+    if (n < 0)
+        return snprintf(buf, size, "#%d", (int)m);
+    int arrow = tv_pieces_arrow(r, m);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            t[len++] = arrow < 0 && (tv_pmove_is_chain(m) || tv_pmove_captures(m)) ? 'x' : '-';
+        len += cell_text(r, path[i], t + len);
+    }
+    if (arrow >= 0) { /* d1-d7/g7 */
+        t[len++] = '/';
+        len += cell_text(r, arrow, t + len);
+    }
+    return tv_move_text_put(buf, size, t, len);
+}
+
+/* The cells of a piece's move as typed: "a2-a3", "A2A3", "c3xe5xc7", a
+ * shot "d1-d7/g7" (the '/' once, before the last cell); into
+ * cells[0..size), with *capture set when an 'x' was written and *slash when
+ * a '/' was. Returns the count, or -1. */
+static int typed_cells(const tv_rules *r, const char *text, int *cells, int size, int *capture, int *slash)
+{
+    int n = 0;
+    *capture = *slash = 0;
+    for (const char *p = text; *p;) {
+        if (n && (*p == '-' || *p == 'x' || *p == 'X' || *p == ':' || *p == '/')) {
+            if (*slash)
+                return -1; /* the arrow is the last cell */
+            *capture |= *p == 'x' || *p == 'X';
+            *slash = *p == '/';
+            if (!*++p)
+                return -1;
+        }
+        char name[4];
+        int len = 0;
+        if (!isalpha((unsigned char)*p))
+            return -1;
+        name[len++] = (char)tolower((unsigned char)*p++);
+        while (len < 3 && isdigit((unsigned char)*p))
+            name[len++] = *p++;
+        name[len] = '\0';
+        int cell = tv_grid_parse_cell(&r->grid, name);
+        if (cell < 0 || n == size)
+            return -1;
+        cells[n++] = cell;
+    }
+    return n;
+}
+
+/* The direction in which `to` is two cells from `from`, or -1. */
+static int jump_dir(const tv_rules *r, int from, int to)
+{
+    for (int d = 0; d < 8; d++)
+        if ((r->pieces.jump_dirs & (1 << d)) && r->nb[from][d] >= 0 && r->nb[r->nb[from][d]][d] == to)
+            return d;
+    return -1;
+}
+
+static int parse_typed(const tv_rules *r, const char *text, tv_move *m, tv_error *err)
+{
+    int cells[TV_PMOVE_CHAIN_LIMIT + 1], capture, slash;
+    int n = typed_cells(r, text, cells, TV_PMOVE_CHAIN_LIMIT + 1, &capture, &slash);
+    if (r->pieces.shoots) { /* no chains: from-to, or from-to/arrow ("d1d7g7" too) */
+        if (n < 2 || n > 3 || (slash && n != 3))
+            return tv_error_set(err, TV_EINVAL, "'%.40s' is not a move: expected from-to/arrow, as d1-d7/g7", text);
+        if (n == 3 && capture)
+            return tv_error_set(err, TV_EINVAL, "'%.40s' is not a move: a move that shoots captures nothing (d1-d7/g7)",
+                                text);
+        *m = n == 3 ? tv_pmove_shot(cells[0], cells[1], cells[2]) : tv_pmove_simple(cells[0], cells[1], capture);
+        return TV_OK;
+    }
+    if (n < 2 || slash)
+        return tv_error_set(err, TV_EINVAL, "'%.40s' is not a move: expected from-to, as a2-a3, a2xb3 or c3xe5xc7", text);
+    int8_t dirs[TV_PMOVE_CHAIN_LIMIT];
+    int chain = n > 2 || (capture && jump_dir(r, cells[0], cells[1]) >= 0);
+    if (!chain) {
+        *m = tv_pmove_simple(cells[0], cells[1], capture);
+        return TV_OK;
+    }
+    for (int i = 1; i < n; i++)
+        if ((dirs[i - 1] = (int8_t)jump_dir(r, cells[i - 1], cells[i])) < 0 || i > r->pieces.chain_max)
+            return tv_error_set(err, TV_EINVAL, "'%.40s' is not a move: each jump of a chain goes over one cell", text);
+    *m = tv_pmove_chain(r->pieces.jump_dirs, cells[0], dirs, n - 1);
+    return TV_OK;
+}
+
+int tv_pieces_parse(const tv_rules *r, const tv_state *s, const char *text, tv_move *m, tv_error *err)
+{
+    if (!s) /* no position: the cells as typed */
+        return parse_typed(r, text, m, err);
+    int typed[TV_PMOVE_CHAIN_LIMIT + 1], capture, slash;
+    int n = typed_cells(r, text, typed, TV_PMOVE_CHAIN_LIMIT + 1, &capture, &slash);
+    tv_move moves[TV_MOVES_LIMIT], found[2];
+    int nm = n >= 2 && s->status == TV_ONGOING ? tv_pieces_moves(r, s, moves, TV_MOVES_LIMIT, NULL) : 0, nf = 0;
+    for (int i = 0; i < nm; i++) {
+        int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, moves[i], path, TV_PMOVE_CHAIN_LIMIT + 1);
+        int same = np == n ? memcmp(path, typed, (size_t)n * sizeof *path) == 0
+                           : n == 2 && path[0] == typed[0] && path[np - 1] == typed[1];
+        if (same && nf < 2)
+            found[nf] = moves[i];
+        nf += same;
+    }
+    if (nf == 1) {
+        *m = found[0];
+        return TV_OK;
+    }
+    if (nf > 1) {
+        char a[TV_PMOVE_CHAIN_LIMIT * 4 + 8], b[TV_PMOVE_CHAIN_LIMIT * 4 + 8];
+        tv_pieces_text(r, found[0], a, sizeof a);
+        tv_pieces_text(r, found[1], b, sizeof b);
+        return tv_error_set(err, TV_EINVAL, "'%.40s' is ambiguous: %d moves, as %s and %s", text, nf, a, b);
+    }
+    return parse_typed(r, text, m, err);
+}
+
