@@ -11,6 +11,7 @@
 #include <lauxlib.h>
 
 #include "tv_api_eval.h"
+#include "tv_directions.h"
 #include "tv_fields.h"
 
 #define WHAT "game.evaluate"
@@ -104,13 +105,8 @@ static void read_open_lines(lua_State *L, int idx, tv_rules *r)
     if (len > longer)
         luaL_error(L, "%s: no window of %d cells fits the %dx%d board", what, len, r->grid.width, r->grid.height);
     ev->line_length = len;
-    ev->line_dirs = r->goal.length ? r->goal.dirs : r->lines.dirs ? r->lines.dirs : TV_DIR_ALL;
-    char dirs[8];
-    if (tv_str_field(L, idx, what, "directions", dirs, sizeof dirs, 0)) {
-        ev->line_dirs = tv_dirs_parse(dirs);
-        if (ev->line_dirs <= 0)
-            luaL_error(L, "%s.directions: '%s' is not made of h, v and d", what, dirs);
-    }
+    ev->line_dirs = tv_directions_field(L, idx, what, "directions", TV_DIRS_LINES,
+                                        r->goal.length ? r->goal.dirs : r->lines.dirs ? r->lines.dirs : TV_DIR_ALL);
     int n = tv_list_len(L, idx, what, 1, len);
     /* Every key is a list index, length or directions (the first other one stops the loop). */
     lua_pushnil(L);

@@ -33,7 +33,10 @@ void tv_read_hex(lua_State *L, int idx, const char *pre, tv_grid *g)
 void tv_read_connect(lua_State *L, int idx, const char *pre, tv_join *k)
 {
     static const char *const known[] = {"sides", "diagonals", NULL};
-    char what[64], list[80], got[64];
+    static const char *const sides[] = {"rows", "columns", "y", NULL}; /* 1 + index: TV_SIDES_* */
+    static const char *const glosses[] = {"the first and last rows", "the first and last columns",
+                                          "row 1, column a and the short diagonal", NULL};
+    char what[64], list[80], item[96];
     snprintf(what, sizeof what, "%sconnect", pre);
     snprintf(list, sizeof list, "%s.sides", what);
     tv_check_table(L, idx, what);
@@ -44,17 +47,8 @@ void tv_read_connect(lua_State *L, int idx, const char *pre, tv_join *k)
     tv_list_len(L, -1, list, 2, 2);
     for (int i = 0; i < 2; i++) {
         lua_rawgeti(L, -1, i + 1);
-        const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
-        if (strcmp(s, "rows") == 0)
-            k->sides[i] = TV_SIDES_ROWS;
-        else if (strcmp(s, "columns") == 0)
-            k->sides[i] = TV_SIDES_COLUMNS;
-        else if (strcmp(s, "y") == 0)
-            k->sides[i] = TV_SIDES_Y;
-        else
-            luaL_error(L, "%s.sides[%d]: %s is not rows (the first and last rows), columns (the first and last "
-                          "columns) or y (row 1, column a and the short diagonal)",
-                       what, i + 1, tv_describe(L, -1, got, sizeof got));
+        snprintf(item, sizeof item, "%s[%d]", list, i + 1);
+        k->sides[i] = 1 + tv_word_at(L, -1, item, sides, glosses);
         lua_pop(L, 1);
     }
     lua_pop(L, 1);

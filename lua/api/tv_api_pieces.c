@@ -13,53 +13,17 @@
 #include "tv_api_custodial.h"
 #include "tv_api_pieces.h"
 #include "tv_api_pieces_line.h"
+#include "tv_directions.h"
 #include "tv_fields.h"
 #include "tv_position.h"
 
-/* ---- directions --------------------------------------------------------- */
+/* ---- directions and destinations ---------------------------------------- */
 
-static const struct {
-    const char *word;
-    int mask;
-} dir_words[] = {
-    {"forward", TV_N},
-    {"backward", TV_S},
-    {"sideways", TV_E | TV_W},
-    {"diagonal_forward", TV_NE | TV_NW},
-    {"diagonal_backward", TV_SE | TV_SW},
-    {"diagonal", TV_NE | TV_NW | TV_SE | TV_SW},
-    {"orthogonal", TV_N | TV_E | TV_S | TV_W},
-    {"all", TV_COMPASS_ALL},
-};
-
-/* "forward diagonal_forward" (words separated by spaces or commas), relative
- * to the mover: forward is towards the opponent's side. */
+/* Required, relative to the mover (tv_directions.h): forward is towards the
+ * opponent's side. */
 static int read_directions(lua_State *L, int idx, const char *what)
 {
-    char text[96], key[112];
-    snprintf(key, sizeof key, "%s.directions", what);
-    tv_str_field(L, idx, what, "directions", text, sizeof text, 1);
-    int mask = 0;
-    for (char *p = text; *p;) {
-        while (*p == ' ' || *p == ',')
-            p++;
-        size_t n = strcspn(p, " ,");
-        if (!n)
-            break;
-        size_t i = 0, count = sizeof dir_words / sizeof dir_words[0];
-        while (i < count && !(strlen(dir_words[i].word) == n && strncmp(p, dir_words[i].word, n) == 0))
-            i++;
-        if (i == count) { /* luaL_error knows no %.*s */
-            p[n] = '\0';
-            luaL_error(L, "%s: '%s' is not one of forward, backward, sideways, diagonal_forward, "
-                          "diagonal_backward, diagonal, orthogonal, all", key, p);
-        }
-        mask |= dir_words[i].mask;
-        p += n;
-    }
-    if (!mask)
-        luaL_error(L, "%s: no direction given", key);
-    return mask;
+    return tv_directions_field(L, idx, what, "directions", TV_DIRS_MOVER, -1);
 }
 
 /* What the destination may hold: "empty", "enemy" (capture by replacement)
@@ -68,13 +32,8 @@ static int read_to(lua_State *L, int idx, const char *what, int def)
 {
     static const char *const names[] = {"empty", "enemy", "any", NULL};
     static const int masks[] = {TV_TO_EMPTY, TV_TO_ENEMY, TV_TO_EMPTY | TV_TO_ENEMY};
-    char text[16];
-    if (!tv_str_field(L, idx, what, "to", text, sizeof text, 0))
-        return def;
-    for (int i = 0; names[i]; i++)
-        if (strcmp(text, names[i]) == 0)
-            return masks[i];
-    return luaL_error(L, "%s.to: '%s' is not empty, enemy or any", what, text);
+    int i = tv_field_word(L, idx, what, "to", names, NULL, -1);
+    return i < 0 ? def : masks[i];
 }
 
 /* ---- the generators ----------------------------------------------------- */
@@ -131,22 +90,13 @@ static void read_slide(lua_State *L, int idx, const char *what, tv_gen *g)
 static void read_jump(lua_State *L, int idx, const char *what, tv_gen *g)
 {
     static const char *const known[] = {"directions", "chain", "over", NULL};
-    static const char *const overs[] = {"enemy", "own", "any", NULL};
-    char word[16];
+    static const char *const overs[] = {"enemy", "own", "any", NULL}; /* 1 + index: TV_OVER_ENEMY, TV_OVER_OWN, both */
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
     g->type = TV_GEN_JUMP;
     g->dirs = read_directions(L, idx, what);
     g->chain = tv_bool_field(L, idx, what, "chain", 0);
-    g->over = TV_OVER_ENEMY;
-    if (tv_str_field(L, idx, what, "over", word, sizeof word, 0)) {
-        int i = 0;
-        while (overs[i] && strcmp(word, overs[i]) != 0)
-            i++;
-        if (!overs[i])
-            luaL_error(L, "%s.over: '%s' is not enemy, own or any", what, word);
-        g->over = i + 1; /* TV_OVER_ENEMY, TV_OVER_OWN, both */
-    }
+    g->over = 1 + tv_field_word(L, idx, what, "over", overs, NULL, 0);
 }
 
 /* A generator of any type, by its tag. */
@@ -272,23 +222,15 @@ static void read_promote(lua_State *L, int idx, const char *what, tv_pieces *p, 
  * in their declared order); without, in the constructor, any name will do. */
 static void read_move(lua_State *L, int idx, const char *pre, tv_pieces *p, tv_custodial *custodial, int known_kinds)
 {
-    static const char *const captures[] = {"free", "mandatory", "longest", NULL};
-    char what[64], key[96], word[16];
+    static const char *const captures[] = {"free", "mandatory", "longest", NULL}; /* TV_CAPTURE_* */
+    char what[64], key[96];
     snprintf(what, sizeof what, "%smove", pre);
     tv_check_table(L, idx, what);
     p->ngens = 0;
     memset(p->promote, -1, sizeof p->promote);
     p->promote_rows = 0;
     p->promote_ends = 0;
-    p->capture = TV_CAPTURE_FREE;
-    if (tv_str_field(L, idx, what, "capture", word, sizeof word, 0)) {
-        int i = 0;
-        while (captures[i] && strcmp(word, captures[i]) != 0)
-            i++;
-        if (!captures[i])
-            luaL_error(L, "%s.capture: '%s' is not free, mandatory or longest", what, word);
-        p->capture = i;
-    }
+    p->capture = tv_field_word(L, idx, what, "capture", captures, NULL, TV_CAPTURE_FREE);
     tv_read_custodial_field(L, idx, what, custodial);
     if (tv_rawfield(L, idx, "promote") != LUA_TNIL) {
         snprintf(key, sizeof key, "%s.promote", what);
@@ -436,13 +378,6 @@ void tv_read_moves_pieces(lua_State *L, int idx, tv_rules *r)
     r->moves = TV_MOVES_PIECES;
 }
 
-/* The readers above, for the other generators' constructors
+/* The reader of `to` above, for the other generators' constructors
  * (tv_api_pieces_line.c). */
-int tv_api_pieces_directions(lua_State *L, int idx, const char *what, int def)
-{
-    int given = tv_rawfield(L, idx, "directions") != LUA_TNIL;
-    lua_pop(L, 1);
-    return given ? read_directions(L, idx, what) : def;
-}
-
 int tv_api_pieces_to(lua_State *L, int idx, const char *what, int def) { return read_to(L, idx, what, def); }

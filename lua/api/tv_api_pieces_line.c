@@ -6,6 +6,7 @@
 #include <lauxlib.h>
 
 #include "tv_api_pieces_line.h"
+#include "tv_directions.h"
 #include "tv_fields.h"
 
 void tv_read_line_count(lua_State *L, int idx, const char *what, tv_gen *g)
@@ -14,7 +15,7 @@ void tv_read_line_count(lua_State *L, int idx, const char *what, tv_gen *g)
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
     g->type = TV_GEN_LINE_COUNT;
-    g->dirs = tv_api_pieces_directions(L, idx, what, TV_COMPASS_ALL);
+    g->dirs = tv_directions_field(L, idx, what, "directions", TV_DIRS_MOVER, TV_COMPASS_ALL);
     g->to = tv_api_pieces_to(L, idx, what, TV_TO_EMPTY | TV_TO_ENEMY);
 }
 

@@ -15,9 +15,7 @@ int tv_api_leap(lua_State *L);       /* leap { offsets = { {1, 2}, {2, 1} }, to 
 void tv_read_line_count(lua_State *L, int idx, const char *what, tv_gen *g);
 void tv_read_leap(lua_State *L, int idx, const char *what, tv_gen *g);
 
-/* tv_api_pieces.c's readers of directions (optional here: def when absent)
- * and of `to`. */
-int tv_api_pieces_directions(lua_State *L, int idx, const char *what, int def);
+/* tv_api_pieces.c's reader of `to`. */
 int tv_api_pieces_to(lua_State *L, int idx, const char *what, int def);
 
 #endif

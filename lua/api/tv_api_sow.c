@@ -8,26 +8,6 @@
 #include "tv_api_sow.h"
 #include "tv_fields.h"
 
-/* A string field that must be one of names[]; returns its index, or def. */
-static int enum_field(lua_State *L, int idx, const char *what, const char *key,
-                      const char *const names[], int def)
-{
-    char buf[32];
-    if (!tv_str_field(L, idx, what, key, buf, sizeof buf, 0))
-        return def;
-    for (int i = 0; names[i]; i++)
-        if (strcmp(buf, names[i]) == 0)
-            return i;
-    luaL_Buffer b;
-    luaL_buffinit(L, &b);
-    for (int i = 0; names[i]; i++) {
-        luaL_addstring(&b, i ? ", " : "");
-        luaL_addstring(&b, names[i]);
-    }
-    luaL_pushresult(&b);
-    return luaL_error(L, "%s.%s: '%s' is not one of %s", what, key, buf, lua_tostring(L, -1));
-}
-
 static const char *const sides[] = {"", "own", "opponent", "any", NULL};
 
 /* The readers (as in tv_api.c): each checks its table completely, raw, and
@@ -66,10 +46,10 @@ static void read_capture(lua_State *L, int idx, const char *pre, tv_sow *w)
         }
     }
     lua_pop(L, 1);
-    w->side = enum_field(L, idx, what, "side", sides, TV_SIDE_ANY);
+    w->side = tv_field_word(L, idx, what, "side", sides, NULL, TV_SIDE_ANY);
     w->chain = tv_bool_field(L, idx, what, "chain", 0);
-    w->chain_side = enum_field(L, idx, what, "chain_side", sides, w->side);
-    w->empty_capture = enum_field(L, idx, what, "empty_hole", empty, 0);
+    w->chain_side = tv_field_word(L, idx, what, "chain_side", sides, NULL, w->side);
+    w->empty_capture = tv_field_word(L, idx, what, "empty_hole", empty, NULL, 0);
 }
 
 void tv_read_sow(lua_State *L, int idx, const char *pre, tv_sow *w)
@@ -83,15 +63,15 @@ void tv_read_sow(lua_State *L, int idx, const char *pre, tv_sow *w)
     snprintf(what, sizeof what, "%ssow", pre);
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
-    w->cw = enum_field(L, idx, what, "direction", dirs, 0);
+    w->cw = tv_field_word(L, idx, what, "direction", dirs, NULL, 0);
     w->origin_first = tv_bool_field(L, idx, what, "origin_first", 0);
     w->skip_origin = tv_bool_field(L, idx, what, "skip_origin", 0);
     w->relay = tv_bool_field(L, idx, what, "relay", 0);
-    int st = enum_field(L, idx, what, "stores", stores, w->stores ? 1 : 0);
+    int st = tv_field_word(L, idx, what, "stores", stores, NULL, w->stores ? 1 : 0);
     w->own_store = st >= 1;
     w->opp_store = st == 2;
     w->extra_turn = tv_bool_field(L, idx, what, "extra_turn", 0);
-    w->grand_slam = enum_field(L, idx, what, "grand_slam", slams, TV_SLAM_ALLOWED);
+    w->grand_slam = tv_field_word(L, idx, what, "grand_slam", slams, NULL, TV_SLAM_ALLOWED);
     w->must_feed = tv_bool_field(L, idx, what, "must_feed", 0);
     int t = tv_rawfield(L, idx, "capture");
     if (t == LUA_TTABLE)

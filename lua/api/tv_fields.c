@@ -140,6 +140,63 @@ int tv_str_field(lua_State *L, int idx, const char *what, const char *key, char 
     return 1;
 }
 
+/* The words a message offers: "a, b or c", glossed where glosses has one. */
+static void push_word_list(lua_State *L, const char *const words[], const char *const glosses[])
+{
+    int n = 0;
+    for (int i = 0; words[i]; i++)
+        n += words[i][0] != '\0';
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 0, shown = 0; words[i]; i++) {
+        if (!words[i][0])
+            continue;
+        luaL_addstring(&b, !shown ? "" : shown == n - 1 ? " or " : ", ");
+        luaL_addstring(&b, words[i]);
+        if (glosses && glosses[i] && glosses[i][0]) {
+            luaL_addstring(&b, " (");
+            luaL_addstring(&b, glosses[i]);
+            luaL_addchar(&b, ')');
+        }
+        shown++;
+    }
+    luaL_pushresult(&b);
+}
+
+/* Compared with the length: a string holding a NUL is no word. */
+int tv_word_at(lua_State *L, int idx, const char *what, const char *const words[], const char *const glosses[])
+{
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) == LUA_TSTRING) {
+        size_t len;
+        const char *s = lua_tolstring(L, idx, &len);
+        for (int i = 0; words[i]; i++)
+            if (strlen(words[i]) == len && memcmp(s, words[i], len) == 0)
+                return i;
+    }
+    char got[64];
+    tv_describe(L, idx, got, sizeof got);
+    push_word_list(L, words, glosses);
+    return luaL_error(L, "%s: %s is not %s", what, got, lua_tostring(L, -1));
+}
+
+int tv_field_word(lua_State *L, int idx, const char *what, const char *key, const char *const words[],
+                  const char *const glosses[], int def)
+{
+    int t = tv_rawfield(L, idx, key);
+    if (t == LUA_TNIL) {
+        lua_pop(L, 1);
+        return def;
+    }
+    char field[128];
+    snprintf(field, sizeof field, "%s.%s", what, key);
+    if (t != LUA_TSTRING)
+        luaL_error(L, "%s: expected a string, got %s", field, luaL_typename(L, -1));
+    int i = tv_word_at(L, -1, field, words, glosses);
+    lua_pop(L, 1);
+    return i;
+}
+
 int tv_bool_field(lua_State *L, int idx, const char *what, const char *key, int def)
 {
     int t = tv_rawfield(L, idx, key), v = def;

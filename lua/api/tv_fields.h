@@ -29,6 +29,18 @@ long tv_int_field(lua_State *L, int idx, const char *what, const char *key, long
 int tv_str_field(lua_State *L, int idx, const char *what, const char *key, char *buf, size_t size,
                  int required);
 
+/* A word chosen from words[] (NULL-terminated): the value at idx must be one
+ * of them, as a string; returns its index. The error names every word, each
+ * with its gloss when glosses[] (parallel to words[], or NULL) has one:
+ * "<what>: 'up' is not ccw or cw". An empty word is accepted but not
+ * listed (a placeholder that keeps indices equal to an enum's values). */
+int tv_word_at(lua_State *L, int idx, const char *what, const char *const words[], const char *const glosses[]);
+
+/* Field key of table idx as a word of words[] (tv_word_at); def when absent.
+ * Messages name the field: "<what>.<key>: ...". */
+int tv_field_word(lua_State *L, int idx, const char *what, const char *key, const char *const words[],
+                  const char *const glosses[], int def);
+
 /* Boolean field; def when absent. */
 int tv_bool_field(lua_State *L, int idx, const char *what, const char *key, int def);
 
