@@ -15,6 +15,7 @@
 #include "tv_api_pieces.h"
 #include "tv_api_pieces_line.h"
 #include "tv_api_sow.h"
+#include "tv_directions.h"
 #include "tv_fields.h"
 #include "tv_ruleset_impl.h"
 
@@ -28,17 +29,6 @@
  * each message ("" in a constructor, "game.board: " in game{}). */
 
 
-static int read_dirs(lua_State *L, int idx, const char *what, int def)
-{
-    char dirs[8];
-    if (!tv_str_field(L, idx, what, "directions", dirs, sizeof dirs, 0))
-        return def;
-    int d = tv_dirs_parse(dirs);
-    if (d <= 0)
-        luaL_error(L, "%s.directions: '%s' is not made of h, v and d", what, dirs);
-    return d;
-}
-
 static void read_grid(lua_State *L, int idx, const char *pre, tv_grid *g)
 {
     static const char *const known[] = {"width", "height", NULL};
@@ -50,35 +40,29 @@ static void read_grid(lua_State *L, int idx, const char *pre, tv_grid *g)
     g->height = (int)tv_int_field(L, idx, what, "height", 1, TV_MAX_SIDE, 0);
 }
 
-/* place{} or drop{}: swap_after, several stones a turn, and for a placement
- * an opening rule and the blocks a move turns (into *swap_after, *turns,
- * *rotate), its flips (into *flips) and its custodial capture (*custodial). */
-static void read_place(lua_State *L, int idx, const char *pre, const char *kind, int *swap_after, int *flips,
-                       tv_turns *turns, tv_rotate *rotate, tv_custodial *custodial)
+/* What place{} or drop{} compiles to: five fields of tv_rules, gathered. */
+typedef struct place_rules {
+    int swap_after;
+    int flips; /* tv_rules.flip.dirs: a TV_N.. mask, 0 without flips */
+    tv_turns turns;
+    tv_rotate rotate;
+    tv_custodial custodial;
+} place_rules;
+
+static const char *const openings[] = {"none", "pro", "swap", NULL}; /* TV_OPENING_* */
+
+/* stones = N (every turn) or {first turn, every later turn}. */
+static void read_stones(lua_State *L, int idx, const char *what, tv_turns *turns)
 {
-    static const char *const known_place[] = {"swap_after", "flips", "stones", "opening", "rotate", "custodial", NULL},
-                             *const known_drop[] = {"swap_after", "stones", NULL};
-    static const char *const openings[] = {"none", "pro", "swap", NULL};
-    char what[64], list[80], word[16];
-    snprintf(what, sizeof what, "%s%s", pre, kind);
-    tv_check_table(L, idx, what);
-    tv_check_known(L, idx, what, strcmp(kind, "place") == 0 ? known_place : known_drop);
-    *flips = strcmp(kind, "place") == 0 ? tv_read_flips(L, idx, what) : 0;
-    memset(custodial, 0, sizeof *custodial);
-    if (strcmp(kind, "place") == 0)
-        tv_read_custodial_field(L, idx, what, custodial);
-    *swap_after = (int)tv_int_field(L, idx, what, "swap_after", 0, TV_MAX_CELLS, 0);
-    memset(rotate, 0, sizeof *rotate);
-    if (tv_rawfield(L, idx, "rotate") != LUA_TNIL) /* the side of the blocks a move turns */
-        rotate->side = (int)tv_int_field(L, idx, what, "rotate", 2, TV_ROTATE_SIDE_MAX, 2);
-    lua_pop(L, 1);
-    memset(turns, 0, sizeof *turns);
+    char list[80];
     snprintf(list, sizeof list, "%s.stones", what);
     int t = tv_rawfield(L, idx, "stones");
     if (t == LUA_TNUMBER) { /* every turn the same */
         lua_pop(L, 1);
         turns->first = turns->later = (int)tv_int_field(L, idx, what, "stones", 1, TV_TURN_STONES_MAX, 1);
-    } else if (t != LUA_TNIL) {
+        return;
+    }
+    if (t != LUA_TNIL) {
         if (t != LUA_TTABLE)
             luaL_error(L, "%s: expected stones a turn, as 2, or {first turn, every later turn}, as {1, 2}", list);
         tv_list_len(L, -1, list, 2, 2);
@@ -93,40 +77,69 @@ static void read_place(lua_State *L, int idx, const char *pre, const char *kind,
             *(i == 1 ? &turns->first : &turns->later) = (int)n;
             lua_pop(L, 1);
         }
-        lua_pop(L, 1);
-    } else {
-        lua_pop(L, 1);
     }
-    if (tv_str_field(L, idx, what, "opening", word, sizeof word, 0)) {
-        int i = 0;
-        while (openings[i] && strcmp(word, openings[i]) != 0)
-            i++;
-        if (!openings[i])
-            luaL_error(L, "%s.opening: '%s' is not none, pro or swap", what, word);
-        turns->opening = i;
-    }
-    if ((turns->first > 1 || turns->later > 1) && (turns->opening || *swap_after))
+    lua_pop(L, 1);
+}
+
+/* Several stones a turn, an opening rule and swap_after exclude each other. */
+static void check_turns(lua_State *L, const char *what, const place_rules *pr)
+{
+    if ((pr->turns.first > 1 || pr->turns.later > 1) && (pr->turns.opening || pr->swap_after))
         luaL_error(L, "%s: several stones a turn take no opening rule or swap_after", what);
-    if (turns->opening && *swap_after)
-        luaL_error(L, "%s: the %s opening takes no swap_after%s", what, openings[turns->opening],
-                   turns->opening == TV_OPENING_SWAP ? " (its choice of colour comes after the third stone)" : "");
+    if (pr->turns.opening && pr->swap_after)
+        luaL_error(L, "%s: the %s opening takes no swap_after%s", what, openings[pr->turns.opening],
+                   pr->turns.opening == TV_OPENING_SWAP ? " (its choice of colour comes after the third stone)" : "");
+}
+
+/* place{}: swap_after, several stones a turn, an opening rule, the blocks a
+ * move turns, flips and custodial capture. */
+static void read_place(lua_State *L, int idx, const char *pre, place_rules *pr)
+{
+    static const char *const known[] = {"swap_after", "flips", "stones", "opening", "rotate", "custodial", NULL};
+    char what[64];
+    snprintf(what, sizeof what, "%splace", pre);
+    tv_check_table(L, idx, what);
+    tv_check_known(L, idx, what, known);
+    memset(pr, 0, sizeof *pr);
+    pr->flips = tv_read_flips(L, idx, what);
+    tv_read_custodial_field(L, idx, what, &pr->custodial);
+    pr->swap_after = (int)tv_int_field(L, idx, what, "swap_after", 0, TV_MAX_CELLS, 0);
+    if (tv_rawfield(L, idx, "rotate") != LUA_TNIL) /* the side of the blocks a move turns */
+        pr->rotate.side = (int)tv_int_field(L, idx, what, "rotate", 2, TV_ROTATE_SIDE_MAX, 2);
+    lua_pop(L, 1);
+    read_stones(L, idx, what, &pr->turns);
+    pr->turns.opening = tv_field_word(L, idx, what, "opening", openings, NULL, TV_OPENING_NONE);
+    check_turns(L, what, pr);
+}
+
+/* drop{}: swap_after and several stones a turn. */
+static void read_drop(lua_State *L, int idx, const char *pre, place_rules *pr)
+{
+    static const char *const known[] = {"swap_after", "stones", NULL};
+    char what[64];
+    snprintf(what, sizeof what, "%sdrop", pre);
+    tv_check_table(L, idx, what);
+    tv_check_known(L, idx, what, known);
+    memset(pr, 0, sizeof *pr);
+    pr->swap_after = (int)tv_int_field(L, idx, what, "swap_after", 0, TV_MAX_CELLS, 0);
+    read_stones(L, idx, what, &pr->turns);
+    check_turns(L, what, pr);
 }
 
 static void read_line(lua_State *L, int idx, const char *pre, tv_goal *goal)
 {
     static const char *const known[] = {"length", "directions", "exact", "loses", "colours", NULL};
-    char what[64], colours[8] = "own";
+    static const char *const colours[] = {"own", "any", NULL}, *const glosses[] = {"the mover's stones",
+                                                                                    "stones of either colour", NULL};
+    char what[64];
     snprintf(what, sizeof what, "%sline", pre);
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
     goal->length = (int)tv_int_field(L, idx, what, "length", 2, TV_MAX_SIDE, 0);
-    goal->dirs = read_dirs(L, idx, what, TV_DIR_ALL);
+    goal->dirs = tv_directions_field(L, idx, what, "directions", TV_DIRS_LINES, TV_DIR_ALL);
     goal->exact = tv_bool_field(L, idx, what, "exact", 0);
     goal->loses = tv_bool_field(L, idx, what, "loses", 0);
-    tv_str_field(L, idx, what, "colours", colours, sizeof colours, 0);
-    if (strcmp(colours, "own") != 0 && strcmp(colours, "any") != 0)
-        luaL_error(L, "%s.colours: '%s' is not own (the mover's stones) or any (stones of either colour)", what, colours);
-    goal->any = strcmp(colours, "any") == 0;
+    goal->any = tv_field_word(L, idx, what, "colours", colours, glosses, 0);
 }
 
 static int read_runs(lua_State *L, int idx, const char *pre, tv_lines *lines)
@@ -138,7 +151,7 @@ static int read_runs(lua_State *L, int idx, const char *pre, tv_lines *lines)
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
     memset(lines, 0, sizeof *lines);
-    lines->dirs = read_dirs(L, idx, what, TV_DIR_H | TV_DIR_V);
+    lines->dirs = tv_directions_field(L, idx, what, "directions", TV_DIRS_LINES, TV_DIR_H | TV_DIR_V);
     if (tv_rawfield(L, idx, "points") != LUA_TTABLE)
         luaL_error(L, "%s: expected a table of points by run length, as {0, 0, 3, 10}", list);
     int n = tv_list_len(L, -1, list, 1, TV_MAX_SIDE);
@@ -167,27 +180,19 @@ static int api_grid(lua_State *L)
 
 static int api_place(lua_State *L)
 {
-    int swap_after;
-    tv_turns turns;
-    tv_rotate rotate;
+    place_rules scratch;
     if (lua_isnone(L, 1))
         lua_newtable(L);
-    int flips;
-    tv_custodial custodial;
-    read_place(L, 1, "", "place", &swap_after, &flips, &turns, &rotate, &custodial);
+    read_place(L, 1, "", &scratch);
     return tv_tagged(L, "place");
 }
 
 static int api_drop(lua_State *L)
 {
-    int swap_after;
-    tv_turns turns;
-    tv_rotate rotate;
+    place_rules scratch;
     if (lua_isnone(L, 1))
         lua_newtable(L);
-    int flips;
-    tv_custodial custodial;
-    read_place(L, 1, "", "drop", &swap_after, &flips, &turns, &rotate, &custodial);
+    read_drop(L, 1, "", &scratch);
     return tv_tagged(L, "drop");
 }
 
@@ -407,19 +412,12 @@ static void read_ends(lua_State *L, tv_ruleset *rs, int idx, int nested)
         return;
     }
     if (t == LUA_TSTRING) {
-        const char *s = lua_tostring(L, idx);
-        static const char *const names[] = {"board_full", "no_move", "board_empty", "side_empty", "reach_far_row",
+        static const char *const names[] = {"board_full", "board_empty", "side_empty", "no_move", "reach_far_row",
                                             "connected", NULL};
-        static const int bits[] = {TV_END_BOARD_FULL, TV_END_NO_MOVE, TV_END_BOARD_EMPTY, TV_END_SIDE_EMPTY,
+        static const int bits[] = {TV_END_BOARD_FULL, TV_END_BOARD_EMPTY, TV_END_SIDE_EMPTY, TV_END_NO_MOVE,
                                    TV_END_REACH, TV_END_CONNECTED};
-        for (int i = 0; names[i]; i++)
-            if (strcmp(s, names[i]) == 0) {
-                rs->rules.ends |= bits[i];
-                return;
-            }
-        char got[64];
-        luaL_error(L, "game.ends: %s is not board_full, board_empty, side_empty, no_move, reach_far_row, connected or a function",
-                   tv_describe(L, idx, got, sizeof got));
+        rs->rules.ends |= bits[tv_word_at(L, idx, "game.ends", names, NULL)];
+        return;
     }
     if (t != LUA_TTABLE)
         luaL_error(L, "game.ends: expected board_full, board_empty, side_empty, no_move, a function, "
@@ -456,252 +454,368 @@ static void ruleset_name(lua_State *L, tv_rules *r)
     r->name[len] = '\0';
 }
 
-static void read_players(lua_State *L, tv_rules *r)
-{
-    if (tv_rawfield(L, 1, "players") != LUA_TNIL) {
-        if (!lua_istable(L, -1) || lua_rawlen(L, -1) != 2)
-            luaL_error(L, "game.players: expected two names, as {\"White\", \"Black\"}");
-        for (int p = 0; p < 2; p++) {
-            size_t len;
-            if (lua_rawgeti(L, -1, p + 1) != LUA_TSTRING)
-                luaL_error(L, "game.players: expected two names, as {\"White\", \"Black\"}");
-            const char *name = lua_tolstring(L, -1, &len);
-            if (len == 0 || len >= sizeof r->players[p] || strlen(name) != len)
-                luaL_error(L, "game.players[%d]: expected a name of 1..%d characters", p + 1,
-                           (int)sizeof r->players[p] - 1);
-            memcpy(r->players[p], name, len + 1);
-            lua_pop(L, 1);
-        }
-    }
-    lua_pop(L, 1);
-}
+/* ---- game{}, field by field ---------------------------------------------
+ * Each field of game{} has its own reader, listed in game_fields[] below, the
+ * one place that says in what order they run. A reader gets the field's
+ * value at v (nil when absent: some fields have a default or are required)
+ * and may read what the readers above it wrote, as its row's `after` says. */
 
-/* game.colours: the colours of player 1's and player 2's stones on a grid
- * board, two different names of the vocabulary in tv_rules.h (default
- * white, black). Read after the board. */
-static void read_colours(lua_State *L, tv_rules *r)
-{
-    int t = tv_rawfield(L, 1, "colours");
-    if (t != LUA_TNIL) {
-        char list[128] = "", got[64];
-        for (int c = TV_COLOUR_DEFAULT + 1; c < TV_COLOURS; c++)
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", c > 1 ? ", " : "", tv_colour_name(c));
-        if (t != LUA_TTABLE)
-            luaL_error(L, "game.colours: expected two colours, as {\"white\", \"black\"}, got %s",
-                       tv_describe(L, -1, got, sizeof got));
-        if (r->board == TV_BOARD_MANCALA)
-            luaL_error(L, "game.colours: a mancala board has seeds, not stones to colour");
-        tv_list_len(L, -1, "game.colours", 2, 2);
-        for (int p = 0; p < 2; p++) {
-            lua_rawgeti(L, -1, p + 1);
-            int c = TV_COLOURS;
-            size_t len;
-            const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
-            if (name && strlen(name) == len)
-                for (c = TV_COLOUR_DEFAULT + 1; c < TV_COLOURS && strcmp(name, tv_colour_name(c)); c++)
-                    ;
-            if (c == TV_COLOURS)
-                luaL_error(L, "game.colours[%d]: %s is not a colour (colours: %s)", p + 1,
-                           tv_describe(L, -1, got, sizeof got), list);
-            r->colours[p] = c;
-            lua_pop(L, 1);
-        }
-        if (r->colours[0] == r->colours[1])
-            luaL_error(L, "game.colours: both players are %s; the stones could not be told apart",
-                       tv_colour_name(r->colours[0]));
-    }
-    lua_pop(L, 1);
-}
+typedef struct game_ctx {
+    tv_ruleset *rs;
+    tv_rules *r;
+    int moves_hook; /* moves is a function: refuse may be given */
+    int sow_given;  /* moves = sow { ... }: game.sow may not give it again */
+} game_ctx;
 
 static int is_kind(lua_State *L, int idx, const char *kind)
 {
     return strcmp(tv_kind_of(L, idx), kind) == 0;
 }
 
-static int api_game(lua_State *L)
+static void read_name(lua_State *L, int v, game_ctx *g)
 {
-    static const char *const known[] = {"name", "description", "players", "board", "blocks", "moves",
-                                        "play", "sow", "score", "goal", "ends", "no_move", "repetition",
-                                        "remainder", "winner", "max_plies", "colours", "pieces", "setup",
-                                        "evaluate", "refuse", NULL};
-    tv_ruleset *rs = tv_ruleset_of(L);
-    tv_rules *r = &rs->rules;
-    int sow_given = 0;
-    tv_check_table_arg(L, "game");
-    if (rs->api.game_built)
-        luaL_error(L, "game: a ruleset describes one game; game{} was already called");
-    tv_check_known(L, 1, "game", known);
-    ruleset_name(L, r);
-    tv_str_field(L, 1, "game", "name", r->title, sizeof r->title, 1);
-    tv_str_field(L, 1, "game", "description", r->description, sizeof r->description, 0);
-    read_players(L, r);
+    (void)v;
+    tv_str_field(L, 1, "game", "name", g->r->title, sizeof g->r->title, 1);
+}
 
-    tv_rawfield(L, 1, "board");
-    if (is_kind(L, -1, "mancala")) {
-        tv_read_mancala(L, lua_gettop(L), "game.board: ", &r->sow);
+static void read_description(lua_State *L, int v, game_ctx *g)
+{
+    (void)v;
+    tv_str_field(L, 1, "game", "description", g->r->description, sizeof g->r->description, 0);
+}
+
+static void read_players(lua_State *L, int v, game_ctx *g)
+{
+    tv_rules *r = g->r;
+    if (lua_isnil(L, v))
+        return;
+    if (!lua_istable(L, v) || lua_rawlen(L, v) != 2)
+        luaL_error(L, "game.players: expected two names, as {\"White\", \"Black\"}");
+    for (int p = 0; p < 2; p++) {
+        size_t len;
+        if (lua_rawgeti(L, v, p + 1) != LUA_TSTRING)
+            luaL_error(L, "game.players: expected two names, as {\"White\", \"Black\"}");
+        const char *name = lua_tolstring(L, -1, &len);
+        if (len == 0 || len >= sizeof r->players[p] || strlen(name) != len)
+            luaL_error(L, "game.players[%d]: expected a name of 1..%d characters", p + 1,
+                       (int)sizeof r->players[p] - 1);
+        memcpy(r->players[p], name, len + 1);
+        lua_pop(L, 1);
+    }
+}
+
+static void read_board(lua_State *L, int v, game_ctx *g)
+{
+    tv_rules *r = g->r;
+    if (is_kind(L, v, "mancala")) {
+        tv_read_mancala(L, v, "game.board: ", &r->sow);
         r->board = TV_BOARD_MANCALA;
-    } else if (is_kind(L, -1, "grid")) {
-        read_grid(L, lua_gettop(L), "game.board: ", &r->grid);
-    } else if (is_kind(L, -1, "hex")) {
-        tv_read_hex(L, lua_gettop(L), "game.board: ", &r->grid);
+    } else if (is_kind(L, v, "grid")) {
+        read_grid(L, v, "game.board: ", &r->grid);
+    } else if (is_kind(L, v, "hex")) {
+        tv_read_hex(L, v, "game.board: ", &r->grid);
     } else {
-        luaL_error(L, "game.board: expected grid { ... }, hex { ... } or mancala { ... }, got %s", tv_kind_of(L, -1));
+        luaL_error(L, "game.board: expected grid { ... }, hex { ... } or mancala { ... }, got %s", tv_kind_of(L, v));
     }
-    lua_pop(L, 1);
-    read_colours(L, r);
+}
 
-    if (tv_rawfield(L, 1, "blocks") != LUA_TNIL) {
-        if (!lua_istable(L, -1))
-            luaL_error(L, "game.blocks: expected a table, as { random = {3, 13}, odd = true }");
-        read_blocks(L, r, lua_gettop(L));
+/* The colours of player 1's and player 2's stones on a grid board, two
+ * different names of the vocabulary in tv_rules.h (default white, black). */
+static void read_colours(lua_State *L, int v, game_ctx *g)
+{
+    tv_rules *r = g->r;
+    int t = lua_type(L, v);
+    if (t == LUA_TNIL)
+        return;
+    char list[128] = "", got[64];
+    for (int c = TV_COLOUR_DEFAULT + 1; c < TV_COLOURS; c++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", c > 1 ? ", " : "", tv_colour_name(c));
+    if (t != LUA_TTABLE)
+        luaL_error(L, "game.colours: expected two colours, as {\"white\", \"black\"}, got %s",
+                   tv_describe(L, v, got, sizeof got));
+    if (r->board == TV_BOARD_MANCALA)
+        luaL_error(L, "game.colours: a mancala board has seeds, not stones to colour");
+    tv_list_len(L, v, "game.colours", 2, 2);
+    for (int p = 0; p < 2; p++) {
+        lua_rawgeti(L, v, p + 1);
+        int c = TV_COLOURS;
+        size_t len;
+        const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+        if (name && strlen(name) == len)
+            for (c = TV_COLOUR_DEFAULT + 1; c < TV_COLOURS && strcmp(name, tv_colour_name(c)); c++)
+                ;
+        if (c == TV_COLOURS) /* not tv_word_at: tests/cli/svg_test.sh checks this message */
+            luaL_error(L, "game.colours[%d]: %s is not a colour (colours: %s)", p + 1,
+                       tv_describe(L, -1, got, sizeof got), list);
+        r->colours[p] = c;
+        lua_pop(L, 1);
     }
-    lua_pop(L, 1);
+    if (r->colours[0] == r->colours[1])
+        luaL_error(L, "game.colours: both players are %s; the stones could not be told apart",
+                   tv_colour_name(r->colours[0]));
+}
 
-    if (tv_rawfield(L, 1, "pieces") != LUA_TNIL) {
-        if (r->board != TV_BOARD_GRID)
-            luaL_error(L, "game.pieces: kinds of pieces need a grid { ... } board");
-        tv_read_pieces(L, lua_gettop(L), &r->pieces);
-    }
-    lua_pop(L, 1);
-    if (tv_rawfield(L, 1, "setup") != LUA_TNIL) {
-        if (r->board != TV_BOARD_GRID)
-            luaL_error(L, "game.setup: a start position needs a grid { ... } board");
-        tv_read_setup(L, lua_gettop(L), r);
-    }
-    lua_pop(L, 1);
+static void read_blocks_field(lua_State *L, int v, game_ctx *g)
+{
+    if (lua_isnil(L, v))
+        return;
+    if (!lua_istable(L, v))
+        luaL_error(L, "game.blocks: expected a table, as { random = {3, 13}, odd = true }");
+    read_blocks(L, g->r, v);
+}
 
-    tv_rawfield(L, 1, "moves");
-    int moves_hook = lua_isfunction(L, -1), moves_sow = !moves_hook && is_kind(L, -1, "sow");
-    if (moves_hook)
-        set_hook(L, rs, TV_HOOK_MOVES, lua_gettop(L));
-    else if (is_kind(L, -1, "place") || is_kind(L, -1, "drop")) {
-        int drop = is_kind(L, -1, "drop");
-        r->moves = drop ? TV_MOVES_DROP : TV_MOVES_PLACE;
-        read_place(L, lua_gettop(L), "game.moves: ", drop ? "drop" : "place", &r->swap_after, &r->flip.dirs,
-                   &r->turns, &r->rotate, &r->custodial);
-    } else if (is_kind(L, -1, "move")) {
+static void read_pieces_field(lua_State *L, int v, game_ctx *g)
+{
+    if (lua_isnil(L, v))
+        return;
+    if (g->r->board != TV_BOARD_GRID)
+        luaL_error(L, "game.pieces: kinds of pieces need a grid { ... } board");
+    tv_read_pieces(L, v, &g->r->pieces);
+}
+
+static void read_setup_field(lua_State *L, int v, game_ctx *g)
+{
+    if (lua_isnil(L, v))
+        return;
+    if (g->r->board != TV_BOARD_GRID)
+        luaL_error(L, "game.setup: a start position needs a grid { ... } board");
+    tv_read_setup(L, v, g->r);
+}
+
+static void read_moves(lua_State *L, int v, game_ctx *g)
+{
+    tv_rules *r = g->r;
+    g->moves_hook = lua_isfunction(L, v);
+    if (g->moves_hook) {
+        set_hook(L, g->rs, TV_HOOK_MOVES, v);
+    } else if (is_kind(L, v, "place") || is_kind(L, v, "drop")) {
+        place_rules pr;
+        r->moves = is_kind(L, v, "drop") ? TV_MOVES_DROP : TV_MOVES_PLACE;
+        (r->moves == TV_MOVES_DROP ? read_drop : read_place)(L, v, "game.moves: ", &pr);
+        r->swap_after = pr.swap_after;
+        r->flip.dirs = pr.flips;
+        r->turns = pr.turns;
+        r->rotate = pr.rotate;
+        r->custodial = pr.custodial;
+    } else if (is_kind(L, v, "move")) {
         if (r->board != TV_BOARD_GRID || !r->setup.given)
             luaL_error(L, "game.moves: move { ... } needs a grid { ... } board and a setup");
-        tv_read_moves_pieces(L, lua_gettop(L), r);
-    } else if (moves_sow) {
+        tv_read_moves_pieces(L, v, r);
+    } else if (is_kind(L, v, "sow")) {
         if (r->board != TV_BOARD_MANCALA)
             luaL_error(L, "game.moves: sow { ... } needs a mancala { ... } board");
-        tv_read_sow(L, lua_gettop(L), "game.moves: ", &r->sow);
-        sow_given = 1;
-    } else if (!lua_isnil(L, -1))
+        tv_read_sow(L, v, "game.moves: ", &r->sow);
+        g->sow_given = 1;
+    } else if (!lua_isnil(L, v)) {
         luaL_error(L, "game.moves: expected place { ... }, drop { ... }, sow { ... }, move { ... } or a function, got %s",
-                   tv_kind_of(L, -1));
-    if (r->board == TV_BOARD_MANCALA && !moves_hook && !moves_sow)
-        luaL_error(L, "game.moves: a mancala board is played with sow { ... } or a moves hook");
-    lua_pop(L, 1);
-
-    /* The sowing parameters apart from the moves, for rulesets whose moves
-     * or effect are hooks that call s:sow. */
-    tv_rawfield(L, 1, "sow");
-    if (!lua_isnil(L, -1)) {
-        if (!is_kind(L, -1, "sow") || r->board != TV_BOARD_MANCALA)
-            luaL_error(L, "game.sow: expected sow { ... } with a mancala { ... } board");
-        if (sow_given)
-            luaL_error(L, "game.sow: the sowing is already given by moves = sow { ... }");
-        tv_read_sow(L, lua_gettop(L), "game.sow: ", &r->sow);
+                   tv_kind_of(L, v));
     }
-    lua_pop(L, 1);
+    if (r->board == TV_BOARD_MANCALA && !g->moves_hook && !g->sow_given)
+        luaL_error(L, "game.moves: a mancala board is played with sow { ... } or a moves hook");
+}
 
-    tv_rawfield(L, 1, "play");
-    if (lua_isfunction(L, -1))
-        set_hook(L, rs, TV_HOOK_PLAY, lua_gettop(L));
-    else if (!lua_isnil(L, -1))
-        luaL_error(L, "game.play: expected a function (the effect of a move), got %s", tv_kind_of(L, -1));
-    lua_pop(L, 1);
+/* The sowing parameters apart from the moves, for rulesets whose moves or
+ * effect are hooks that call s:sow. */
+static void read_sow_field(lua_State *L, int v, game_ctx *g)
+{
+    if (lua_isnil(L, v))
+        return;
+    if (!is_kind(L, v, "sow") || g->r->board != TV_BOARD_MANCALA)
+        luaL_error(L, "game.sow: expected sow { ... } with a mancala { ... } board");
+    if (g->sow_given)
+        luaL_error(L, "game.sow: the sowing is already given by moves = sow { ... }");
+    tv_read_sow(L, v, "game.sow: ", &g->r->sow);
+}
 
-    /* Why a move the moves hook did not list is refused: asked only then. */
-    tv_rawfield(L, 1, "refuse");
-    if (lua_isfunction(L, -1) && moves_hook)
-        set_hook(L, rs, TV_HOOK_REFUSE, lua_gettop(L));
-    else if (lua_isfunction(L, -1))
+static void read_play(lua_State *L, int v, game_ctx *g)
+{
+    if (lua_isfunction(L, v))
+        set_hook(L, g->rs, TV_HOOK_PLAY, v);
+    else if (!lua_isnil(L, v))
+        luaL_error(L, "game.play: expected a function (the effect of a move), got %s", tv_kind_of(L, v));
+}
+
+/* Why a move the moves hook did not list is refused: asked only then. */
+static void read_refuse(lua_State *L, int v, game_ctx *g)
+{
+    if (lua_isfunction(L, v) && g->moves_hook)
+        set_hook(L, g->rs, TV_HOOK_REFUSE, v);
+    else if (lua_isfunction(L, v))
         luaL_error(L, "game.refuse: gives the reason a moves hook refused a move; there is no moves hook");
-    else if (!lua_isnil(L, -1))
-        luaL_error(L, "game.refuse: expected a function (the reason a move is refused), got %s", tv_kind_of(L, -1));
-    lua_pop(L, 1);
+    else if (!lua_isnil(L, v))
+        luaL_error(L, "game.refuse: expected a function (the reason a move is refused), got %s", tv_kind_of(L, v));
+}
 
-    tv_rawfield(L, 1, "goal");
-    if (is_kind(L, -1, "line"))
-        read_line(L, lua_gettop(L), "game.goal: ", &r->goal);
-    else if (is_kind(L, -1, "connect"))
-        tv_read_connect(L, lua_gettop(L), "game.goal: ", &r->join);
-    else if (!lua_isnil(L, -1))
+static void read_goal(lua_State *L, int v, game_ctx *g)
+{
+    if (is_kind(L, v, "line"))
+        read_line(L, v, "game.goal: ", &g->r->goal);
+    else if (is_kind(L, v, "connect"))
+        tv_read_connect(L, v, "game.goal: ", &g->r->join);
+    else if (!lua_isnil(L, v))
         luaL_error(L, "game.goal: expected line { length = ..., directions = ... } or connect { sides = ... }, got %s",
-                   tv_kind_of(L, -1));
-    lua_pop(L, 1);
+                   tv_kind_of(L, v));
+}
 
-    tv_rawfield(L, 1, "score");
-    if (lua_isfunction(L, -1)) {
-        set_hook(L, rs, TV_HOOK_SCORE, lua_gettop(L));
-    } else if (is_kind(L, -1, "runs")) {
-        int n = read_runs(L, lua_gettop(L), "game.score: ", &r->lines);
+static void read_score(lua_State *L, int v, game_ctx *g)
+{
+    tv_rules *r = g->r;
+    if (lua_isfunction(L, v)) {
+        set_hook(L, g->rs, TV_HOOK_SCORE, v);
+    } else if (is_kind(L, v, "runs")) {
+        int n = read_runs(L, v, "game.score: ", &r->lines);
         /* The table must cover every run length the board allows. */
         int longest = r->grid.width > r->grid.height ? r->grid.width : r->grid.height;
         if (n < longest)
             luaL_error(L, "game.score: runs.points has %d entries, the board allows runs of %d", n, longest);
         if (tv_runs_worst(r->lines.points, n, r->grid.width * r->grid.height) > TV_RUN_TOTAL_MAX)
             luaL_error(L, "game.score: runs.points: a full board could score more than %d", TV_RUN_TOTAL_MAX);
-    } else if (!lua_isnil(L, -1))
-        luaL_error(L, "game.score: expected runs { ... } or a function, got %s", tv_kind_of(L, -1));
-    lua_pop(L, 1);
+    } else if (!lua_isnil(L, v)) {
+        luaL_error(L, "game.score: expected runs { ... } or a function, got %s", tv_kind_of(L, v));
+    }
+}
 
-    if (tv_rawfield(L, 1, "ends") != LUA_TNIL)
-        read_ends(L, rs, lua_gettop(L), 0);
-    else if (!r->goal.length && !r->join.sides[0])
+static void read_ends_field(lua_State *L, int v, game_ctx *g)
+{
+    if (!lua_isnil(L, v))
+        read_ends(L, g->rs, v, 0);
+    else if (!g->r->goal.length && !g->r->join.sides[0])
         luaL_error(L, "game.ends: required field is missing (board_full, no_move or a function)");
-    lua_pop(L, 1);
+}
 
-    char word[32] = "";
-    if (tv_str_field(L, 1, "game", "no_move", word, sizeof word, 0)) {
-        if (strcmp(word, "pass") == 0 && r->board == TV_BOARD_MANCALA)
+static void read_no_move(lua_State *L, int v, game_ctx *g)
+{
+    static const char *const words[] = {"pass", "ends", "loses", NULL};
+    static const char *const glosses[] = {"mancala, flips", "", "", NULL};
+    tv_rules *r = g->r;
+    (void)v;
+    switch (tv_field_word(L, 1, "game", "no_move", words, glosses, -1)) {
+    case 0:
+        if (r->board == TV_BOARD_MANCALA) {
             r->sow.pass = 1;
-        else if (strcmp(word, "pass") == 0 && r->flip.dirs) { /* neither can flip: the game ends */
+        } else if (r->flip.dirs) { /* neither can flip: the game ends */
             r->flip.pass = 1;
             r->ends |= TV_END_NO_MOVE;
+        } else {
+            luaL_error(L, "game.no_move: 'pass' is not pass (mancala, flips), ends or loses"); /* tests/games/test_flips.c */
         }
-        else if (strcmp(word, "ends") == 0)
-            r->ends |= TV_END_NO_MOVE;
-        else if (strcmp(word, "loses") == 0) {
-            r->ends |= TV_END_NO_MOVE;
-            r->no_move_loses = 1;
-        } else
-            luaL_error(L, "game.no_move: '%s' is not pass (mancala, flips), ends or loses", word);
+        break;
+    case 2:
+        r->no_move_loses = 1;
+        /* fall through */
+    case 1:
+        r->ends |= TV_END_NO_MOVE;
+        break;
     }
-    if (tv_rawfield(L, 1, "repetition") != LUA_TNIL) {
-        if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "ends") != 0)
-            luaL_error(L, "game.repetition: expected \"ends\" (a repeated position ends the game)");
-        r->repetition = 1;
+}
+
+static void read_repetition(lua_State *L, int v, game_ctx *g)
+{
+    static const char *const words[] = {"ends", NULL}, *const glosses[] = {"a repeated position ends the game", NULL};
+    (void)v;
+    g->r->repetition = tv_field_word(L, 1, "game", "repetition", words, glosses, -1) == 0;
+}
+
+static void read_remainder(lua_State *L, int v, game_ctx *g)
+{
+    static const char *const words[] = {"none", "split", "own_row", NULL}; /* TV_REMAINDER_* */
+    if (lua_isnil(L, v))
+        return;
+    g->r->remainder = tv_field_word(L, 1, "game", "remainder", words, NULL, TV_REMAINDER_NONE);
+    if (g->r->board != TV_BOARD_MANCALA)
+        luaL_error(L, "game.remainder: the seeds left at the end need a mancala { ... } board");
+}
+
+static void read_winner(lua_State *L, int v, game_ctx *g)
+{
+    static const char *const words[] = {"higher_score", "most_captured", "most_pieces", NULL};
+    (void)v;
+    g->r->most_pieces = tv_field_word(L, 1, "game", "winner", words, NULL, 0) == 2;
+}
+
+static void read_max_plies(lua_State *L, int v, game_ctx *g)
+{
+    (void)v;
+    g->r->max_plies = (int)tv_int_field(L, 1, "game", "max_plies", 1, TV_MAX_MAX_PLIES, TV_DEFAULT_MAX_PLIES);
+}
+
+static void read_evaluate(lua_State *L, int v, game_ctx *g)
+{
+    if (!lua_isnil(L, v))
+        tv_read_eval(L, v, g->r);
+}
+
+/* The fields of game{}, read in this order (which is also the order in which
+ * mistakes are reported). `after` names the fields whose result a reader
+ * uses; each must be a row above it (checked on every game{}). */
+static const struct game_field {
+    const char *name;
+    void (*read)(lua_State *L, int v, game_ctx *g);
+    const char *after;
+} game_fields[] = {
+    {"name", read_name, ""},
+    {"description", read_description, ""},
+    {"players", read_players, ""},
+    {"board", read_board, ""},
+    {"colours", read_colours, "board"},                  /* none on mancala */
+    {"blocks", read_blocks_field, "board"},              /* cells of its size */
+    {"pieces", read_pieces_field, "board"},              /* a grid */
+    {"setup", read_setup_field, "board pieces"},         /* rows of its size, letters of the kinds */
+    {"moves", read_moves, "board pieces setup"},         /* move{} against the kinds; sow{} on the board's stores */
+    {"sow", read_sow_field, "board moves"},              /* not twice */
+    {"play", read_play, ""},
+    {"refuse", read_refuse, "moves"},                    /* only with a moves hook */
+    {"goal", read_goal, ""},
+    {"score", read_score, "board"},                      /* runs as long as the board */
+    {"ends", read_ends_field, "goal"},                   /* required without a goal */
+    {"no_move", read_no_move, "board moves"},            /* pass: mancala or flips */
+    {"repetition", read_repetition, ""},
+    {"remainder", read_remainder, "board"},              /* mancala */
+    {"winner", read_winner, ""},
+    {"max_plies", read_max_plies, ""},
+    {"evaluate", read_evaluate, "board pieces goal score"}, /* weights of what those made */
+};
+#define GAME_FIELDS (int)(sizeof game_fields / sizeof game_fields[0])
+
+/* Every name a row's `after` gives is a row above it: the order above is
+ * the one a reader needs. */
+static void check_game_fields(lua_State *L)
+{
+    for (int i = 0; i < GAME_FIELDS; i++) {
+        for (const char *p = game_fields[i].after; *p;) {
+            size_t n = strcspn(p, " ");
+            int j = 0;
+            while (j < i && !(strlen(game_fields[j].name) == n && strncmp(p, game_fields[j].name, n) == 0))
+                j++;
+            if (j == i)
+                luaL_error(L, "game: (tavola) field %s is read before a field it needs", game_fields[i].name);
+            p += n + strspn(p + n, " ");
+        }
     }
-    lua_pop(L, 1);
-    static const char *const remainders[] = {"none", "split", "own_row", NULL};
-    if (tv_str_field(L, 1, "game", "remainder", word, sizeof word, 0)) {
-        int i = 0;
-        while (remainders[i] && strcmp(word, remainders[i]) != 0)
-            i++;
-        if (!remainders[i] || r->board != TV_BOARD_MANCALA)
-            luaL_error(L, "game.remainder: '%s' is not none, split or own_row (mancala)", word);
-        r->remainder = i;
+}
+
+static int api_game(lua_State *L)
+{
+    const char *known[GAME_FIELDS + 1];
+    tv_ruleset *rs = tv_ruleset_of(L);
+    game_ctx g = {rs, &rs->rules, 0, 0};
+    tv_check_table_arg(L, "game");
+    if (rs->api.game_built)
+        luaL_error(L, "game: a ruleset describes one game; game{} was already called");
+    check_game_fields(L);
+    for (int i = 0; i < GAME_FIELDS; i++)
+        known[i] = game_fields[i].name;
+    known[GAME_FIELDS] = NULL;
+    tv_check_known(L, 1, "game", known);
+    ruleset_name(L, g.r);
+    for (int i = 0; i < GAME_FIELDS; i++) {
+        tv_rawfield(L, 1, game_fields[i].name);
+        game_fields[i].read(L, lua_gettop(L), &g);
+        lua_settop(L, 1);
     }
-
-    char winner[32] = "higher_score";
-    tv_str_field(L, 1, "game", "winner", winner, sizeof winner, 0);
-    if (strcmp(winner, "higher_score") != 0 && strcmp(winner, "most_captured") != 0 && strcmp(winner, "most_pieces") != 0)
-        luaL_error(L, "game.winner: '%s' is not higher_score, most_captured or most_pieces", winner);
-    r->most_pieces = strcmp(winner, "most_pieces") == 0;
-
-    r->max_plies = (int)tv_int_field(L, 1, "game", "max_plies", 1, TV_MAX_MAX_PLIES, TV_DEFAULT_MAX_PLIES);
-
-    if (tv_rawfield(L, 1, "evaluate") != LUA_TNIL) /* after the board, kinds, goal and scoring it refers to */
-        tv_read_eval(L, lua_gettop(L), r);
-    lua_pop(L, 1);
-
     tv_hooks_install(rs);
     tv_error err;
-    if (tv_rules_finish(r, &err))
+    if (tv_rules_finish(g.r, &err))
         luaL_error(L, "game: %s", err.msg);
     rs->api.game_built = 1;
     return tv_tagged(L, "game");

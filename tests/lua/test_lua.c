@@ -117,6 +117,147 @@ START_TEST(limits_stop_runaway_scripts)
 }
 END_TEST
 
+/* A word from a list (tv_field_word, tv_word_at): the error names every word
+ * the field takes, with what it means where that helps. */
+START_TEST(word_errors_name_the_allowed_words)
+{
+    expect_load_error("return game { name = 'T', board = grid { width = 3, height = 3 }, moves = place {},\n"
+                      "  ends = 'board_full', repetition = 'always' }",
+                      "bad.lua:1: game.repetition: 'always' is not ends (a repeated position ends the game)");
+    expect_load_error("return game { name = 'T', board = grid { width = 3, height = 3 }, moves = place {},\n"
+                      "  goal = line { length = 3, colours = 'everybody' } }",
+                      "line.colours: 'everybody' is not own (the mover's stones) or any (stones of either colour)");
+    expect_load_error("return game { name = 'T', board = grid { width = 3, height = 3 }, ends = 'never' }",
+                      "game.ends: 'never' is not board_full, board_empty, side_empty, no_move, reach_far_row or "
+                      "connected");
+    expect_load_error("return game { name = 'T', board = mancala { holes = 6, seeds = 4 },\n"
+                      "  moves = sow { direction = 'up' }, ends = 'no_move' }",
+                      "bad.lua:2: sow.direction: 'up' is not ccw or cw");
+    expect_load_error("return game { name = 'T', board = grid { width = 3, height = 3 }, moves = place {},\n"
+                      "  ends = 'board_full', winner = 'most' }",
+                      "game.winner: 'most' is not higher_score, most_captured or most_pieces");
+}
+END_TEST
+
+/* Loads source (which must load) and copies its rules into out (tv_rules
+ * is large: static copies), without the hooks' pointers, which are each
+ * ruleset's own. */
+static const tv_rules *rules_of(const char *source, tv_rules *out)
+{
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("ok.lua", source, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s: %s", source, err.msg);
+    *out = *tv_ruleset_rules(rs);
+    memset(&out->hooks, 0, sizeof out->hooks);
+    tv_ruleset_free(rs);
+    return out;
+}
+
+static tv_rules scratch_rules, other_rules;
+
+static int line_dirs(const char *words)
+{
+    char src[256];
+    snprintf(src, sizeof src, "return game { name = 'T', board = grid { width = 5, height = 5 }, moves = place {},\n"
+                              "  goal = line { length = 3, directions = '%s' } }", words);
+    return rules_of(src, &scratch_rules)->goal.dirs;
+}
+
+static int step_dirs(const char *words)
+{
+    char src[320];
+    snprintf(src, sizeof src, "return game { name = 'T', board = grid { width = 3, height = 3 },\n"
+                              "  setup = { 'o..', '...', '..x' }, moves = move { stone = { step { directions = '%s' } } },\n"
+                              "  ends = 'no_move' }", words);
+    return rules_of(src, &scratch_rules)->pieces.gen[0].dirs;
+}
+
+/* One vocabulary (lua/api/tv_directions.h): a word that names lines means
+ * the same lines for pieces and line goals; the old spellings of
+ * each still read as before; a one-way word is refused where lines have no
+ * way. */
+START_TEST(direction_words_mean_the_same_everywhere)
+{
+    ck_assert_int_eq(line_dirs("hvd"), TV_DIR_ALL);
+    ck_assert_int_eq(line_dirs("all"), TV_DIR_ALL);
+    ck_assert_int_eq(line_dirs("orthogonal"), TV_DIR_H | TV_DIR_V);
+    ck_assert_int_eq(line_dirs("h, v"), line_dirs("hv"));
+    ck_assert_int_eq(line_dirs("sideways"), TV_DIR_H);
+    ck_assert_int_eq(line_dirs("diagonal"), line_dirs("d"));
+    ck_assert_int_eq(line_dirs("d"), TV_DIR_D1 | TV_DIR_D2);
+
+    ck_assert_int_eq(step_dirs("forward"), TV_N);
+    ck_assert_int_eq(step_dirs("v"), step_dirs("forward backward"));
+    ck_assert_int_eq(step_dirs("h"), step_dirs("sideways"));
+    ck_assert_int_eq(step_dirs("hv"), step_dirs("orthogonal"));
+    ck_assert_int_eq(step_dirs("d"), step_dirs("diagonal_forward, diagonal_backward"));
+    ck_assert_int_eq(step_dirs("all"), TV_COMPASS_ALL);
+
+    expect_load_error("return game { name = 'T', board = grid { width = 5, height = 5 }, moves = place {},\n"
+                      "  score = runs { directions = 'h forward', points = {0, 0, 3, 3, 3} }, ends = 'board_full' }",
+                      "runs.directions: 'forward' is one way; lines go both ways (h, v, d, sideways, orthogonal, "
+                      "diagonal, all)");
+    expect_load_error("return game { name = 'T', board = grid { width = 5, height = 5 }, moves = place {},\n"
+                      "  goal = line { length = 3, directions = 'hx' } }",
+                      "line.directions: 'hx' is not made of h, v and d, nor one of sideways, orthogonal, diagonal, all");
+    expect_load_error("return game { name = 'T', board = grid { width = 3, height = 3 },\n"
+                      "  setup = { 'o..', '...', '..x' }, moves = move { stone = { step { directions = 'north' } } },\n"
+                      "  ends = 'no_move' }",
+                      "step.directions: 'north' is not one of forward, backward, diagonal_forward, diagonal_backward, "
+                      "sideways, orthogonal, diagonal, all, h, v, d");
+    expect_load_error("return game { name = 'T', board = grid { width = 5, height = 5 }, moves = place {},\n"
+                      "  goal = line { length = 3, directions = ' , ' } }", "line.directions: no direction given");
+}
+END_TEST
+
+/* game{} reads each field by name, in the order its table of fields gives:
+ * the order a ruleset writes them in (or a table was filled in) changes
+ * nothing. evaluate, written first, still sees the goal and the board. */
+START_TEST(game_fields_in_any_order_load_the_same)
+{
+    static const char *const src =
+        "local o = options { reverse = { default = false } }\n"
+        "local fields = {\n"
+        "  { 'evaluate', { open_lines = { 1, 5 } } }, { 'max_plies', 40 }, { 'winner', 'most_pieces' },\n"
+        "  { 'ends', 'board_full' }, { 'goal', line { length = 4, directions = 'hv' } },\n"
+        "  { 'colours', { 'red', 'yellow' } }, { 'moves', place { swap_after = 1 } },\n"
+        "  { 'blocks', { cells = { 'a1', 'e5' } } }, { 'board', grid { width = 5, height = 5 } },\n"
+        "  { 'players', { 'Red', 'Yellow' } }, { 'description', 'in any order' }, { 'name', 'Any' },\n"
+        "}\n"
+        "local t = {}\n"
+        "for i = 1, #fields do\n"
+        "  local f = fields[o.reverse and #fields + 1 - i or i]\n"
+        "  t[f[1]] = f[2]\n"
+        "end\n"
+        "return game(t)\n";
+    char text[2][32];
+    for (int i = 0; i < 2; i++) {
+        tv_error err = {0};
+        tv_ruleset *rs = load_source("order.lua", src, i ? "reverse=true" : "reverse=false", &err);
+        ck_assert_msg(rs != NULL, "%s", err.msg);
+        tv_rules *r = i ? &other_rules : &scratch_rules;
+        *r = *tv_ruleset_rules(rs);
+        memset(&r->hooks, 0, sizeof r->hooks); /* each ruleset's own pointers */
+        snprintf(text[i], sizeof text[i], "%s", tv_ruleset_options_text(rs));
+        tv_ruleset_free(rs);
+    }
+    ck_assert_str_eq(text[1], "reverse=true");
+    ck_assert_int_eq(scratch_rules.eval.line_length, 4);
+    ck_assert_int_eq(scratch_rules.eval.line_dirs, TV_DIR_H | TV_DIR_V);
+    ck_assert_int_eq(scratch_rules.colours[0], TV_COLOUR_RED);
+    ck_assert_msg(memcmp(&scratch_rules, &other_rules, sizeof scratch_rules) == 0,
+                  "the order of the fields changed the rules");
+
+    /* Written in the source in two orders, too. */
+    rules_of("return game { name = 'T', board = grid { width = 5, height = 5 }, moves = place {},\n"
+             "  goal = line { length = 4 }, evaluate = { open_lines = { 1, 2 } } }", &scratch_rules);
+    rules_of("return game { evaluate = { open_lines = { 1, 2 } }, goal = line { length = 4 },\n"
+             "  moves = place {}, board = grid { width = 5, height = 5 }, name = 'T' }", &other_rules);
+    ck_assert_msg(memcmp(&scratch_rules, &other_rules, sizeof scratch_rules) == 0,
+                  "the order of the fields changed the rules");
+}
+END_TEST
+
 int main(void)
 {
     const tv_check_test tests[] = {
@@ -124,6 +265,9 @@ int main(void)
         {"sandbox", limits_stop_runaway_scripts, 60, 0},
         {"loader", broken_rulesets_name_file_line_and_field, 0, 0},
         {"loader", options_are_typed_and_checked, 0, 0},
+        {"loader", word_errors_name_the_allowed_words, 0, 0},
+        {"loader", direction_words_mean_the_same_everywhere, 0, 0},
+        {"loader", game_fields_in_any_order_load_the_same, 0, 0},
     };
     return tv_check_run("lua bridge", tests, TV_CHECK_COUNT(tests));
 }
