@@ -331,9 +331,10 @@ install-test: all
 	@sh tests/abi/install_test.sh
 
 # Every suite twice: a plain build (thousands of reference games per
-# ruleset), then AddressSanitizer + UBSan; and the threads test under
-# ThreadSanitizer (make tsan, about 8 s).
-CHECK_SAN = SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+# ruleset), then AddressSanitizer + UBSan with the state checked at every
+# hand-over of the turn (TV_STATE_CHECKS: core/play/tv_cells.h); and the
+# threads test under ThreadSanitizer (make tsan, about 8 s).
+CHECK_SAN = SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DTV_STATE_CHECKS"
 # The builds use every core (JOBS); the tests run one after another.
 JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 check: deps

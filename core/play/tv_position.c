@@ -168,6 +168,10 @@ static int read_mancala(const tv_rules *r, const char *text, tv_state *out, tv_e
     return TV_OK;
 }
 
+/* Whether a position carries the plies since the last capture: where a rule
+ * reads them (no progress; the repetition rule of pieces that move). */
+static int carries_quiet(const tv_rules *r) { return r->no_progress || (r->repetition && r->moves == TV_MOVES_PIECES); }
+
 int tv_position_write(const tv_rules *r, const tv_state *s, char *buf, size_t size)
 {
     if (r->board == TV_BOARD_MANCALA)
@@ -193,7 +197,7 @@ int tv_position_write(const tv_rules *r, const tv_state *s, char *buf, size_t si
     if (scores_given(r))
         n += snprintf(text + n, sizeof text - (size_t)n, " %ld,%ld", (long)s->score[0], (long)s->score[1]);
     /* the plies a no-progress rule or a repetition looks back, after the scores */
-    if (r->no_progress || (r->repetition && r->moves == TV_MOVES_PIECES))
+    if (carries_quiet(r))
         snprintf(text + n, sizeof text - (size_t)n, " %u", (unsigned)s->quiet);
     return snprintf(buf, size, "%s", text);
 }
@@ -342,6 +346,11 @@ static int check_piece_moves(const tv_rules *r, const tv_state *s, const uint8_t
 /* A pieces game whose play hook makes the moves' effect may add pieces: what
  * it cannot do is read a position whose legal moves are already more than
  * the bound. */
+static int play_hook_adds_pieces(const tv_rules *r)
+{
+    return r->data_family == TV_FAMILY_PIECES && r->hooks.play && !r->hooks.moves;
+}
+
 static int check_moves_fit(const tv_rules *r, const tv_state *s, tv_error *err)
 {
     tv_move moves[TV_MOVES_LIMIT];
@@ -362,6 +371,10 @@ static int check_flips(const tv_rules *r, const tv_state *s, const uint8_t *star
         return tv_error_set(err, TV_EINVAL, "position: %d stones placed in %u moves", placed, (unsigned)s->ply);
     return TV_OK;
 }
+
+/* Blocks a move can leave anywhere: a play hook's (s:set) or an arrow's (a
+ * piece's move that shoots). */
+static int blocks_anywhere(const tv_rules *r) { return r->hooks.play || r->pieces.shoots; }
 
 /* Whether a rule of the game can set the flag 's': the swap move, a play
  * hook (s:swap()), or a moves hook, which may list "swap" in a game whose
@@ -385,10 +398,52 @@ static int check_captured(const tv_rules *r, const int32_t score[2], tv_error *e
     return TV_OK;
 }
 
+/* ---- what a family's own moves let a board show, from the start ----------- */
+
+static int check_counts(const tv_rules *r, const tv_state *s, const int counts[4], const int32_t score[2], tv_error *err);
+
+typedef struct reach_ctx {
+    const uint8_t *start; /* the start position's cells */
+    const int *counts;    /* cells by content: empty, x, o, blocks */
+    const int32_t *score;
+} reach_ctx;
+
+static int reach_pieces(const tv_rules *r, const tv_state *s, const reach_ctx *x, tv_error *err)
+{
+    int rc = check_piece_counts(r, s, x->start, err);
+    return rc ? rc : check_piece_moves(r, s, x->start, err);
+}
+
+static int reach_flips(const tv_rules *r, const tv_state *s, const reach_ctx *x, tv_error *err)
+{
+    return check_flips(r, s, x->start, err);
+}
+
+static int reach_dropped(const tv_rules *r, const tv_state *s, const reach_ctx *x, tv_error *err)
+{
+    return check_counts(r, s, x->counts, x->score, err);
+}
+
+/* Placed stones (a rotation places one too): the counts, and the opening
+ * rule's stones (a capture may have taken them). */
+static int reach_placed(const tv_rules *r, const tv_state *s, const reach_ctx *x, tv_error *err)
+{
+    int rc = r->custodial.dirs ? TV_OK : tv_turns_board_check(r, s->cells, err);
+    return rc ? rc : check_counts(r, s, x->counts, x->score, err);
+}
+
+/* A hook decides the moves or their effect: nothing to derive. A mancala
+ * board is read by read_mancala. */
+static int (*const reach_by_family[TV_FAMILIES])(const tv_rules *, const tv_state *, const reach_ctx *, tv_error *) = {
+    [TV_FAMILY_PLACE] = reach_placed, [TV_FAMILY_ROTATE] = reach_placed, [TV_FAMILY_DROP] = reach_dropped,
+    [TV_FAMILY_FLIP] = reach_flips,   [TV_FAMILY_PIECES] = reach_pieces,
+};
+
 /* What the flags, the ply and the plies since the last capture claim, and
- * what the rules of the game's family let a position hold, beyond the stone
- * counts (check_counts): every claim must be reachable from the start. */
-static int check_reachable(const tv_rules *r, const tv_state *s, const int32_t score[2], tv_error *err)
+ * what the rules of the game's family let a position hold: every claim must
+ * be reachable from the start. */
+static int check_reachable(const tv_rules *r, const tv_state *s, const int counts[4], const int32_t score[2],
+                           tv_error *err)
 {
     if ((s->flags & TV_FLAG_SWAPPED) && !swap_possible(r))
         return tv_error_set(err, TV_EINVAL, "position: flag 's' (colours swapped) but this game has no swap rule");
@@ -400,23 +455,15 @@ static int check_reachable(const tv_rules *r, const tv_state *s, const int32_t s
                             (unsigned)s->quiet, (unsigned)s->ply);
     uint8_t start[TV_MAX_CELLS];
     start_cells(r, start);
-    int rc, hooks = r->hooks.play || r->hooks.moves;
-    if (r->moves == TV_MOVES_PIECES && !hooks &&
-        ((rc = check_piece_counts(r, s, start, err)) || (rc = check_piece_moves(r, s, start, err))))
-        return rc;
-    if (r->flip.dirs && (rc = check_flips(r, s, start, err)))
-        return rc;
-    if (r->moves == TV_MOVES_PLACE && !hooks && !r->custodial.dirs && (rc = tv_turns_board_check(r, s->cells, err)))
-        return rc;
-    return check_captured(r, score, err);
+    reach_ctx x = {start, counts, score};
+    int rc = reach_by_family[r->family] ? reach_by_family[r->family](r, s, &x, err) : TV_OK;
+    return rc ? rc : check_captured(r, score, err);
 }
 
 /* With the built-in placement rules the stone counts fix the side to move and
  * the ply: check that the string agrees. */
-static int check_counts(const tv_rules *r, const tv_state *s, int counts[4], const int32_t score[2], tv_error *err)
+static int check_counts(const tv_rules *r, const tv_state *s, const int counts[4], const int32_t score[2], tv_error *err)
 {
-    if (r->hooks.moves || r->hooks.play || r->moves == TV_MOVES_PIECES || r->flip.dirs)
-        return TV_OK; /* a hook decides the moves or their effect, or moves turn stones: nothing to derive */
     int x = counts[TV_STONE1], o = counts[TV_STONE2], swapped = s->flags & TV_FLAG_SWAPPED;
     if (r->custodial.dirs) { /* the stones captures took were placed too: the other colour's score counts them */
         int xs = tv_colour_of(s, 0) == TV_STONE1 ? 1 : 0; /* the player who captures x stones */
@@ -439,7 +486,7 @@ static int check_counts(const tv_rules *r, const tv_state *s, int counts[4], con
     if (s->to_move != side)
         return tv_error_set(err, TV_EINVAL, "position: player %d cannot be to move here (player %d is)",
                             s->to_move + 1, side + 1);
-    if (r->moves == TV_MOVES_DROP) /* stones rest on the bottom or on other stones */
+    if (r->family == TV_FAMILY_DROP) /* stones rest on the bottom or on other stones */
         for (int c = r->grid.width; c < r->ncells; c++)
             if (s->cells[c] != TV_EMPTY && s->cells[c - r->grid.width] == TV_EMPTY)
                 return tv_error_set(err, TV_EINVAL, "position: a stone floats above an empty cell");
@@ -457,7 +504,7 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
     if (r->board == TV_BOARD_MANCALA)
         return read_mancala(r, text, out, err);
     int fields = sscanf(text, "%s %7s %7s %15s %31s %31s %1s", board, side, flags, ply, scores, more, extra);
-    int given = scores_given(r), quiet = r->no_progress || (r->repetition && r->moves == TV_MOVES_PIECES);
+    int given = scores_given(r), quiet = carries_quiet(r);
     const char *quiet_text = given ? more : scores;
     if (fields != 4 + given + quiet)
         return tv_error_set(err, TV_EINVAL, "position: expected %d fields (board side flags ply%s%s), got %d",
@@ -509,10 +556,9 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
         counts[s->cells[c] & 3]++;
     /* A play hook may put blocks anywhere (s:set), and so may arrows (a
      * piece's move that shoots); placed blocks still follow the setup rule. */
-    int free_blocks = (r->hooks.play || r->pieces.shoots) && r->blocks.mode != TV_BLOCKS_PLACED;
+    int free_blocks = blocks_anywhere(r) && r->blocks.mode != TV_BLOCKS_PLACED;
     if ((!free_blocks && (rc = check_blocks(r, s, counts[TV_BLOCK], setup, err))) ||
-        (rc = check_reachable(r, s, score, err)) || (rc = check_counts(r, s, counts, score, err)) ||
-        (rc = tv_state_settle(r, s, err)))
+        (rc = check_reachable(r, s, counts, score, err)) || (rc = tv_state_settle(r, s, err)))
         return rc;
     if (free_blocks && setup)
         return tv_error_set(err, TV_EINVAL, "position: flag 'p' but this game places no blocks");
@@ -523,7 +569,7 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
         if ((rc = tv_end_settle(r, s, line_winner, 0, err)))
             return rc;
     }
-    if (r->moves == TV_MOVES_PIECES && r->hooks.play && !r->hooks.moves && (rc = check_moves_fit(r, s, err)))
+    if (play_hook_adds_pieces(r) && (rc = check_moves_fit(r, s, err)))
         return rc;
     memcpy(out, s, (size_t)r->state_size);
     return TV_OK;

@@ -255,6 +255,31 @@ START_TEST(illegal_swap_timing)
 }
 END_TEST
 
+/* ---- tv_state_ok: the check the sanitizer build runs at every hand-over --- */
+
+START_TEST(state_ok_finds_what_a_wrong_write_breaks)
+{
+    tv_rules *r = pahtum();
+    tv_state_buf b;
+    tv_state *s = &b.state;
+    char why[160];
+    ck_assert_int_eq(tv_state_new(r, 1, s, NULL), TV_OK);
+    play_ok(r, s, c7("d4"), NULL);
+    ck_assert_msg(tv_state_ok(r, s, why, (int)sizeof why), "%s", why);
+    s->cells[c7("a1")] = TV_STONE2; /* written behind the floor's back: hash and counts are stale */
+    ck_assert(!tv_state_ok(r, s, why, (int)sizeof why));
+    ck_assert_ptr_nonnull(strstr(why, "hash"));
+    s->hash = tv_state_hash(r, s); /* the hash mended, the counts still wrong */
+    ck_assert(!tv_state_ok(r, s, why, (int)sizeof why));
+    ck_assert_ptr_nonnull(strstr(why, "counts"));
+    tv_state_count(r, s);
+    ck_assert_msg(tv_state_ok(r, s, why, (int)sizeof why), "%s", why);
+    s->to_move ^= 1; /* the side to move is hashed */
+    ck_assert(!tv_state_ok(r, s, why, (int)sizeof why));
+    free(r);
+}
+END_TEST
+
 int main(void)
 {
     const tv_check_test tests[] = {
@@ -268,6 +293,7 @@ int main(void)
         {"illegal", illegal_moves_in_play, 10, 0},
         {"illegal", illegal_moves_after_game_over, 10, 0},
         {"illegal", illegal_swap_timing, 10, 0},
+        {"state ok", state_ok_finds_what_a_wrong_write_breaks, 10, 0},
     };
     return tv_check_run("core play", tests, TV_CHECK_COUNT(tests));
 }
