@@ -419,24 +419,25 @@ static int reach_flips(const tv_rules *r, const tv_state *s, const reach_ctx *x,
     return check_flips(r, s, x->start, err);
 }
 
-static int reach_dropped(const tv_rules *r, const tv_state *s, const reach_ctx *x, tv_error *err)
-{
-    return check_counts(r, s, x->counts, x->score, err);
-}
-
-/* Placed stones (a rotation places one too): the counts, and the opening
- * rule's stones (a capture may have taken them). */
+/* Placed stones (a rotation places one too): the opening rule's stones (a
+ * capture may have taken them). */
 static int reach_placed(const tv_rules *r, const tv_state *s, const reach_ctx *x, tv_error *err)
 {
-    int rc = r->custodial.dirs ? TV_OK : tv_turns_board_check(r, s->cells, err);
-    return rc ? rc : check_counts(r, s, x->counts, x->score, err);
+    (void)x;
+    return r->custodial.dirs ? TV_OK : tv_turns_board_check(r, s->cells, err);
 }
 
-/* A hook decides the moves or their effect: nothing to derive. A mancala
- * board is read by read_mancala. */
+/* What the board shows that only the family's moves make. A hook decides
+ * the moves or their effect: nothing to derive. A mancala board is read by
+ * read_mancala. */
 static int (*const reach_by_family[TV_FAMILIES])(const tv_rules *, const tv_state *, const reach_ctx *, tv_error *) = {
-    [TV_FAMILY_PLACE] = reach_placed, [TV_FAMILY_ROTATE] = reach_placed, [TV_FAMILY_DROP] = reach_dropped,
-    [TV_FAMILY_FLIP] = reach_flips,   [TV_FAMILY_PIECES] = reach_pieces,
+    [TV_FAMILY_PLACE] = reach_placed, [TV_FAMILY_ROTATE] = reach_placed, [TV_FAMILY_FLIP] = reach_flips,
+    [TV_FAMILY_PIECES] = reach_pieces,
+};
+
+/* The families whose stone counts fix the side to move and the ply (check_counts). */
+static const char counts_fix_the_turn[TV_FAMILIES] = {
+    [TV_FAMILY_PLACE] = 1, [TV_FAMILY_ROTATE] = 1, [TV_FAMILY_DROP] = 1,
 };
 
 /* What the flags, the ply and the plies since the last capture claim, and
@@ -457,7 +458,9 @@ static int check_reachable(const tv_rules *r, const tv_state *s, const int count
     start_cells(r, start);
     reach_ctx x = {start, counts, score};
     int rc = reach_by_family[r->family] ? reach_by_family[r->family](r, s, &x, err) : TV_OK;
-    return rc ? rc : check_captured(r, score, err);
+    if (rc || (rc = check_captured(r, score, err)))
+        return rc;
+    return counts_fix_the_turn[r->family] ? check_counts(r, s, counts, score, err) : TV_OK;
 }
 
 /* With the built-in placement rules the stone counts fix the side to move and

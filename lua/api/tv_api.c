@@ -10,7 +10,6 @@
 
 #include "tv_api_custodial.h"
 #include "tv_api_eval.h"
-#include "tv_api_flip.h"
 #include "tv_api_hex.h"
 #include "tv_api_pieces.h"
 #include "tv_api_pieces_line.h"
@@ -101,7 +100,7 @@ static void read_place(lua_State *L, int idx, const char *pre, place_rules *pr)
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
     memset(pr, 0, sizeof *pr);
-    pr->flips = tv_read_flips(L, idx, what);
+    pr->flips = tv_directions_field(L, idx, what, "flips", TV_DIRS_BOARD, 0);
     tv_read_custodial_field(L, idx, what, &pr->custodial);
     pr->swap_after = (int)tv_int_field(L, idx, what, "swap_after", 0, TV_MAX_CELLS, 0);
     if (tv_rawfield(L, idx, "rotate") != LUA_TNIL) /* the side of the blocks a move turns */

@@ -7,38 +7,8 @@
 #include <lauxlib.h>
 
 #include "tv_api_custodial.h"
+#include "tv_directions.h"
 #include "tv_fields.h"
-
-/* "orthogonal", "diagonal" or "all" (words joined by spaces or commas): the
- * board's directions, not the mover's (a bracket is the same either way). */
-static int read_dirs(lua_State *L, int idx, const char *what)
-{
-    static const struct {
-        const char *word;
-        int mask;
-    } words[] = {{"orthogonal", TV_N | TV_E | TV_S | TV_W}, {"diagonal", TV_NE | TV_SE | TV_SW | TV_NW},
-                 {"all", TV_COMPASS_ALL}};
-    char text[64];
-    tv_str_field(L, idx, what, "directions", text, sizeof text, 1);
-    int mask = 0;
-    for (char *p = text; *p;) {
-        p += strspn(p, " ,");
-        size_t n = strcspn(p, " ,"), i = 0, count = sizeof words / sizeof words[0];
-        if (!n)
-            break;
-        while (i < count && !(strlen(words[i].word) == n && strncmp(p, words[i].word, n) == 0))
-            i++;
-        if (i == count) { /* lua_pushfstring knows no precision: cut the word out */
-            p[n] = '\0';
-            luaL_error(L, "%s.directions: '%s' is not orthogonal, diagonal or all", what, p);
-        }
-        mask |= words[i].mask;
-        p += n;
-    }
-    if (!mask)
-        luaL_error(L, "%s.directions: no direction given", what);
-    return mask;
-}
 
 /* count = N or {min, max}: the run lengths captured (default {1, 1}). */
 static void read_count(lua_State *L, int idx, const char *what, tv_custodial *c)
@@ -70,7 +40,7 @@ static void read_custodial(lua_State *L, int idx, const char *what, tv_custodial
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
     memset(c, 0, sizeof *c);
-    c->dirs = read_dirs(L, idx, what);
+    c->dirs = tv_directions_field(L, idx, what, "directions", TV_DIRS_BOARD, -1); /* the board's: a bracket is the same either way */
     read_count(L, idx, what, c);
     c->corners = tv_bool_field(L, idx, what, "corners", 0);
     if (c->corners && (c->dirs & (TV_N | TV_E | TV_S | TV_W)) != (TV_N | TV_E | TV_S | TV_W))

@@ -377,8 +377,8 @@ START_TEST(custodial_fields_checked)
         const char *src, *want;
     } cases[] = {
         {"return game { name = 'C', board = grid { width = 5, height = 5 },\n"
-         "  moves = place { custodial = custodial { directions = 'sideways' } }, ends = 'board_full' }\n",
-         "c.lua:2: custodial.directions: 'sideways' is not orthogonal, diagonal or all"},
+         "  moves = place { custodial = custodial { directions = 'forward' } }, ends = 'board_full' }\n",
+         "c.lua:2: custodial.directions: 'forward' is one way; brackets go both ways"},
         {"return game { name = 'C', board = grid { width = 5, height = 5 },\n"
          "  moves = place { custodial = custodial { directions = 'all', count = {3, 2} } }, ends = 'board_full' }\n",
          "c.lua:2: custodial.count: expected {min, max}"},

@@ -522,7 +522,7 @@ START_TEST(loader_refuses_what_cannot_work)
          "t.lua:2: drop: unknown field 'flips'"},
         {"return game { name = 'T', board = grid { width = 4, height = 4 },\n"
          "  moves = place { flips = 'forward' }, no_move = 'pass', ends = 'no_move' }\n",
-         "place.flips: 'forward' is not one of all, orthogonal, diagonal"},
+         "place.flips: 'forward' is one way; brackets go both ways"},
         {"return game { name = 'T', board = grid { width = 4, height = 4 },\n"
          "  moves = place { flips = 'all' }, ends = 'board_full' }\n",
          "flips: say what a player who cannot flip does"},

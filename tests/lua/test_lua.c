@@ -163,6 +163,15 @@ static int line_dirs(const char *words)
     return rules_of(src, &scratch_rules)->goal.dirs;
 }
 
+static int custodial_dirs(const char *words)
+{
+    char src[256];
+    snprintf(src, sizeof src, "return game { name = 'T', board = grid { width = 5, height = 5 },\n"
+                              "  moves = place { custodial = custodial { directions = '%s' } }, ends = 'board_full' }",
+             words);
+    return rules_of(src, &scratch_rules)->custodial.dirs;
+}
+
 static int step_dirs(const char *words)
 {
     char src[320];
@@ -173,7 +182,7 @@ static int step_dirs(const char *words)
 }
 
 /* One vocabulary (lua/api/tv_directions.h): a word that names lines means
- * the same lines for pieces and line goals; the old spellings of
+ * the same lines for pieces, brackets and line goals; the old spellings of
  * each still read as before; a one-way word is refused where lines have no
  * way. */
 START_TEST(direction_words_mean_the_same_everywhere)
@@ -186,6 +195,12 @@ START_TEST(direction_words_mean_the_same_everywhere)
     ck_assert_int_eq(line_dirs("diagonal"), line_dirs("d"));
     ck_assert_int_eq(line_dirs("d"), TV_DIR_D1 | TV_DIR_D2);
 
+    ck_assert_int_eq(custodial_dirs("orthogonal"), TV_N | TV_E | TV_S | TV_W);
+    ck_assert_int_eq(custodial_dirs("hv"), custodial_dirs("orthogonal"));
+    ck_assert_int_eq(custodial_dirs("d"), custodial_dirs("diagonal"));
+    ck_assert_int_eq(custodial_dirs("hvd"), custodial_dirs("all"));
+    ck_assert_int_eq(custodial_dirs("h"), TV_E | TV_W);
+
     ck_assert_int_eq(step_dirs("forward"), TV_N);
     ck_assert_int_eq(step_dirs("v"), step_dirs("forward backward"));
     ck_assert_int_eq(step_dirs("h"), step_dirs("sideways"));
@@ -197,6 +212,9 @@ START_TEST(direction_words_mean_the_same_everywhere)
                       "  score = runs { directions = 'h forward', points = {0, 0, 3, 3, 3} }, ends = 'board_full' }",
                       "runs.directions: 'forward' is one way; lines go both ways (h, v, d, sideways, orthogonal, "
                       "diagonal, all)");
+    expect_load_error("return game { name = 'T', board = grid { width = 5, height = 5 },\n"
+                      "  moves = place { custodial = custodial { directions = 'diagonal_forward' } }, ends = 'board_full' }",
+                      "custodial.directions: 'diagonal_forward' is one way; brackets go both ways");
     expect_load_error("return game { name = 'T', board = grid { width = 5, height = 5 }, moves = place {},\n"
                       "  goal = line { length = 3, directions = 'hx' } }",
                       "line.directions: 'hx' is not made of h, v and d, nor one of sideways, orthogonal, diagonal, all");
