@@ -36,6 +36,19 @@ static inline int tv_bits_lowest(uint64_t x)
 #endif
 }
 
+/* tv_bits_lowest of a 32-bit mask (directions, generators): no widening. */
+static inline int tv_bits_lowest32(unsigned x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(x);
+#else
+    int n = 0;
+    while (!(x >> n & 1u))
+        n++;
+    return n;
+#endif
+}
+
 /* The place of the k-th member of x, lowest first (k < tv_bits_count(x)).
  * PDEP does it in one step where it is fast (not on AMD before Zen 3). */
 static inline int tv_bits_select(uint64_t x, unsigned k)

@@ -48,7 +48,7 @@ int tv_custodial_capture(const tv_rules *r, tv_state *s, tv_undo *u, int cell, i
     if (!tv_cell_is_piece(s->cells[cell]))
         return 0;
     for (unsigned dirs = (unsigned)c->dirs; dirs; dirs &= dirs - 1) {
-        int d = tv_bits_lowest(dirs), len = bracketed(r, s->cells, cell, d, colour);
+        int d = tv_bits_lowest32(dirs), len = bracketed(r, s->cells, cell, d, colour);
         for (int k = 0, at = r->nb[cell][d]; k < len; k++, at = r->nb[at][d]) {
             if ((rc = tv_state_set(r, s, u, at, TV_EMPTY, err)))
                 return rc;

@@ -39,8 +39,13 @@ enum {
     TV_END_SKIP_MANCALA = 4, /* not a mancala board */
     TV_END_SKIP_PIECES = 8,  /* no pieces that move: no piece count, connection or no-progress rule */
     TV_END_SKIP_NO_MOVE = 16,/* a move exists while the grid has an empty cell (placement) */
-    TV_END_SKIP_CAP = 32     /* the move limit cannot bind (r->cap_binds is 0) */
+    TV_END_SKIP_CAP = 32,    /* the move limit cannot bind (r->cap_binds is 0) */
+    TV_END_SKIP_CAPTURED = 64 /* no captured count or margin (tv_end_no_capture_rule: a path's two builds) */
 };
+
+/* Whether a grid game has no captured-count or margin rule: a fast path
+ * builds its loop twice, with and without that rule's test. */
+static inline int tv_end_no_capture_rule(const tv_rules *r) { return !r->target && !r->margin; }
 #define TV_END_COUNT (-1) /* nmoves: the rules count the moves themselves */
 
 /* winner = "most_pieces": each player's score is their pieces on the board
@@ -158,8 +163,9 @@ int tv_end_count_moves(const tv_rules *r, tv_state *s, tv_error *err);
 TV_END_INLINE int tv_end_rules(const tv_rules *r, tv_state *s, int line_winner, int repeated, int nmoves, unsigned skip,
                                int *winner, tv_error *err)
 {
-    /* A path that is not a mancala's is on a grid: the test is dropped. */
+    /* A path that is not a mancala's is on a grid, and the other way round: the test is dropped. */
     int grid = !(skip & TV_END_SKIP_GRID) && ((skip & TV_END_SKIP_MANCALA) || r->board == TV_BOARD_GRID);
+    int mancala = !(skip & TV_END_SKIP_MANCALA) && ((skip & TV_END_SKIP_GRID) || r->board == TV_BOARD_MANCALA);
     *winner = line_winner;
     tv_end_piece_scores(r, s);
     if (line_winner >= 0) /* 0: both colours have a line (after a rotation) */
@@ -170,11 +176,11 @@ TV_END_INLINE int tv_end_rules(const tv_rules *r, tv_state *s, int line_winner, 
             *winner = -1;
         return named < 0 ? named : 1;
     }
-    if (!(skip & TV_END_SKIP_MANCALA) && r->board == TV_BOARD_MANCALA && tv_end_mancala(r, s))
+    if (mancala && tv_end_mancala(r, s))
         return 1;
     if (!(skip & TV_END_SKIP_PIECES) && (tv_end_pieces_lost(r, s, winner) || tv_connect_end(r, s, winner)))
         return 1;
-    if (grid && tv_end_captured(r, s, winner))
+    if (grid && !(skip & TV_END_SKIP_CAPTURED) && tv_end_captured(r, s, winner))
         return 1;
     if (repeated)
         return 1;

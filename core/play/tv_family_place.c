@@ -195,8 +195,8 @@ static int whole_move(const tv_rules *r, tv_state *s, tv_move m, tv_error *err)
 /* A stone of the mover on empty `cell` (for move m), written directly, its
  * effects (the cells custodial captures empty go back into `set`), the
  * hand-over and the end rules. */
-static inline int place_fast(const tv_rules *r, tv_state *s, tv_move m, int cell, uint64_t *set, int *count,
-                             tv_error *err)
+TV_END_INLINE int place_fast(const tv_rules *r, tv_state *s, tv_move m, int cell, uint64_t *set, int *count,
+                             unsigned skip, tv_error *err)
 {
     int p = s->to_move, colour = tv_colour_of(s, p), ntaken = 0;
     s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour];
@@ -212,7 +212,7 @@ static inline int place_fast(const tv_rules *r, tv_state *s, tv_move m, int cell
         set[taken[i] >> 6] |= 1ull << (taken[i] & 63);
     *count += ntaken;
     tv_end_turn(r, s, m, r->turns.active && tv_turns_again(r, s->stones - 1));
-    int winner, over = tv_end_rules(r, s, made ? tv_goal_winner(r, p) : -1, 0, TV_END_COUNT, GRID_SKIP, &winner, err);
+    int winner, over = tv_end_rules(r, s, made ? tv_goal_winner(r, p) : -1, 0, TV_END_COUNT, skip, &winner, err);
     if (over)
         tv_end_game(r, s, winner);
     return TV_OK;
@@ -220,11 +220,8 @@ static inline int place_fast(const tv_rules *r, tv_state *s, tv_move m, int cell
 
 /* Placement and drop games without hooks, repetition or a binding move
  * limit: they end within their cells. */
-static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
+TV_END_INLINE int grid_loop(const tv_rules *r, tv_state *s, tv_rng *rng, unsigned skip, tv_error *err)
 {
-    (void)halt, (void)ctx; /* ends within its cells: not asked */
-    if (tv_family_hooked(r) || r->repetition || r->cap_binds)
-        return TV_PLAYOUT_DECLINED;
     while (s->status == TV_ONGOING && tv_turns_opening(r, s)) {
         tv_move moves[TV_MAX_MOVES];
         int n = tv_family_of(r)->moves(r, s, moves, TV_MAX_MOVES, err), rc;
@@ -236,14 +233,20 @@ static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void
     int drop = r->data_family == TV_FAMILY_DROP, w = r->grid.width, top = r->ncells - w, count = 0;
     uint64_t set[TV_BITS_WORDS(TV_MAX_CELLS)] = {0}; /* empty cells, or open columns */
     int land[TV_MAX_SIDE];                           /* drop: the lowest empty cell of each open column */
-    for (int c = drop ? top : 0; c < r->ncells; c++)
-        if (s->cells[c] == TV_EMPTY) {
-            int bit = drop ? c - top : c;
-            set[bit >> 6] |= 1ull << (bit & 63);
-            if (drop)
-                land[bit] = tv_place_landing(r, s, bit);
-            count++;
-        }
+    if (drop) {
+        for (int col = 0; col < w; col++)
+            if (s->cells[top + col] == TV_EMPTY) {
+                set[0] |= 1ull << col;
+                land[col] = tv_place_landing(r, s, col);
+                count++;
+            }
+    } else {
+        for (int c = 0; c < r->ncells; c++)
+            if (s->cells[c] == TV_EMPTY) {
+                set[c >> 6] |= 1ull << (c & 63);
+                count++;
+            }
+    }
     while (s->status == TV_ONGOING) {
         uint32_t n = (uint32_t)count + (uint32_t)tv_place_swap_allowed(r, s); /* swap comes last */
         if (n == 0)
@@ -270,11 +273,21 @@ static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void
             set[m >> 6] &= ~(1ull << (m & 63));
             count--;
         }
-        rc = s->flags & TV_FLAG_SETUP ? whole_move(r, s, m, err) : place_fast(r, s, m, cell, set, &count, err);
+        rc = s->flags & TV_FLAG_SETUP ? whole_move(r, s, m, err) : place_fast(r, s, m, cell, set, &count, skip, err);
         if (rc)
             return rc;
     }
     return TV_OK;
+}
+
+/* The loop built twice: with and without the captured-count rule's test. */
+static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
+{
+    (void)halt, (void)ctx; /* ends within its cells: not asked */
+    if (tv_family_hooked(r) || r->repetition || r->cap_binds)
+        return TV_PLAYOUT_DECLINED;
+    return tv_end_no_capture_rule(r) ? grid_loop(r, s, rng, GRID_SKIP | TV_END_SKIP_CAPTURED, err)
+                                     : grid_loop(r, s, rng, GRID_SKIP, err);
 }
 
 const tv_family tv_family_place = {

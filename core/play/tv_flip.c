@@ -209,7 +209,8 @@ static void bb_write(const tv_rules *r, tv_state *s, const uint64_t stones[2])
 /* tv_flip_playout on bit boards: the cells are written back once, at the end
  * (or when halted; after every move in the check build, which verifies the
  * state at each hand-over); the hash and counts follow every move. */
-static int playout_bits(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
+TV_END_INLINE int playout_bits(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx,
+                               unsigned skip, tv_error *err)
 {
     const tv_flip *f = &r->flip;
     uint64_t stones[2], empty;
@@ -253,7 +254,7 @@ static int playout_bits(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)
         own ^= 1;
         moves = bb_moves(f, stones[own], stones[own ^ 1], empty);
         pass = !moves && f->pass && bb_moves(f, stones[own ^ 1], stones[own], empty);
-        int winner, over = tv_end_rules(r, s, -1, 0, moves || pass, FLIP_SKIP, &winner, err);
+        int winner, over = tv_end_rules(r, s, -1, 0, moves || pass, skip, &winner, err);
         if (over) {
             bb_write(r, s, stones);
             tv_end_game(r, s, winner);
@@ -262,10 +263,10 @@ static int playout_bits(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)
     return TV_OK;
 }
 
-int tv_flip_playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
+/* tv_flip_playout on any board. */
+TV_END_INLINE int playout_cells(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx,
+                                unsigned skip, tv_error *err)
 {
-    if (r->flip.bits)
-        return playout_bits(r, s, rng, halt, ctx, err);
     tv_move moves[TV_MAX_MOVES];
     int n = tv_flip_moves(r, s, moves, TV_MAX_MOVES);
     while (s->status == TV_ONGOING) {
@@ -278,9 +279,20 @@ int tv_flip_playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(voi
             place_fast(r, s, m);
         tv_end_turn(r, s, m, 0);
         n = tv_flip_moves(r, s, moves, TV_MAX_MOVES);
-        int winner, over = tv_end_rules(r, s, -1, 0, n, FLIP_SKIP, &winner, err);
+        int winner, over = tv_end_rules(r, s, -1, 0, n, skip, &winner, err);
         if (over)
             tv_end_game(r, s, winner);
     }
     return TV_OK;
+}
+
+/* Each loop built twice: with and without the captured-count rule's test. */
+int tv_flip_playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
+{
+    int plain = tv_end_no_capture_rule(r);
+    if (r->flip.bits)
+        return plain ? playout_bits(r, s, rng, halt, ctx, FLIP_SKIP | TV_END_SKIP_CAPTURED, err)
+                     : playout_bits(r, s, rng, halt, ctx, FLIP_SKIP, err);
+    return plain ? playout_cells(r, s, rng, halt, ctx, FLIP_SKIP | TV_END_SKIP_CAPTURED, err)
+                 : playout_cells(r, s, rng, halt, ctx, FLIP_SKIP, err);
 }

@@ -8,15 +8,30 @@
 
 typedef struct tv_history {
     uint64_t *hash; /* this thread's buffer */
-    int n;
+    int n, cap;
 } tv_history;
 
 /* An empty history on this thread's buffer. */
 tv_history tv_history_start(void);
 
+/* Makes room for one more hash (the buffer doubles): TV_OK, or TV_ENOMEM. */
+int tv_history_grow(tv_history *h, tv_error *err);
+
 /* Appends s's hash (the history is emptied first after a capture: nothing
- * before it can come back). TV_OK, or TV_ENOMEM. */
-int tv_history_push(tv_history *h, const tv_state *s, tv_error *err);
+ * before it can come back). TV_OK, or TV_ENOMEM. Inline: every ply of a
+ * playout with a repetition rule comes here. */
+static inline int tv_history_push(tv_history *h, const tv_state *s, tv_error *err)
+{
+    if (s->quiet == 0)
+        h->n = 0;
+    if (h->n == h->cap) {
+        int rc = tv_history_grow(h, err);
+        if (rc)
+            return rc;
+    }
+    h->hash[h->n++] = s->hash;
+    return TV_OK;
+}
 
 /* Whether s (just reached) repeats one of the last s->quiet positions of
  * hist[0..n), the positions before it. */

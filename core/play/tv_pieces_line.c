@@ -60,7 +60,7 @@ int tv_pline_moves(const tv_rules *r, const tv_gen *gen, const uint8_t *cells, i
         count_lines(r, cells, lines);
     on_lines(r, lines, from, count);
     for (unsigned dirs = (unsigned)gen->abs[colour - 1]; dirs && n >= 0; dirs &= dirs - 1) {
-        int d = tv_bits_lowest(dirs), dist = count[d & 3], dc = tv_compass_dcol(d), dr = tv_compass_drow(d);
+        int d = tv_bits_lowest32(dirs), dist = count[d & 3], dc = tv_compass_dcol(d), dr = tv_compass_drow(d);
         int tc = col + dc * dist, tr = row + dr * dist;
         if (tc < 0 || tc >= w || tr < 0 || tr >= h)
             continue; /* the line ends first */

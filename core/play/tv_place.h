@@ -15,6 +15,9 @@
  * NULL; the cells taken into taken[] when not NULL, their count into
  * *ntaken), then whether it made a line that meets the goal or a winning
  * connection: 1, 0, or an error code. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 static inline int tv_place_effects(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int owner, int16_t *taken,
                                    int *ntaken, tv_error *err)
 {

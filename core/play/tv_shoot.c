@@ -38,7 +38,7 @@ static int reach_of(const tv_rules *r, const uint8_t run[8])
     const tv_gen *g = &r->pieces.gen[0];
     int n = 0;
     for (unsigned dirs = (unsigned)g->shoot_dirs; dirs; dirs &= dirs - 1)
-        n += capped(g, run[tv_bits_lowest(dirs)]);
+        n += capped(g, run[tv_bits_lowest32(dirs)]);
     return n;
 }
 
@@ -164,7 +164,7 @@ static tv_move arrow_at(const tv_rules *r, const tv_gen *gen, const tv_shoot_boa
                         int d, int steps, int left)
 {
     for (unsigned ad = (unsigned)gen->shoot_abs[me]; ad; ad &= ad - 1) {
-        int a = tv_bits_lowest(ad);
+        int a = tv_bits_lowest32(ad);
         int fly = a == tv_compass_reverse(d) ? capped(gen, steps + b->run[from][a]) : capped(gen, b->run[to][a]);
         if (left < fly) /* the cells on the way are on the board: the run says so */
             return tv_pmove_shot(from, to, to + (left + 1) * (tv_compass_dcol(a) + tv_compass_drow(a) * r->grid.width));
@@ -189,7 +189,7 @@ static tv_move piece_moves(const tv_rules *r, const tv_shoot_board *b, int from,
             continue;
         int reach = gen->type == TV_GEN_STEP ? 1 : gen->max;
         for (unsigned dirs = (unsigned)gen->abs[me]; dirs; dirs &= dirs - 1) {
-            int d = tv_bits_lowest(dirs), len = min_int(b->run[from][d], reach);
+            int d = tv_bits_lowest32(dirs), len = min_int(b->run[from][d], reach);
             if (len == 0)
                 continue;
             int delta = tv_compass_dcol(d) + tv_compass_drow(d) * r->grid.width, sum = 0, to = from;

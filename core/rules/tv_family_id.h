@@ -1,7 +1,8 @@
 /* The kinds of move a game is made of, as the rules name them: each is one
  * family of core/play/tv_family.h (what it lists, checks, applies, writes),
  * and one row here (its name and what its move text looks like, for hosts).
- * tv_rules_finish chooses a game's family from its description, once. */
+ * tv_rules_finish chooses a game's family from its description, once, and
+ * checks the description against what that family accepts (tv_accepts.h). */
 #ifndef TV_FAMILY_ID_H
 #define TV_FAMILY_ID_H
 

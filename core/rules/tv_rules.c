@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "tv_accepts.h"
 #include "tv_bound.h"
 #include "tv_pmove.h"
 #include "tv_rng.h"
@@ -84,8 +85,6 @@ static int check_mancala(tv_rules *r, tv_error *err)
         return tv_error_set(err, TV_ERULES, "sow: stores are sown into, but the board has none");
     if (w->empty_capture && w->counts)
         return tv_error_set(err, TV_ERULES, "sow: capture by counts and by an empty own hole cannot be mixed");
-    if (r->blocks.mode != TV_BLOCKS_NONE || r->lines.dirs || r->goal.length || r->swap_after)
-        return tv_error_set(err, TV_ERULES, "mancala: blocks, runs, lines and swap are for grid boards");
     r->grid.width = w->holes;
     r->grid.height = 2;
     build_track(r);
@@ -148,27 +147,25 @@ static int setup_most(const tv_rules *r)
     return owned[0] > owned[1] ? owned[0] : owned[1];
 }
 
-/* Custodial capture: grids whose stones are placed or whose pieces move (a
- * capture in a drop game would leave stones floating), not mixed with what
- * else writes the scores (runs, the pieces count), and every move's changed
- * cells within one undo record. Also the grid ends on the scores. */
+/* Custodial capture (the families it fits: tv_accepts.c): not mixed with
+ * what else writes the scores (runs, the pieces count), and every move's
+ * changed cells within one undo record. Also the grid ends on the scores. */
 static int check_custodial(const tv_rules *r, tv_error *err)
 {
     const tv_custodial *c = &r->custodial;
-    if (r->margin < 0 || r->target < 0 || (r->margin && r->board != TV_BOARD_GRID))
-        return tv_error_set(err, TV_ERULES, "ends: captured %d or margin %d is impossible here", r->target, r->margin);
+    if (r->margin < 0 || r->target < 0)
+        return tv_error_set(err, TV_ERULES, "ends: captured %d or margin %d is impossible", r->target, r->margin);
     if (!c->dirs)
         return c->corners ? tv_error_set(err, TV_ERULES, "custodial: corners need directions") : TV_OK;
     if (c->dirs & ~TV_COMPASS_ALL)
         return tv_error_set(err, TV_ERULES, "custodial: unknown direction bits");
-    if (r->board != TV_BOARD_GRID || r->grid.hex || r->moves == TV_MOVES_DROP || r->lines.dirs || r->flip.dirs ||
-        r->most_pieces)
-        return tv_error_set(err, TV_ERULES, "custodial: needs a square grid whose stones are placed or whose pieces "
-                                            "move, without runs, flips or the pieces-count winner (all would be the score)");
-    /* Turns and openings count the stones on the board, which captures take back. */
-    if (r->turns.active || r->rotate.side || r->pieces.shoots)
-        return tv_error_set(err, TV_ERULES, "custodial: not with several stones a turn, an opening rule, rotations "
-                                            "or shots");
+    if (r->grid.hex || r->lines.dirs || r->most_pieces)
+        return tv_error_set(err, TV_ERULES, "custodial: needs a square grid, without runs or the pieces-count winner "
+                                            "(both would be the score)");
+    /* Turns and openings count the stones on the board, which captures take
+     * back; a shot's layout has no room for captures. */
+    if (r->turns.active || r->pieces.shoots)
+        return tv_error_set(err, TV_ERULES, "custodial: not with several stones a turn, an opening rule or shots");
     if (c->min < 1 || c->max < c->min || c->max > TV_MAX_SIDE)
         return tv_error_set(err, TV_ERULES, "custodial: count %d..%d is outside 1..%d", c->min, c->max, TV_MAX_SIDE);
     int longest = r->grid.width > r->grid.height ? r->grid.width : r->grid.height, run = longest - 2;
@@ -186,25 +183,20 @@ static int check_custodial(const tv_rules *r, tv_error *err)
     return TV_OK;
 }
 
-/* Flips (core/play/tv_flip.c): plain placement on a grid, a rule for the
- * player who cannot flip, and no move turning more cells than an undo record
- * keeps (the stone and, per direction, the ray but its last cell). Also the
- * pieces-count winner, whose scores nothing else may write. */
+/* Flips (core/play/tv_flip.c; what goes with them: tv_accepts.c): a rule
+ * for the player who cannot flip, and no move turning more cells than an
+ * undo record keeps (the stone and, per direction, the ray but its last
+ * cell). Also the pieces-count winner, whose scores nothing else may write. */
 static int check_flip(tv_rules *r, tv_error *err)
 {
     tv_flip *f = &r->flip;
-    if (r->most_pieces && (r->board != TV_BOARD_GRID || r->lines.dirs || r->hooks.score || r->hooks.play))
+    if (r->most_pieces && (r->lines.dirs || r->hooks.score || r->hooks.play))
         return tv_error_set(err, TV_ERULES, "winner most_pieces: the scores are the pieces on a grid; "
                                             "no runs, score or play hook may write them");
     if (!f->dirs)
-        return f->pass && r->board == TV_BOARD_GRID ? tv_error_set(err, TV_ERULES, "flips: a pass rule without flips")
-                                                    : TV_OK;
+        return TV_OK;
     if (f->dirs & ~TV_COMPASS_ALL)
         return tv_error_set(err, TV_ERULES, "flips: unknown direction bits");
-    if (r->board != TV_BOARD_GRID || r->moves != TV_MOVES_PLACE || r->swap_after || r->lines.dirs || r->goal.length ||
-        r->blocks.mode == TV_BLOCKS_PLACED || r->pieces.nkinds || r->hooks.moves || r->hooks.play)
-        return tv_error_set(err, TV_ERULES, "flips: a placement that flips needs a grid and place {} alone: no drop, "
-                                            "swap, runs, line goal, placed blocks, kinds of pieces, moves or play hook");
     if (!(r->ends & TV_END_NO_MOVE))
         return tv_error_set(err, TV_ERULES, "flips: say what a player who cannot flip does: no_move = \"pass\" or \"ends\"");
     for (int c = 0; c < r->ncells; c++) {
@@ -240,8 +232,8 @@ static int check_flip(tv_rules *r, tv_error *err)
     return TV_OK;
 }
 
-/* Place, then rotate: blocks that tile a grid placement game, and a move
- * list that fits a host's (TV_MAX_MOVES). */
+/* Place, then rotate (place { } alone: tv_accepts.c): blocks that tile the
+ * grid, and a move list that fits a host's (TV_MAX_MOVES). */
 static int check_rotate(tv_rules *r, tv_error *err)
 {
     tv_rotate *t = &r->rotate;
@@ -252,11 +244,6 @@ static int check_rotate(tv_rules *r, tv_error *err)
         return tv_error_set(err, TV_ERULES, "rotate: blocks of %d cells a side do not tile the %dx%d board (2..%d)",
                             t->side, r->grid.width, r->grid.height, TV_ROTATE_SIDE_MAX);
     t->blocks = (r->grid.width / t->side) * (r->grid.height / t->side);
-    if (r->board != TV_BOARD_GRID || r->moves != TV_MOVES_PLACE || r->hooks.moves || r->hooks.play ||
-        r->swap_after || r->turns.active || r->blocks.mode != TV_BLOCKS_NONE || r->lines.dirs || r->flip.dirs ||
-        r->goal.loses || r->goal.any || r->grid.hex || r->join.sides[0])
-        return tv_error_set(err, TV_ERULES, "rotate: for place { ... } alone: no hooks for moves or play, swap, "
-                                            "stones, opening, flips, blocks, runs, misere lines, hex boards or connections");
     if (r->ncells * 2 * t->blocks > TV_MAX_MOVES - 2)
         return tv_error_set(err, TV_ERULES, "rotate: %d cells x %d turns is more than %d moves", r->ncells,
                             2 * t->blocks, TV_MAX_MOVES - 2);
@@ -292,8 +279,8 @@ static int check_rotate(tv_rules *r, tv_error *err)
     return TV_OK;
 }
 
-/* Turns of several stones and the opening rules (core/play/tv_turns.h): for
- * placement alone, and one of them at a time. */
+/* Turns of several stones and the opening rules (core/play/tv_turns.h; the
+ * families they fit: tv_accepts.c): one of them at a time. */
 static int check_turns(tv_rules *r, tv_error *err)
 {
     tv_turns *t = &r->turns;
@@ -310,20 +297,17 @@ static int check_turns(tv_rules *r, tv_error *err)
     t->active = several || t->opening != TV_OPENING_NONE;
     if (!t->active)
         return TV_OK;
-    if (r->board != TV_BOARD_GRID || (r->moves != TV_MOVES_PLACE && r->moves != TV_MOVES_DROP) ||
-        r->hooks.moves || r->hooks.play || r->flip.dirs || (r->grid.hex && t->opening == TV_OPENING_PRO))
-        return tv_error_set(err, TV_ERULES, "stones and opening: for place { ... } and drop { ... } without "
-                                            "flips, moves or play hooks (and Pro on a square grid)");
     if (several && t->opening != TV_OPENING_NONE)
         return tv_error_set(err, TV_ERULES, "opening: an opening rule is for one stone a turn");
     if (r->swap_after && (several || t->opening == TV_OPENING_PRO))
         return tv_error_set(err, TV_ERULES, "swap_after: not with several stones a turn or the Pro opening");
-    if (t->opening != TV_OPENING_NONE && (r->moves != TV_MOVES_PLACE || r->blocks.mode == TV_BLOCKS_PLACED))
+    if (t->opening != TV_OPENING_NONE && r->blocks.mode == TV_BLOCKS_PLACED)
         return tv_error_set(err, TV_ERULES, "opening: for place { ... } on a board without placed blocks");
     if (t->opening == TV_OPENING_PRO &&
-        (r->grid.width % 2 == 0 || r->grid.height % 2 == 0 || r->grid.width < 2 * TV_PRO_DISTANCE + 1 ||
+        (r->grid.hex || r->grid.width % 2 == 0 || r->grid.height % 2 == 0 || r->grid.width < 2 * TV_PRO_DISTANCE + 1 ||
          r->grid.height < 2 * TV_PRO_DISTANCE + 1 || r->blocks.mode != TV_BLOCKS_NONE))
-        return tv_error_set(err, TV_ERULES, "opening: Pro needs a board of odd sides, %d or more, without blocks",
+        return tv_error_set(err, TV_ERULES,
+                            "opening: Pro needs a board of odd sides, %d or more, without blocks, on a square grid",
                             2 * TV_PRO_DISTANCE + 1);
     if (t->opening == TV_OPENING_SWAP) {
         if (r->swap_after && r->swap_after != 3)
@@ -336,8 +320,9 @@ static int check_turns(tv_rules *r, tv_error *err)
 /* The kinds a game has: those it declares, or the stone alone. */
 static int kinds_of(const tv_rules *r) { return r->pieces.nkinds ? r->pieces.nkinds : 1; }
 
-/* The start position: every cell holds something the game knows, and the
- * listed blocks (put on it at the start) fall on its empty cells. */
+/* The start position (the families that take one: tv_accepts.c): every cell
+ * holds something the game knows, and the listed blocks (put on it at the
+ * start) fall on its empty cells. */
 static int check_setup(const tv_rules *r, tv_error *err)
 {
     for (int c = 0; c < r->ncells && r->setup.given; c++) {
@@ -345,8 +330,6 @@ static int check_setup(const tv_rules *r, tv_error *err)
         if (v != TV_EMPTY && v != TV_BLOCK && (!tv_cell_is_piece(v) || tv_cell_kind(v) >= kinds_of(r)))
             return tv_error_set(err, TV_ERULES, "setup: cell %d holds %d, not a piece of this game", c + 1, v);
     }
-    if (r->setup.given && r->moves != TV_MOVES_PIECES && !r->flip.dirs)
-        return tv_error_set(err, TV_ERULES, "setup: a start position is for games whose pieces move or flip");
     for (int i = 0; r->setup.given && r->blocks.mode == TV_BLOCKS_LIST && i < r->blocks.count; i++)
         if (r->setup.cells[r->blocks.cells[i]] != TV_EMPTY)
             return tv_error_set(err, TV_ERULES, "blocks: cell %d is blocked but holds a piece of the setup",
@@ -372,8 +355,9 @@ static int most_reach(const tv_rules *r, int dirs, int max)
     return most;
 }
 
-/* Pieces that move: the generators, promotion, the ends, and whether every
- * chain of jumps the start position allows fits a move (tv_pmove.h). */
+/* Pieces that move (what goes with them: tv_accepts.c): the generators,
+ * promotion, the ends, and whether every chain of jumps the start position
+ * allows fits a move (tv_pmove.h). */
 static int check_pieces(tv_rules *r, tv_error *err)
 {
     tv_pieces *p = &r->pieces;
@@ -381,15 +365,8 @@ static int check_pieces(tv_rules *r, tv_error *err)
     p->jump_dirs = 0;
     p->shoots = 0;
     r->max_moves = TV_MAX_MOVES;
-    if (r->moves != TV_MOVES_PIECES) {
-        if (p->ngens || r->no_move_loses || r->no_progress || r->pieces_left >= 0 ||
-            (r->ends & (TV_END_REACH | TV_END_CONNECTED)))
-            return tv_error_set(err, TV_ERULES, "pieces: generators and piece ends need moves = move { ... }");
+    if (r->moves != TV_MOVES_PIECES)
         return TV_OK;
-    }
-    if (r->board != TV_BOARD_GRID || r->blocks.mode == TV_BLOCKS_RANDOM || r->blocks.mode == TV_BLOCKS_PLACED ||
-        r->swap_after || r->lines.dirs || r->goal.length)
-        return tv_error_set(err, TV_ERULES, "pieces: moving pieces need a grid, without random or placed blocks, swap, runs or lines");
     if (!r->setup.given)
         return tv_error_set(err, TV_ERULES, "pieces: a game whose pieces move needs a setup");
     if (p->nkinds < 0 || p->nkinds > TV_MAX_KINDS)
@@ -499,17 +476,17 @@ static int check_pieces(tv_rules *r, tv_error *err)
     return TV_OK;
 }
 
-/* A hex rhombus takes placement games only: its cells have six neighbours,
- * so a square grid's lines, drops and compass moves mean nothing there. The
- * connection goal: its sides and the directions that join cells. */
+/* A hex rhombus takes placement games only (tv_accepts.c): its cells have
+ * six neighbours, so a square grid's lines and kinds of pieces mean nothing
+ * there either. The connection goal: its sides and the directions that join
+ * cells. */
 static int check_connect(tv_rules *r, tv_error *err)
 {
     tv_join *k = &r->join;
-    if (r->grid.hex && (r->board != TV_BOARD_GRID || r->moves != TV_MOVES_PLACE || r->lines.dirs ||
-                        r->goal.length || r->pieces.nkinds || r->setup.given))
+    if (r->grid.hex && (r->lines.dirs || r->goal.length || r->pieces.nkinds))
         return tv_error_set(err, TV_ERULES,
-                            "hex board: only stones placed on cells (place { }) fit it; lines, runs, drops and "
-                            "moving pieces need a square grid");
+                            "hex board: only stones placed on cells (place { }) fit it; lines, runs and kinds of "
+                            "pieces need a square grid");
     if (!k->sides[0] && !k->sides[1])
         return TV_OK;
     for (int i = 0; i < 2; i++) {
@@ -518,8 +495,6 @@ static int check_connect(tv_rules *r, tv_error *err)
         if (k->sides[i] == TV_SIDES_Y && (!r->grid.hex || r->grid.width != r->grid.height))
             return tv_error_set(err, TV_ERULES, "connect: the three sides of y are a triangle's: a hex { size = N } board");
     }
-    if (r->board != TV_BOARD_GRID || r->moves != TV_MOVES_PLACE)
-        return tv_error_set(err, TV_ERULES, "connect: the connection goal is for stones placed on a grid");
     if (r->grid.hex && k->diagonals)
         return tv_error_set(err, TV_ERULES, "connect: a hex board's cells have their six neighbours; diagonals are for square grids");
     if (r->goal.length)
@@ -554,7 +529,8 @@ static int check_connect(tv_rules *r, tv_error *err)
 }
 
 /* The family the description names (tv_family_id.h), and over it the hooks'
- * when the ruleset lists or plays its own moves. */
+ * when the ruleset lists or plays its own moves. Chosen first: what each
+ * family accepts is one matrix (tv_accepts.c), asked before the checks. */
 static void choose_family(tv_rules *r)
 {
     if (r->board == TV_BOARD_MANCALA)
@@ -574,6 +550,7 @@ static void choose_family(tv_rules *r)
 
 int tv_rules_finish(tv_rules *r, tv_error *err)
 {
+    choose_family(r);
     if (r->board == TV_BOARD_MANCALA) {
         int rc = check_mancala(r, err);
         if (rc)
@@ -604,16 +581,13 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
                            (r->goal.dirs & ~TV_DIR_ALL) || (r->goal.loses & ~1) || (r->goal.any & ~1)))
         return tv_error_set(err, TV_ERULES, "line: a line of %d along directions %d is impossible", r->goal.length,
                             r->goal.dirs);
-    if (r->moves == TV_MOVES_DROP && r->blocks.mode != TV_BLOCKS_NONE)
-        return tv_error_set(err, TV_ERULES, "blocks: not supported with dropped stones");
-    if ((rc = check_setup(r, err)) || (rc = check_pieces(r, err)) || (rc = check_flip(r, err)) ||
-        (rc = check_connect(r, err)) || (rc = check_turns(r, err)) || (rc = check_rotate(r, err)) ||
-        (rc = check_custodial(r, err)))
+    if ((rc = tv_accepts_check(r, err)) || (rc = check_setup(r, err)) || (rc = check_pieces(r, err)) ||
+        (rc = check_flip(r, err)) || (rc = check_connect(r, err)) || (rc = check_turns(r, err)) ||
+        (rc = check_rotate(r, err)) || (rc = check_custodial(r, err)))
         return rc;
     if (!r->ends && !r->hooks.ends && !r->goal.length && !r->join.sides[0] && r->pieces_left < 0 &&
         !r->no_progress && !(r->board == TV_BOARD_GRID && (r->target || r->margin)))
         return tv_error_set(err, TV_ERULES, "no rule ends the game");
-    choose_family(r);
 
     size_t size = TV_STATE_HEAD + (size_t)r->ncells;
     r->state_size = (int)((size + 7) & ~(size_t)7);
