@@ -96,7 +96,7 @@ REF_GAMES ?= 300
 PYTHON ?= /usr/bin/python3
 PYDIR  ?= $(PREFIX)/lib/python$(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)/dist-packages
 
-.PHONY: all deps demo bench-ai bench bench-peers bench-python example-train python-tests check test-build run-tests clean install uninstall install-test fuzz fuzz-build valgrind layers tsan
+.PHONY: all deps demo bench-ai bench bench-instr bench-peers bench-python example-train python-tests check test-build run-tests clean install uninstall install-test fuzz fuzz-build valgrind layers tsan
 .SECONDARY:
 
 all: $(BUILD)/tavola $(BUILD)/libtavola.a $(BUILD)/libtavola.so $(LUAMOD)
@@ -160,9 +160,12 @@ $(LIB_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(BUILD)/libt
 	$(CC) $(SAN) $^ $(LUA_LIBS) $(CHECK_LIBS) $(LDLIBS) -o $@
 
 # A wrong include must fail: tests/build/layers.txt lists what each folder may not see.
+# And moves go through the table of families: no if-chain over kinds of move
+# beyond the one that chooses the family, no include cycle in core/play.
 layers: deps
 	@sh tests/build/layers_test.sh "$(CC) $(CFLAGS_BASE)" \
 	  $(foreach d,$(LAYERS),"$(d)=$(INC_$(d))")
+	@$(PYTHON) tests/build/dispatch_test.py .
 
 # ---- fuzzing ------------------------------------------------------------------
 # Each tests/fuzz/fuzz_NAME.c is a libFuzzer target (make fuzz, with clang) and,
@@ -283,6 +286,9 @@ bench-ai: $(BUILD)/tavola
 #                      $(BENCH_DIR)/openspiel with the games the peer rows need.
 #                      Without it the peer rows say "not measured".
 # make bench-peers: make bench, with OPENSPIEL_SRC required.
+# make bench-instr: callgrind instructions per random playout of every ruleset
+#   (tests/bench/instructions.sh), machine-independent; INSTR_BEFORE=FILE
+#   compares with an earlier run's table (exit 1 past 3% more).
 BENCH_OPT ?= -O2 -march=native
 BENCH_DIR ?= build/release
 BENCH_OBJ  = $(BUILD)/tests/bench/bench.o $(BUILD)/tests/bench/baseline_pahtum.o $(BUILD)/tests/bench/baseline_tihbat.o \
@@ -311,6 +317,13 @@ example-train: $(BUILD)/$(SONAME)
 	@TAVOLA_DEPS_EXTRA="python3-torch python3-matplotlib" PYTHON=$(PYTHON) sh tools/ensure-deps.sh
 	TAVOLA_LIB=$(BUILD)/$(SONAME) $(PYTHON) plugin/python/examples/train_tictactoe.py \
 	  --minutes $(TRAIN_MINUTES) --out $(BUILD)/train_tictactoe.png
+
+INSTR_OPT ?= -O2 -march=x86-64-v3 -g
+INSTR_BEFORE ?=
+bench-instr: deps
+	@$(MAKE) --no-print-directory BUILD=build/instr OPT="$(INSTR_OPT)" SAN= build/instr/bench
+	@sh tests/bench/instructions.sh build/instr/bench | tee build/instr/instructions.tsv
+	@if [ -n "$(INSTR_BEFORE)" ]; then sh tests/bench/instructions.sh compare "$(INSTR_BEFORE)" build/instr/instructions.tsv; fi
 
 bench-peers:
 	@[ -n "$(OPENSPIEL_SRC)" ] || { echo "make bench-peers needs OPENSPIEL_SRC=DIR (an OpenSpiel checkout, or a built peer)"; exit 1; }

@@ -581,35 +581,67 @@ static void read_setup_field(lua_State *L, int v, game_ctx *g)
     tv_read_setup(L, v, g->r);
 }
 
-static void read_moves(lua_State *L, int v, game_ctx *g)
+/* ---- moves = : one reader per family's constructor ------------------------ */
+
+/* place { } and drop { }: a stone a move, and what goes with placing it. */
+static void read_placing(lua_State *L, int v, game_ctx *g, tv_move_kind kind)
 {
     tv_rules *r = g->r;
+    place_rules pr;
+    r->moves = kind;
+    (kind == TV_MOVES_DROP ? read_drop : read_place)(L, v, "game.moves: ", &pr);
+    r->swap_after = pr.swap_after;
+    r->flip.dirs = pr.flips;
+    r->turns = pr.turns;
+    r->rotate = pr.rotate;
+    r->custodial = pr.custodial;
+}
+
+static void read_moves_place(lua_State *L, int v, game_ctx *g) { read_placing(L, v, g, TV_MOVES_PLACE); }
+static void read_moves_drop(lua_State *L, int v, game_ctx *g) { read_placing(L, v, g, TV_MOVES_DROP); }
+
+static void read_moves_piece(lua_State *L, int v, game_ctx *g)
+{
+    if (g->r->board != TV_BOARD_GRID || !g->r->setup.given)
+        luaL_error(L, "game.moves: move { ... } needs a grid { ... } board and a setup");
+    tv_read_moves_pieces(L, v, g->r);
+}
+
+static void read_moves_sow(lua_State *L, int v, game_ctx *g)
+{
+    if (g->r->board != TV_BOARD_MANCALA)
+        luaL_error(L, "game.moves: sow { ... } needs a mancala { ... } board");
+    tv_read_sow(L, v, "game.moves: ", &g->r->sow);
+    g->sow_given = 1;
+}
+
+/* The constructors a moves field takes, each its family's reader: a new
+ * family of moves is one row here. */
+static const struct {
+    const char *kind;
+    void (*read)(lua_State *L, int v, game_ctx *g);
+} move_readers[] = {
+    {"place", read_moves_place},
+    {"drop", read_moves_drop},
+    {"move", read_moves_piece},
+    {"sow", read_moves_sow},
+};
+
+static void read_moves(lua_State *L, int v, game_ctx *g)
+{
     g->moves_hook = lua_isfunction(L, v);
     if (g->moves_hook) {
         set_hook(L, g->rs, TV_HOOK_MOVES, v);
-    } else if (is_kind(L, v, "place") || is_kind(L, v, "drop")) {
-        place_rules pr;
-        r->moves = is_kind(L, v, "drop") ? TV_MOVES_DROP : TV_MOVES_PLACE;
-        (r->moves == TV_MOVES_DROP ? read_drop : read_place)(L, v, "game.moves: ", &pr);
-        r->swap_after = pr.swap_after;
-        r->flip.dirs = pr.flips;
-        r->turns = pr.turns;
-        r->rotate = pr.rotate;
-        r->custodial = pr.custodial;
-    } else if (is_kind(L, v, "move")) {
-        if (r->board != TV_BOARD_GRID || !r->setup.given)
-            luaL_error(L, "game.moves: move { ... } needs a grid { ... } board and a setup");
-        tv_read_moves_pieces(L, v, r);
-    } else if (is_kind(L, v, "sow")) {
-        if (r->board != TV_BOARD_MANCALA)
-            luaL_error(L, "game.moves: sow { ... } needs a mancala { ... } board");
-        tv_read_sow(L, v, "game.moves: ", &r->sow);
-        g->sow_given = 1;
     } else if (!lua_isnil(L, v)) {
-        luaL_error(L, "game.moves: expected place { ... }, drop { ... }, sow { ... }, move { ... } or a function, got %s",
-                   tv_kind_of(L, v));
+        size_t i = 0, n = sizeof move_readers / sizeof *move_readers;
+        while (i < n && !is_kind(L, v, move_readers[i].kind))
+            i++;
+        if (i == n)
+            luaL_error(L, "game.moves: expected place { ... }, drop { ... }, sow { ... }, move { ... } or a function, got %s",
+                       tv_kind_of(L, v));
+        move_readers[i].read(L, v, g);
     }
-    if (r->board == TV_BOARD_MANCALA && !g->moves_hook && !g->sow_given)
+    if (g->r->board == TV_BOARD_MANCALA && !g->moves_hook && !g->sow_given)
         luaL_error(L, "game.moves: a mancala board is played with sow { ... } or a moves hook");
 }
 
