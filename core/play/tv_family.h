@@ -8,7 +8,7 @@
  * A family's functions see only the floor below them (tv_cells.h: cell
  * writes and hashing; tv_end.h: the hand-over and the end rules; the board
  * geometry and bit helpers of core/board) and their own primitives, never
- * the kernel. Adding one: README "Adding a move family". */
+ * the kernel. Adding one: CONTRIBUTING.md, "Adding a move family". */
 #ifndef TV_FAMILY_H
 #define TV_FAMILY_H
 

@@ -120,6 +120,12 @@ static int check_points(const tv_rules *r, tv_error *err)
 
 /* The move limit, and whether a game without hooks could meet it: a grid game
  * ends within its empty cells, the blocks placed in the setup and the swap. */
+/* The families whose every move fills a cell (a flip's pass aside): their
+ * games end within the board, and the move limit binds only past that. */
+static const char fills_cells[TV_FAMILIES] = {
+    [TV_FAMILY_PLACE] = 1, [TV_FAMILY_DROP] = 1, [TV_FAMILY_ROTATE] = 1, [TV_FAMILY_FLIP] = 1,
+};
+
 static int check_plies(tv_rules *r, tv_error *err)
 {
     if (r->max_plies < 0 || r->max_plies > TV_MAX_MAX_PLIES)
@@ -132,7 +138,7 @@ static int check_plies(tv_rules *r, tv_error *err)
      * count bounds them (either player takes fewer than target, then one
      * last move), else nothing does. */
     int freed = !r->custodial.dirs ? 0 : r->target ? 2 * r->target + TV_UNDO_CELLS : TV_MAX_MAX_PLIES;
-    r->cap_binds = r->board == TV_BOARD_MANCALA || r->moves == TV_MOVES_PIECES || r->ply_cap <= longest + freed;
+    r->cap_binds = !fills_cells[r->data_family] || r->ply_cap <= longest + freed;
     return TV_OK;
 }
 
