@@ -47,3 +47,30 @@ int tv_dirs_parse(const char *text)
     }
     return mask;
 }
+
+void tv_grid_neighbours(const tv_grid *g, int16_t (*nb)[8])
+{
+    int n = tv_grid_cells(g);
+    for (int c = 0; c < n; c++)
+        for (int d = 0; d < 8; d++) {
+            int col = tv_grid_col(g, c) + tv_compass_dcol(d), row = tv_grid_row(g, c) + tv_compass_drow(d);
+            nb[c][d] = (int16_t)(col >= 0 && col < g->width && row >= 0 && row < g->height &&
+                                         tv_grid_touch(g, tv_compass_dcol(d), tv_compass_drow(d))
+                                     ? row * g->width + col
+                                     : -1);
+        }
+}
+
+uint64_t tv_grid_dir_sources(const tv_grid *g, int d)
+{
+    int n = tv_grid_cells(g), dc = tv_compass_dcol(d), dr = tv_compass_drow(d);
+    uint64_t set = 0;
+    if (n > 64 || !tv_grid_touch(g, dc, dr))
+        return 0;
+    for (int c = 0; c < n; c++) {
+        int col = tv_grid_col(g, c) + dc, row = tv_grid_row(g, c) + dr;
+        if (col >= 0 && col < g->width && row >= 0 && row < g->height)
+            set |= 1ull << c;
+    }
+    return set;
+}

@@ -15,6 +15,9 @@
 #define TV_GRID_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include "tv_compass.h"
 
 #define TV_MAX_SIDE 26 /* columns are letters a..z */
 #define TV_MAX_CELLS (TV_MAX_SIDE * TV_MAX_SIDE)
@@ -70,5 +73,16 @@ static inline int tv_grid_cell_text(const tv_grid *g, int cell, char *t)
 /* Parses a "dirs" string of letters h, v, d (both diagonals); returns the
  * mask, or -1 on an unknown letter. */
 int tv_dirs_parse(const char *text);
+
+/* The neighbour of every cell in each compass direction (tv_compass.h), or
+ * -1: off the board, or not a side of a hex rhombus's hexagon. */
+void tv_grid_neighbours(const tv_grid *g, int16_t (*nb)[8]);
+
+/* On a board of 64 cells or fewer, the cells (bits) that have a neighbour in
+ * compass direction d (tv_grid_neighbours's -1 excluded); 0 otherwise. A
+ * step that way moves each bit by the direction's offset in cell numbers,
+ * tv_grid_offset. */
+uint64_t tv_grid_dir_sources(const tv_grid *g, int d);
+static inline int tv_grid_offset(const tv_grid *g, int d) { return tv_compass_drow(d) * g->width + tv_compass_dcol(d); }
 
 #endif

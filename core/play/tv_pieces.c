@@ -308,7 +308,7 @@ void tv_pieces_plan_for(const tv_rules *r, int colour, tv_pieces_plan *p)
         p->stepper[k] = (uint8_t)(steps && p->nrays[k] <= TV_PIECES_STEP_SETS);
     }
     /* The board's edges as bit sets, where the board fits a word. */
-    int w = r->grid.width, h = r->grid.height, n = r->ncells;
+    int n = r->ncells;
     p->small = n <= 64;
     memset(p->delta, 0, sizeof p->delta);
     memset(p->valid, 0, sizeof p->valid);
@@ -316,17 +316,9 @@ void tv_pieces_plan_for(const tv_rules *r, int colour, tv_pieces_plan *p)
     if (!p->small)
         return;
     p->board = n == 64 ? ~0ull : (1ull << n) - 1;
-    uint64_t first_col = 0;
-    for (int row = 0; row < h; row++)
-        first_col |= 1ull << row * w;
-    uint64_t last_col = first_col << (w - 1), first_row = (1ull << w) - 1, last_row = first_row << w * (h - 1);
     for (int d = 0; d < 8; d++) {
-        int dc = tv_compass_dcol(d), dr = tv_compass_drow(d);
-        p->delta[d] = (int8_t)(dc + w * dr);
-        p->valid[d] = p->board & (dc > 0 ? ~last_col : dc < 0 ? ~first_col : ~0ull) &
-                      (dr > 0 ? ~last_row : dr < 0 ? ~first_row : ~0ull);
-        if (!tv_grid_touch(&r->grid, dc, dr)) /* a hex rhombus: not a side of the hexagon, as r->nb has it */
-            p->valid[d] = 0;
+        p->delta[d] = (int8_t)tv_grid_offset(&r->grid, d);
+        p->valid[d] = tv_grid_dir_sources(&r->grid, d);
         p->valid2[d] = p->valid[d] & back(p->valid[d], p->delta[d]);
     }
     for (int k = 0; k < p->nkinds; k++)

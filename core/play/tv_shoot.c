@@ -74,7 +74,7 @@ void tv_shoot_init(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
     b->queen = queen_shape(r);
     b->plain = plain_moves(r);
     for (int d = 0; d < 8; d++)
-        b->delta[d] = tv_compass_dcol(d) + tv_compass_drow(d) * r->grid.width;
+        b->delta[d] = tv_grid_offset(&r->grid, d);
     /* N, NE, E and NW lead to higher cells, the others to lower ones: two
      * sweeps find every run from the runs of the neighbours. */
     static const int up[4] = {0, 1, 2, 7}, down[4] = {3, 4, 5, 6};
@@ -192,7 +192,7 @@ static tv_move piece_moves(const tv_rules *r, const tv_shoot_board *b, int from,
             int d = tv_bits_lowest32(dirs), len = min_int(b->run[from][d], reach);
             if (len == 0)
                 continue;
-            int delta = tv_compass_dcol(d) + tv_compass_drow(d) * r->grid.width, sum = 0, to = from;
+            int delta = tv_grid_offset(&r->grid, d), sum = 0, to = from;
             if (fixed) {
                 int back = tv_compass_reverse(d), extra = gen->shoot_dirs >> back & 1 ? 1 + b->run[from][back] : 0;
                 sum = len * extra;

@@ -38,6 +38,7 @@
 
 #include <stdint.h>
 
+#include "tv_compass.h"
 #include "tv_state.h"
 
 #define TV_PMOVE_CHAIN_BASE (1 << 21)
@@ -45,20 +46,6 @@
 #define TV_PMOVE_CHAIN_LIMIT 32 /* never more jumps in one move, whatever the directions */
 #define TV_PMOVE_SHOT_BASE (1 << 30)
 
-/* Compass direction i (0 = N .. 7 = NW) as a column and row step. */
-static inline int tv_compass_dcol(int i) { static const int8_t d[8] = {0, 1, 1, 1, 0, -1, -1, -1}; return d[i & 7]; }
-static inline int tv_compass_drow(int i) { static const int8_t d[8] = {1, 1, 0, -1, -1, -1, 0, 1}; return d[i & 7]; }
-static inline int tv_compass_reverse(int i) { return (i + 4) & 7; }
-/* North and south exchanged: player 2's view of player 1's directions. */
-static inline int tv_compass_mirror(int i) { return (4 - i) & 7; }
-static inline int tv_compass_mirror_mask(int mask)
-{
-    int out = 0;
-    for (int i = 0; i < 8; i++)
-        if (mask & (1 << i))
-            out |= 1 << tv_compass_mirror(i);
-    return out;
-}
 
 static inline tv_move tv_pmove_simple(int from, int to, int capture)
 {

@@ -225,15 +225,12 @@ static int check_flip(tv_rules *r, tv_error *err)
     int longer = r->grid.width > r->grid.height ? r->grid.width : r->grid.height;
     f->reach = longer > 3 ? longer - 3 : 0;
     for (int d = 0; d < 8 && f->bits; d++) {
-        int delta = tv_compass_drow(d) * r->grid.width + tv_compass_dcol(d);
+        int delta = tv_grid_offset(&r->grid, d);
         f->shl[d] = (uint8_t)(delta > 0 ? delta : 0);
         f->shr[d] = (uint8_t)(delta < 0 ? -delta : 0);
-        f->mask[d] = 0;
-        for (int c = 0; c < r->ncells; c++) {
-            int col = tv_grid_col(&r->grid, c) - tv_compass_dcol(d), row = tv_grid_row(&r->grid, c) - tv_compass_drow(d);
-            if (col >= 0 && col < r->grid.width && row >= 0 && row < r->grid.height)
-                f->mask[d] |= 1ull << c;
-        }
+        /* the cells a step lands on: those whose origin has a neighbour that way */
+        uint64_t from = tv_grid_dir_sources(&r->grid, d);
+        f->mask[d] = delta > 0 ? from << delta : from >> -delta;
     }
     return TV_OK;
 }
@@ -567,13 +564,7 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
         return tv_error_set(err, TV_ERULES, "board: %dx%d is outside 1x1..%dx%d", r->grid.width,
                             r->grid.height, TV_MAX_SIDE, TV_MAX_SIDE);
     r->ncells = tv_grid_cells(&r->grid);
-    for (int c = 0; c < r->ncells; c++)
-        for (int d = 0; d < 8; d++) {
-            int col = tv_grid_col(&r->grid, c) + tv_compass_dcol(d), row = tv_grid_row(&r->grid, c) + tv_compass_drow(d);
-            r->nb[c][d] = (int16_t)(col >= 0 && col < r->grid.width && row >= 0 && row < r->grid.height &&
-                                            tv_grid_touch(&r->grid, tv_compass_dcol(d), tv_compass_drow(d))
-                                        ? row * r->grid.width + col : -1);
-        }
+    tv_grid_neighbours(&r->grid, r->nb);
     int rc = check_blocks(r, err);
     if (rc)
         return rc;

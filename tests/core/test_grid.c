@@ -114,6 +114,28 @@ START_TEST(move_text_and_parse)
 }
 END_TEST
 
+/* The geometry derived once in core/board: neighbours and, on small boards,
+ * the bit set of cells with a neighbour each way. */
+START_TEST(neighbours_and_direction_sets)
+{
+    tv_grid sq = {.width = 3, .height = 3}, hx = {.width = 3, .height = 3, .hex = 1};
+    int16_t nb[TV_MAX_CELLS][8];
+    tv_grid_neighbours(&sq, nb);
+    ck_assert_int_eq(nb[0][0], 3);  /* a1 north: a2 */
+    ck_assert_int_eq(nb[0][1], 4);  /* a1 north-east: b2 */
+    ck_assert_int_eq(nb[0][6], -1); /* a1 west: off the board */
+    ck_assert_int_eq(nb[8][4], 5);  /* c3 south: c2 */
+    ck_assert(tv_grid_dir_sources(&sq, 0) == 0x3f);  /* rows 1 and 2 have a cell to the north */
+    ck_assert(tv_grid_dir_sources(&sq, 2) == 0xdb);  /* columns a and b: a cell to the east */
+    ck_assert_int_eq(tv_grid_offset(&sq, 1), 4);     /* north-east: a row and a column on */
+    tv_grid_neighbours(&hx, nb);
+    ck_assert_int_eq(nb[0][1], -1); /* a1-b2 is no side of a hexagon */
+    ck_assert_int_eq(nb[3][3], 1);  /* a2 south-east: b1 is */
+    ck_assert(tv_grid_dir_sources(&hx, 1) == 0);
+    ck_assert(tv_grid_dir_sources(&hx, 3) == 0xd8); /* a2, b2, a3, b3 have b1, c1, b2, c2 to the south-east */
+}
+END_TEST
+
 int main(void)
 {
     const tv_check_test tests[] = {
@@ -122,6 +144,7 @@ int main(void)
         {"grid", grid_rejects_bad_names, 10, 0},
         {"grid", grid_dirs_parse, 10, 0},
         {"grid", move_text_and_parse, 10, 0},
+        {"grid", neighbours_and_direction_sets, 10, 0},
     };
     return tv_check_run("core grid", tests, TV_CHECK_COUNT(tests));
 }
