@@ -55,6 +55,10 @@ static inline int tv_bits_select(uint64_t x, unsigned k)
 {
 #if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
     return tv_bits_lowest(_pdep_u64(1ull << k, x));
+#elif !defined(__POPCNT__)
+    while (k--) /* a count costs a loop of its own here: clear the k lowest instead */
+        x &= x - 1;
+    return tv_bits_lowest(x);
 #else
     int base = 0; /* halves, quarters, eighths: unrolled, as a loop it costs a tenth of a playout */
     unsigned c = (unsigned)tv_bits_count(x & 0xffffffffu);
