@@ -57,6 +57,11 @@ typedef struct tv_family {
      * flipping player without a move) or a swap. */
     int (*passes)(const tv_rules *r);
     int (*swaps)(const tv_rules *r);
+    /* One legal move drawn uniformly, as moves[tv_rng_below(rng, n)] of the
+     * listed moves would be (the same random numbers), without listing them
+     * all where the family can (shots); NULL: listed. Returns n, 0 (no move)
+     * or an error code. */
+    int (*random)(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m, tv_error *err);
     /* The random-playout fast path, or NULL; it may answer
      * TV_PLAYOUT_DECLINED. Same game as the kernel's, number for number. */
     int (*playout)(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err);

@@ -65,6 +65,27 @@ static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_effec
     return TV_OK;
 }
 
+/* A moves hook with a pick converts only the move drawn; without one, the
+ * moves are listed (through the hook when it lists them). */
+static int random(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    if (r->hooks.pick) {
+        int n = r->hooks.pick(r->hooks.ctx, r, s, rng, m, err);
+        if (n != 0 || !pass_when_stuck(r))
+            return n;
+        tv_rng_below(rng, 1); /* as the listed moves' one move, the pass, is drawn */
+        *m = TV_MOVE_PASS;
+        return 1;
+    }
+    if (!r->hooks.moves && tv_family_data(r)->random)
+        return tv_family_data(r)->random(r, s, rng, m, err);
+    tv_move list[TV_MOVES_LIMIT];
+    int n = moves(r, s, list, TV_MOVES_LIMIT, err);
+    if (n > 0)
+        *m = list[tv_rng_below(rng, (uint32_t)n)];
+    return n;
+}
+
 static int last_cell(const tv_rules *r, const tv_state *s) { return tv_family_data(r)->last_cell(r, s); }
 
 static int text(const tv_rules *r, tv_move m, char *buf, size_t size) { return tv_family_data(r)->text(r, m, buf, size); }
@@ -97,5 +118,6 @@ const tv_family tv_family_hooks = {
     .move_of = move_of,
     .passes = passes,
     .swaps = swaps,
+    .random = random,
     .playout = NULL,
 };

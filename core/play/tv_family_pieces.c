@@ -83,6 +83,25 @@ static int move_of(const tv_rules *r, int a, tv_move *m)
     return TV_OK;
 }
 
+/* Moves that all shoot are counted and the one drawn found by its index
+ * (tv_shoot.h): Amazons' 2,000 turns are not listed. */
+static int random(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    if (!tv_shoot_fast(r)) {
+        tv_move moves[TV_MOVES_LIMIT];
+        int n = tv_pieces_moves(r, s, moves, TV_MOVES_LIMIT, err);
+        if (n > 0)
+            *m = moves[tv_rng_below(rng, (uint32_t)n)];
+        return n;
+    }
+    tv_shoot_board b;
+    tv_shoot_init(r, s, &b);
+    int n = tv_shoot_count(r, s, &b);
+    if (n > 0)
+        *m = tv_shoot_pick(r, s, &b, (int)tv_rng_below(rng, (uint32_t)n));
+    return n;
+}
+
 /* ---- the random-playout fast paths ------------------------------------------ */
 
 /* What they rule out (tv_end.h): the entry checked hooks; a grid. */
@@ -168,5 +187,6 @@ const tv_family tv_family_pieces = {
     .move_of = move_of,
     .passes = tv_family_never,
     .swaps = tv_family_never,
+    .random = random,
     .playout = playout,
 };

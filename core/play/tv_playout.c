@@ -30,21 +30,15 @@ typedef struct playout_job {
     void *ctx;
 } playout_job;
 
-/* One uniformly random legal move: a moves hook with a pick converts only
- * that move. The random numbers drawn are those of tv_legal_moves and
- * moves[tv_rng_below(n)]. Returns n, 0 (no move) or an error code. */
-static int random_move(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m, tv_error *err)
+int tv_random_move(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m, tv_error *err)
 {
-    if (r->hooks.pick) {
-        int n = r->hooks.pick(r->hooks.ctx, r, s, rng, m, err);
-        if (n != 0 || r->board != TV_BOARD_MANCALA || !r->sow.pass)
-            return n;
-        tv_rng_below(rng, 1); /* as tv_legal_moves' one move, the pass, is drawn */
-        *m = TV_MOVE_PASS;
-        return 1;
-    }
+    if (s->status == TV_OVER)
+        return 0;
+    const tv_family *f = tv_family_of(r);
+    if (f->random)
+        return f->random(r, s, rng, m, err);
     tv_move moves[TV_MOVES_LIMIT];
-    int n = tv_family_of(r)->moves(r, s, moves, TV_MOVES_LIMIT, err);
+    int n = f->moves(r, s, moves, TV_MOVES_LIMIT, err);
     if (n > 0)
         *m = moves[tv_rng_below(rng, (uint32_t)n)];
     return n;
@@ -66,7 +60,7 @@ static int playout_steps(void *arg)
         if (r->repetition && (rc = tv_history_push(&hist, s, j->err)))
             break;
         tv_move m;
-        int n = random_move(r, s, j->rng, &m, j->err);
+        int n = tv_random_move(r, s, j->rng, &m, j->err);
         if (n <= 0) {
             rc = n < 0 ? n : tv_error_set(j->err, TV_ERULES, "no legal move in a game that is not over");
             break;

@@ -24,4 +24,10 @@ int tv_random_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err
 int tv_random_playout_halt(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *ctx), void *ctx,
                            tv_error *err);
 
+/* One legal move of s drawn uniformly: the move moves[tv_rng_below(rng, n)]
+ * of tv_legal_moves, with the same random numbers, found without listing
+ * every move where the family can (Amazons' thousands of turns). Returns n,
+ * 0 when the game is over or has no move, or an error code. */
+int tv_random_move(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m, tv_error *err);
+
 #endif

@@ -177,11 +177,9 @@ static int random_choose(void *self, const tv_game *g, const tv_budget *budget, 
                          const atomic_int *stop, tv_search_info *info, tv_move *best, tv_error *err)
 {
     (void)self, (void)budget, (void)stop;
-    tv_move moves[TV_MOVES_LIMIT];
-    int n = tv_legal_moves(g->rules, g->state, moves, TV_MOVES_LIMIT, err);
+    int n = tv_random_move(g->rules, g->state, rng, best, err); /* Amazons: not its 2,000 turns listed */
     if (n <= 0)
         return n < 0 ? n : tv_error_set(err, TV_ERULES, "no legal move in an ongoing game");
-    *best = moves[tv_rng_below(rng, (uint32_t)n)];
     info->nodes = 1;
     return TV_OK;
 }

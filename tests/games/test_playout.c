@@ -6,7 +6,8 @@
  * the same state: the same moves (ply count, last move), status, winner,
  * scores, cells and hash, and the same random numbers used. Besides the start
  * it is started again from later positions of each game, so a divergence is
- * found near the ply where it happens. */
+ * found near the ply where it happens. At every ply tv_random_move, from the
+ * same random state, must draw the move the list's draw gives. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,7 +92,12 @@ static void kernel_play(const tv_rules *r, tv_state *s, tv_rng *rng, uint64_t *h
         tv_move moves[TV_MOVES_LIMIT];
         int n = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, &err);
         ck_assert_msg(n > 0, "%s: ply %d: no legal move in a game that is not over: %s", what, s->ply, err.msg);
-        tv_move m = moves[tv_rng_below(rng, (uint32_t)n)];
+        tv_rng drawn_rng = *rng;
+        tv_move m = moves[tv_rng_below(rng, (uint32_t)n)], drawn = TV_MOVE_NONE;
+        ck_assert_msg(tv_random_move(r, s, &drawn_rng, &drawn, &err) == n, "%s: ply %d: tv_random_move counts "
+                      "other moves: %s", what, s->ply, err.msg);
+        ck_assert_msg(drawn == m && memcmp(&drawn_rng, rng, sizeof drawn_rng) == 0,
+                      "%s: ply %d: tv_random_move drew %d, the list's draw is %d", what, s->ply, (int)drawn, (int)m);
         ck_assert_msg(tv_check_move(r, s, m, &err) == TV_OK, "%s: ply %d: a generated move is refused: %s", what,
                       s->ply, err.msg);
         ck_assert_msg(tv_play_hist(r, s, m, NULL, hist, *nhist, &err) == TV_OK, "%s: ply %d: %s", what, s->ply,
