@@ -14,11 +14,17 @@ typedef struct tv_ruleset tv_ruleset;
 
 #define TV_RULESET_OPTIONS_MAX 32
 
-/* One declared option, as `tavola list` shows it. */
+/* One declared option, as `tavola list` shows it. The loader refuses a
+ * value outside min..max or not among the choices before the ruleset's own
+ * code sees it. */
 typedef struct tv_option_info {
     char name[TV_OPTION_KEY_MAX];
     char def[TV_OPTION_VALUE_MAX]; /* the default, as text */
     char doc[TV_TEXT_MAX];
+    int type;                      /* TV_OPTION_*: the default's */
+    double min, max;               /* int and number options; -HUGE_VAL, HUGE_VAL: none declared */
+    int nchoices;                  /* string options; 0: any string */
+    char choices[TV_OPTION_VALUE_MAX]; /* the choices, joined by '\n' */
 } tv_option_info;
 
 /* Sandbox limits; zero fields take the defaults. Work that the string and

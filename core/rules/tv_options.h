@@ -10,6 +10,11 @@
 #define TV_OPTION_KEY_MAX 64
 #define TV_OPTION_VALUE_MAX 256
 
+/* The type of a declared option: the Lua type of its default (an integer or
+ * a float for a number). A value given for it must have that type. The same
+ * numbers as tavola.h's TAVOLA_OPTION_*. */
+enum { TV_OPTION_BOOL = 1, TV_OPTION_INT = 2, TV_OPTION_NUMBER = 3, TV_OPTION_STRING = 4 };
+
 typedef struct tv_options {
     int n;
     char key[TV_OPTIONS_MAX][TV_OPTION_KEY_MAX];

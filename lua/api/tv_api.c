@@ -2,6 +2,7 @@
  * as soon as it is called, so a wrong field or type is reported with the
  * file:line of the call and the field's name. game{} compiles everything into
  * the C rule description. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,11 +217,87 @@ static int cmp_info(const void *a, const void *b)
     return strcmp(((const tv_option_info *)a)->name, ((const tv_option_info *)b)->name);
 }
 
-/* Converts the host's text for an option to the type of its default. */
-static void push_option_value(lua_State *L, const tv_option_info *o, int def_type, int is_int,
-                              const char *text)
+/* The type of an option as messages name it (its default's type). */
+static const char *type_name(const tv_option_info *o)
 {
-    if (def_type == LUA_TBOOLEAN) {
+    static const char *const names[] = {"", "boolean", "integer", "number", "string"};
+    return names[o->type];
+}
+
+/* A bound as the ruleset wrote it: an int option's without a fraction. */
+static void bound_text(const tv_option_info *o, double v, char *buf, size_t size)
+{
+    snprintf(buf, size, o->type == TV_OPTION_INT ? "%.0f" : "%.14g", v);
+}
+
+/* What a value of o must be, for a message: "an integer 5..26", "a
+ * number >= 0.5", "none, pro or swap". */
+static const char *expected_text(const tv_option_info *o, char *buf, size_t size)
+{
+    if (o->type == TV_OPTION_BOOL)
+        return "true or false";
+    if (o->type == TV_OPTION_STRING) { /* the choices: "a, b or c" */
+        size_t used = 0;
+        const char *p = o->choices;
+        for (int i = 0; i < o->nchoices; i++) {
+            size_t len = strcspn(p, "\n");
+            const char *sep = i == 0 ? "" : i + 1 < o->nchoices ? ", " : " or ";
+            used += (size_t)snprintf(buf + used, size - used, "%s%.*s", sep, (int)len, p);
+            if (used >= size)
+                break;
+            p += len + 1;
+        }
+        return buf;
+    }
+    const char *kind = o->type == TV_OPTION_INT ? "an integer" : "a number";
+    char lo[32], hi[32];
+    bound_text(o, o->min, lo, sizeof lo);
+    bound_text(o, o->max, hi, sizeof hi);
+    if (o->min > -HUGE_VAL && o->max < HUGE_VAL)
+        snprintf(buf, size, "%s %s..%s", kind, lo, hi);
+    else if (o->min > -HUGE_VAL)
+        snprintf(buf, size, "%s >= %s", kind, lo);
+    else if (o->max < HUGE_VAL)
+        snprintf(buf, size, "%s <= %s", kind, hi);
+    else
+        snprintf(buf, size, "%s", kind);
+    return buf;
+}
+
+/* Whether the value at idx (of o's type) is within o's min..max or among
+ * its choices. */
+static int option_value_fits(lua_State *L, const tv_option_info *o, int idx)
+{
+    if (o->type == TV_OPTION_INT) { /* the bounds are integers within 2^53: exact either way */
+        lua_Integer v = lua_tointeger(L, idx);
+        return !(o->min > -HUGE_VAL && v < (lua_Integer)o->min) && !(o->max < HUGE_VAL && v > (lua_Integer)o->max);
+    }
+    if (o->type == TV_OPTION_NUMBER) {
+        double v = (double)lua_tonumber(L, idx);
+        return v >= o->min && v <= o->max; /* NaN fits no range */
+    }
+    if (o->type == TV_OPTION_STRING && o->nchoices > 0) {
+        size_t len;
+        const char *v = lua_tolstring(L, idx, &len);
+        const char *p = o->choices;
+        for (int i = 0; i < o->nchoices; i++) {
+            size_t n = strcspn(p, "\n");
+            if (n == len && memcmp(p, v, len) == 0)
+                return 1;
+            p += n + 1;
+        }
+        return 0;
+    }
+    return 1;
+}
+
+/* Converts the host's text for an option to the type of its default and
+ * refuses a value outside the declared range or choices, so that every
+ * ruleset's message for it is the same and comes before its own checks. */
+static void push_option_value(lua_State *L, const tv_option_info *o, const char *text)
+{
+    char want[TV_OPTION_VALUE_MAX + 64];
+    if (o->type == TV_OPTION_BOOL) {
         static const char *const yes[] = {"true", "yes", "on", "1"}, *const no[] = {"false", "no", "off", "0"};
         for (int i = 0; i < 4; i++) {
             if (strcmp(text, yes[i]) == 0 || strcmp(text, no[i]) == 0) {
@@ -229,11 +306,111 @@ static void push_option_value(lua_State *L, const tv_option_info *o, int def_typ
             }
         }
         luaL_error(L, "option %s: expected true or false, got '%s'", o->name, text);
-    } else if (def_type == LUA_TNUMBER) {
-        if (!lua_stringtonumber(L, text) || (is_int && !lua_isinteger(L, -1)))
-            luaL_error(L, "option %s: expected %s, got '%s'", o->name, is_int ? "an integer" : "a number", text);
+    } else if (o->type == TV_OPTION_INT || o->type == TV_OPTION_NUMBER) {
+        if (!lua_stringtonumber(L, text) || (o->type == TV_OPTION_INT && !lua_isinteger(L, -1)))
+            luaL_error(L, "option %s: expected %s, got '%s'", o->name, expected_text(o, want, sizeof want), text);
     } else {
         lua_pushstring(L, text);
+    }
+    if (!option_value_fits(L, o, -1))
+        luaL_error(L, "option %s: expected %s, got '%s'", o->name, expected_text(o, want, sizeof want), text);
+}
+
+/* A bound of an int or number option, min or max, into *out. */
+static void read_bound(lua_State *L, int idx, const char *what, const char *key, const tv_option_info *o,
+                       double *out)
+{
+    int t = tv_rawfield(L, idx, key);
+    if (t != LUA_TNIL) {
+        char got[64];
+        tv_describe(L, -1, got, sizeof got);
+        if (o->type != TV_OPTION_INT && o->type != TV_OPTION_NUMBER)
+            luaL_error(L, "%s.%s: only an integer or number option has a range, not a %s option", what, key,
+                       type_name(o));
+        if (t != LUA_TNUMBER)
+            luaL_error(L, "%s.%s: expected a number, got %s", what, key, got);
+        double v = (double)lua_tonumber(L, -1);
+        if (o->type == TV_OPTION_INT && !lua_isinteger(L, -1))
+            luaL_error(L, "%s.%s: expected an integer (the default is one), got %s", what, key, got);
+        double reach = o->type == TV_OPTION_INT ? 9007199254740992.0 : HUGE_VAL; /* ints: exact as doubles */
+        if (!(v >= -reach && v <= reach) || isinf(v))
+            luaL_error(L, "%s.%s: expected a finite number%s, got %s", what, key,
+                       o->type == TV_OPTION_INT ? " within 2^53 of 0" : "", got);
+        *out = v;
+    }
+    lua_pop(L, 1);
+}
+
+/* The choices of a string option: a list of distinct, non-empty strings
+ * without control characters ('\n' joins them for hosts). */
+static void read_choices(lua_State *L, int idx, const char *what, tv_option_info *o)
+{
+    if (tv_rawfield(L, idx, "choices") == LUA_TNIL) {
+        lua_pop(L, 1);
+        return;
+    }
+    if (o->type != TV_OPTION_STRING)
+        luaL_error(L, "%s.choices: only a string option has choices, not %s %s option", what,
+                   o->type == TV_OPTION_INT ? "an" : "a", type_name(o));
+    if (!lua_istable(L, -1))
+        luaL_error(L, "%s.choices: expected a list of strings, got %s", what, luaL_typename(L, -1));
+    int list = lua_gettop(L);
+    lua_Integer n = (lua_Integer)lua_rawlen(L, list), keys = 0;
+    lua_pushnil(L);
+    while (lua_next(L, list)) {
+        lua_pop(L, 1);
+        keys++;
+    }
+    if (n == 0 || keys != n)
+        luaL_error(L, "%s.choices: expected a list of strings (1, 2, ... without holes), at least one", what);
+    size_t used = 0;
+    for (lua_Integer i = 1; i <= n; i++) {
+        char got[64];
+        if (lua_rawgeti(L, list, i) != LUA_TSTRING)
+            luaL_error(L, "%s.choices[%d]: expected a string, got %s", what, (int)i,
+                       tv_describe(L, -1, got, sizeof got));
+        size_t len;
+        const char *c = lua_tolstring(L, -1, &len);
+        for (size_t k = 0; k < len; k++)
+            if ((unsigned char)c[k] < 32 || c[k] == 127)
+                luaL_error(L, "%s.choices[%d]: a control character in %s", what, (int)i,
+                           tv_describe(L, -1, got, sizeof got));
+        if (len == 0)
+            luaL_error(L, "%s.choices[%d]: an empty string", what, (int)i);
+        if (used + len + 1 > sizeof o->choices)
+            luaL_error(L, "%s.choices: longer than %d characters in all", what, (int)sizeof o->choices - 1);
+        if (o->nchoices > 0 && option_value_fits(L, o, -1))
+            luaL_error(L, "%s.choices[%d]: %s is listed twice", what, (int)i, tv_describe(L, -1, got, sizeof got));
+        used += (size_t)snprintf(o->choices + used, sizeof o->choices - used, "%s%s", used ? "\n" : "", c);
+        o->nchoices++;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* The type, range and choices of the option whose table is at idx and
+ * whose default is at def, which must fit them. */
+static void read_option_kind(lua_State *L, int idx, int def, const char *what, tv_option_info *o)
+{
+    int t = lua_type(L, def);
+    o->type = t == LUA_TBOOLEAN ? TV_OPTION_BOOL
+            : t == LUA_TSTRING  ? TV_OPTION_STRING
+            : lua_isinteger(L, def) ? TV_OPTION_INT : TV_OPTION_NUMBER;
+    o->min = -HUGE_VAL;
+    o->max = HUGE_VAL;
+    read_bound(L, idx, what, "min", o, &o->min);
+    read_bound(L, idx, what, "max", o, &o->max);
+    if (o->min > o->max) {
+        char lo[32], hi[32];
+        bound_text(o, o->min, lo, sizeof lo);
+        bound_text(o, o->max, hi, sizeof hi);
+        luaL_error(L, "%s: min %s is greater than max %s", what, lo, hi);
+    }
+    read_choices(L, idx, what, o);
+    if (!option_value_fits(L, o, def)) {
+        char want[TV_OPTION_VALUE_MAX + 64], got[64];
+        luaL_error(L, "%s.default: expected %s, got %s", what, expected_text(o, want, sizeof want),
+                   tv_describe(L, def, got, sizeof got));
     }
 }
 
@@ -275,7 +452,7 @@ static int api_options(lua_State *L)
             luaL_error(L, "options: more than %d options", TV_RULESET_OPTIONS_MAX);
         if (lua_type(L, -1) != LUA_TTABLE)
             luaL_error(L, "options.%s: expected { default = ..., doc = \"...\" }", name);
-        static const char *const known[] = {"default", "doc", NULL};
+        static const char *const known[] = {"default", "doc", "min", "max", "choices", NULL};
         char what[TV_OPTION_KEY_MAX + 16];
         snprintf(what, sizeof what, "options.%s", name);
         tv_check_known(L, lua_gettop(L), what, known);
@@ -287,6 +464,7 @@ static int api_options(lua_State *L)
         if (t != LUA_TBOOLEAN && t != LUA_TNUMBER && t != LUA_TSTRING)
             luaL_error(L, "%s.default: expected a boolean, number or string, got %s", what, luaL_typename(L, -1));
         snprintf(o->def, sizeof o->def, "%s", push_plain_text(L, -1));
+        read_option_kind(L, lua_gettop(L) - 2, lua_gettop(L) - 1, what, o);
         lua_pop(L, 3); /* tolstring, default, value */
     }
     qsort(rs->api.opt, (size_t)rs->api.nopt, sizeof rs->api.opt[0], cmp_info);
@@ -316,11 +494,10 @@ static int api_options(lua_State *L)
     for (int j = 0; j < rs->api.nopt; j++) {
         tv_option_info *o = &rs->api.opt[j];
         tv_rawfield(L, 1, o->name);
-        int t = tv_rawfield(L, -1, "default");
-        int is_int = lua_isinteger(L, -1);
+        tv_rawfield(L, -1, "default");
         const char *text = rs->api.given ? tv_options_get(rs->api.given, o->name) : NULL;
         if (text)
-            push_option_value(L, o, t, is_int, text);
+            push_option_value(L, o, text);
         else
             lua_pushvalue(L, -1);
         const char *shown = push_plain_text(L, -1);

@@ -174,27 +174,12 @@ static int api_ruleset_option(const tavola_ruleset *h, int i, const char **name,
     return TAVOLA_OK;
 }
 
-/* The type of an option, told back by its default: the loader converts a
- * value the host gives to the Lua type of the default, and keeps the
- * default as the text Lua writes for it: "true" or "false" for a boolean,
- * digits for an integer, and for a float a '.', an exponent, inf or nan
- * (Lua writes 1.0, never 1). Only a string default that reads as one of
- * those would be taken for it (no shipped ruleset has one): the loader
- * keeping the type beside the default would end that, under the same call. */
-static int option_type(const char *def)
-{
-    if (strcmp(def, "true") == 0 || strcmp(def, "false") == 0)
-        return TAVOLA_OPTION_BOOL;
-    const char *digits = def + (*def == '-');
-    if (*digits && strspn(digits, "0123456789") == strlen(digits))
-        return TAVOLA_OPTION_INT;
-    char *end;
-    (void)strtod(def, &end);
-    if (end != def && !*end && !strpbrk(def, "xX \t"))
-        return TAVOLA_OPTION_NUMBER;
-    return TAVOLA_OPTION_STRING;
-}
+_Static_assert((int)TV_OPTION_BOOL == TAVOLA_OPTION_BOOL && (int)TV_OPTION_INT == TAVOLA_OPTION_INT &&
+                   (int)TV_OPTION_NUMBER == TAVOLA_OPTION_NUMBER && (int)TV_OPTION_STRING == TAVOLA_OPTION_STRING,
+               "ruleset_option_type tells the loader's numbers");
 
+/* The type the loader keeps beside the default (the Lua type of the
+ * default: what it demands of a value given for the option). */
 static int api_ruleset_option_type(const tavola_ruleset *h, int i)
 {
     const tv_option_info *o = tv_ruleset_option(h->rs, i);
@@ -203,7 +188,7 @@ static int api_ruleset_option_type(const tavola_ruleset *h, int i)
                  tv_ruleset_option_count(h->rs));
         return TAVOLA_EINVAL;
     }
-    return option_type(o->def);
+    return o->type;
 }
 
 /* A hooks ruleset's moves are written by the family below the hooks

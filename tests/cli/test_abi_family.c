@@ -124,7 +124,7 @@ START_TEST(each_option_has_the_type_of_its_default)
     } opts[] = {
         {"flag", TAVOLA_OPTION_BOOL},     {"count", TAVOLA_OPTION_INT},    {"ratio", TAVOLA_OPTION_NUMBER},
         {"whole", TAVOLA_OPTION_NUMBER},  {"huge", TAVOLA_OPTION_NUMBER},  {"label", TAVOLA_OPTION_STRING},
-        {"empty", TAVOLA_OPTION_STRING},  {"dash", TAVOLA_OPTION_STRING},
+        {"empty", TAVOLA_OPTION_STRING},  {"dash", TAVOLA_OPTION_STRING},   {"digits", TAVOLA_OPTION_STRING},
     };
     tavola_ruleset *rs = load("tests/cli/rulesets/option_types.lua", NULL);
     ck_assert_int_eq(t->ruleset_option_count(rs), (int)(sizeof opts / sizeof *opts));

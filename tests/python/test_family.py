@@ -42,8 +42,8 @@ def test_option_types():
     assert tavola.load_game("gomoku").option_types() == {"freestyle": "bool", "opening": "string", "size": "int"}
     assert tavola.load_game("pentago").option_types() == {}
     types = tavola.load_game(os.path.join(TEST_RULES, "option_types.lua")).option_types()
-    assert types == {"count": "int", "dash": "string", "empty": "string", "flag": "bool", "huge": "number",
-                     "label": "string", "ratio": "number", "whole": "number"}
+    assert types == {"count": "int", "dash": "string", "digits": "string", "empty": "string", "flag": "bool",
+                     "huge": "number", "label": "string", "ratio": "number", "whole": "number"}
 
 
 def test_no_such_option_is_refused():

@@ -1,7 +1,8 @@
 -- Tic-tac-toe with an option of each type, and defaults at the edges of how
 -- the type is told back from a default's text (tests/cli/test_abi_family.c):
 -- a negative integer, a float that Lua writes as 2.0, one with an exponent,
--- strings empty, "-" and "x7".
+-- strings empty, "-", "x7" and "12" (a string that reads as a number: the
+-- loader keeps the type, so it is a string).
 local o = options {
   flag  = { default = true, doc = "a boolean" },
   count = { default = -3, doc = "an integer" },
@@ -11,6 +12,7 @@ local o = options {
   label = { default = "x7", doc = "a string" },
   empty = { default = "", doc = "an empty string" },
   dash  = { default = "-", doc = "a string that starts a number" },
+  digits = { default = "12", doc = "a string that reads as a number" },
 }
 assert(math.type(o.count) == "integer" and math.type(o.whole) == "float")
 return game {
