@@ -12,7 +12,7 @@
 -- b1 e1 f2, Black a5 b6 e6 f5).
 
 local o = options {
-  size = { default = 10, doc = "board side: 6, 8 or 10" },
+  size = { default = 10, min = 6, max = 10, doc = "board side: 6, 8 or 10" },
 }
 
 local n = o.size

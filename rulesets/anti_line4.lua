@@ -5,9 +5,9 @@
 -- grid without a line is a draw. All data: playing never enters the Lua VM.
 
 local o = options {
-  width   = { default = 7, doc = "columns, 1..26" },
-  height  = { default = 6, doc = "rows, 1..26" },
-  connect = { default = 4, doc = "stones in a line that lose, 2..the longer side" },
+  width   = { default = 7, min = 1, max = 26, doc = "columns, 1..26" },
+  height  = { default = 6, min = 1, max = 26, doc = "rows, 1..26" },
+  connect = { default = 4, min = 2, max = 26, doc = "stones in a line that lose, 2..the longer side" },
 }
 
 local function check(name, value, lo, hi, why)
@@ -18,8 +18,7 @@ local function check(name, value, lo, hi, why)
   return value
 end
 
-local width  = check("width", o.width, 1, 26)
-local height = check("height", o.height, 1, 26)
+local width, height = o.width, o.height   -- 1..26 (min, max)
 local connect = check("connect", o.connect, 2, math.max(width, height),
                       string.format(" (a line must fit the %dx%d grid)", width, height))
 

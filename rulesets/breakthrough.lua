@@ -6,19 +6,11 @@
 -- enters the Lua VM.
 
 local o = options {
-  width  = { default = 8, doc = "columns, 2..26" },
-  height = { default = 8, doc = "rows, 5..26 (two rows each and a gap between)" },
+  width  = { default = 8, min = 2, max = 26, doc = "columns, 2..26" },
+  height = { default = 8, min = 5, max = 26, doc = "rows, 5..26 (two rows each and a gap between)" },
 }
 
-local function check(name, value, lo, hi)
-  if not (math.type(value) == "integer" and value >= lo and value <= hi) then
-    error(string.format("option %s: expected an integer %d..%d, got %s", name, lo, hi, tostring(value)), 2)
-  end
-  return value
-end
-
-local width = check("width", o.width, 2, 26)
-local height = check("height", o.height, 5, 26)
+local width, height = o.width, o.height
 
 -- Rows as position strings write them: the top row (player 2's) first.
 local rows = {}

@@ -5,19 +5,11 @@
 -- default is OpenSpiel's 5 rows by 6 columns, player 1 on a1's colour.
 
 local o = options {
-  rows    = { default = 5, doc = "rows, 1..26 (at most 338 cells)" },
-  columns = { default = 6, doc = "columns, 1..26 (at most 338 cells)" },
+  rows    = { default = 5, min = 1, max = 26, doc = "rows, 1..26 (at most 338 cells)" },
+  columns = { default = 6, min = 1, max = 26, doc = "columns, 1..26 (at most 338 cells)" },
 }
 
-local function check(name, value, lo, hi)
-  if not (math.type(value) == "integer" and value >= lo and value <= hi) then
-    error(string.format("option %s: expected an integer %d..%d, got %s", name, lo, hi, tostring(value)), 2)
-  end
-  return value
-end
-
-local rows = check("rows", o.rows, 1, 26)
-local columns = check("columns", o.columns, 1, 26)
+local rows, columns = o.rows, o.columns
 if rows * columns < 2 then error("option rows, columns: the board needs two cells", 1) end
 
 local setup = {}

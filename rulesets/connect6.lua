@@ -7,13 +7,10 @@
 -- counts turns). All data: playing never enters the Lua VM.
 
 local o = options {
-  size    = { default = 19, doc = "the side of the square board, 6..26" },
-  connect = { default = 6, doc = "stones in a line to win, 2..size" },
+  size    = { default = 19, min = 6, max = 26, doc = "the side of the square board, 6..26" },
+  connect = { default = 6, min = 2, max = 26, doc = "stones in a line to win, 2..size" },
 }
 
-if not (math.type(o.size) == "integer" and o.size >= 6 and o.size <= 26) then
-  error("option size: the board side must be an integer 6..26; got " .. tostring(o.size), 1)
-end
 if not (math.type(o.connect) == "integer" and o.connect >= 2 and o.connect <= o.size) then
   error(string.format("option connect: expected an integer 2..%d (a line must fit the board), got %s",
                       o.size, tostring(o.connect)), 1)

@@ -10,9 +10,10 @@
 -- stone to keep White. All data: playing never enters the Lua VM.
 
 local o = options {
-  size      = { default = 15, doc = "the side of the square board, 5..26" },
+  size      = { default = 15, min = 5, max = 26, doc = "the side of the square board, 5..26" },
   freestyle = { default = false, doc = "five or more wins (default: exactly five; an overline does not win)" },
-  opening   = { default = "none", doc = "none, pro (centre, then 3 cells away) or swap (three stones, then a choice of colour)" },
+  opening   = { default = "none", choices = { "none", "pro", "swap" },
+                doc = "none, pro (centre, then 3 cells away) or swap (three stones, then a choice of colour)" },
 }
 
 local OPENINGS = {
@@ -20,16 +21,8 @@ local OPENINGS = {
   pro  = "; Pro opening: Black starts on the centre, Black's second stone 3 or more cells from it",
   swap = "; Swap opening: Black places black, white, black, then White may swap colours",
 }
-if not OPENINGS[o.opening] then
-  error("option opening: expected none, pro or swap; got " .. tostring(o.opening), 1)
-end
 if o.opening == "pro" and o.size % 2 == 0 or o.opening == "pro" and o.size < 7 then
   error("option opening: pro needs an odd board side of 7 or more (a centre, and room around it); got "
-        .. tostring(o.size), 1)
-end
-
-if not (math.type(o.size) == "integer" and o.size >= 5 and o.size <= 26) then
-  error("option size: the board side must be an integer 5..26 (a line of five must fit); got "
         .. tostring(o.size), 1)
 end
 

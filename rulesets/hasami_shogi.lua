@@ -11,9 +11,9 @@
 -- ends an endless game as a draw). All data: playing never enters the Lua VM.
 
 local o = options {
-  size     = { default = 9, doc = "the side of the board, 5..19 (a man per column on each back row)" },
-  captures = { default = 0, doc = "N > 0: the first to capture N men wins (Japanese children's rule: 5)" },
-  margin   = { default = 0, doc = "N > 0: a lead of N captured men wins" },
+  size     = { default = 9, min = 5, max = 19, doc = "the side of the board, 5..19 (a man per column on each back row)" },
+  captures = { default = 0, min = 0, max = 18, doc = "N > 0: the first to capture N men wins (Japanese children's rule: 5)" },
+  margin   = { default = 0, min = 0, max = 18, doc = "N > 0: a lead of N captured men wins" },
   corners  = { default = true, doc = "a man in a corner is captured between two enemies on its neighbours" },
 }
 
@@ -24,7 +24,7 @@ local function check(name, value, lo, hi)
   return value
 end
 
-local size = check("size", o.size, 5, 19)
+local size = o.size                             -- 5..19 (min, max)
 local captures = check("captures", o.captures, 0, size - 1)
 local margin = check("margin", o.margin, 0, size - 1)
 

@@ -8,13 +8,9 @@
 -- playing never enters the Lua VM.
 
 local o = options {
-  size = { default = 11, doc = "the side of the rhombus, 2..26" },
+  size = { default = 11, min = 2, max = 26, doc = "the side of the rhombus, 2..26" },
   swap = { default = false, doc = "the swap (pie) rule: after the first stone the second player may take it over" },
 }
-
-if not (math.type(o.size) == "integer" and o.size >= 2 and o.size <= 26) then
-  error("option size: the board side must be an integer 2..26; got " .. tostring(o.size), 1)
-end
 
 return game {
   name = "Hex",

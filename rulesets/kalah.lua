@@ -6,7 +6,7 @@
 -- side. Most seeds in the store wins.
 
 local o = options {
-  holes = { default = 6, doc = "holes a row (1..16)" },
+  holes = { default = 6, min = 1, max = 16, doc = "holes a row (1..16)" },
   seeds = { default = 4, doc = "seeds a hole at the start" },
   empty_capture = { default = false, doc = "capture from an empty own hole even when the opposite hole is empty" },
 }

@@ -17,7 +17,7 @@
 -- h6 x, ..., h2 x, g1 o, f1 x, ..., b1 x.
 
 local o = options {
-  start = { default = "standard", doc = "standard or scrambled (Scrambled Eggs)" },
+  start = { default = "standard", choices = { "standard", "scrambled" }, doc = "standard or scrambled (Scrambled Eggs)" },
 }
 
 local starts = {
@@ -43,9 +43,6 @@ local starts = {
   },
 }
 local setup = starts[o.start]
-if not setup then
-  error(string.format("option start: expected standard or scrambled, got %s", tostring(o.start)), 1)
-end
 
 return game {
   name = "Lines of Action",

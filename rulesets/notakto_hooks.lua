@@ -13,12 +13,8 @@
 -- either colour in a row; board, moves and players stay data.
 
 local o = options {
-  size = { default = 3, doc = "the side of the square board, 3..9 (a line is still three stones)" },
+  size = { default = 3, min = 3, max = 9, doc = "the side of the square board, 3..9 (a line is still three stones)" },
 }
-
-if not (math.type(o.size) == "integer" and o.size >= 3 and o.size <= 9) then
-  error("size: the board side must be an integer 3..9; got " .. tostring(o.size), 1)
-end
 
 local LINE = 3
 local STEPS = { {1, 0}, {0, 1}, {1, 1}, {1, -1} }   -- row, column, both diagonals

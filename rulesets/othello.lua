@@ -8,7 +8,7 @@
 -- All data: playing never enters the Lua VM.
 
 local o = options {
-  size = { default = 8, doc = "the side of the square board, even, 4..16 (6, 8 and 10 are usual)" },
+  size = { default = 8, min = 4, max = 16, doc = "the side of the square board, even, 4..16 (6, 8 and 10 are usual)" },
 }
 
 local n = o.size

@@ -7,9 +7,9 @@
 local o = options {
   holes = { default = "random",
             doc = "random (odd 3..13), an odd count, a list of cells (c3,e5,d4) or placed" },
-  count = { default = 7, doc = "holes the players put down in turn when holes=placed (odd, 3..13)" },
+  count = { default = 7, min = 3, max = 13, doc = "holes the players put down in turn when holes=placed (odd, 3..13)" },
   swap  = { default = false, doc = "after the third stone Black may swap colours instead of placing" },
-  size  = { default = 7, doc = "the side of the square board, any integer 5..19 (holes stay odd 3..13)" },
+  size  = { default = 7, min = 5, max = 19, doc = "the side of the square board, any integer 5..19 (holes stay odd 3..13)" },
   diagonals = { default = false, doc = "diagonal runs score too" },
 }
 
@@ -20,9 +20,6 @@ local function odd_count(n, what)
   return n
 end
 
-if not (math.type(o.size) == "integer" and o.size >= 5 and o.size <= 19) then
-  error("size: the board side must be an integer 5..19; got " .. tostring(o.size), 1)
-end
 local size = o.size
 
 -- The holes option, as a blocks description.

@@ -13,13 +13,9 @@
 -- data: playing never enters the Lua VM.
 
 local o = options {
-  size  = { default = 19, doc = "the side of the square board, 7..26" },
+  size  = { default = 19, min = 7, max = 26, doc = "the side of the square board, 7..26" },
   keryo = { default = false, doc = "Keryo-Pente: captures of two or three stones; 15 captured stones win" },
 }
-
-if not (math.type(o.size) == "integer" and o.size >= 7 and o.size <= 26) then
-  error("option size: the board side must be an integer 7..26; got " .. tostring(o.size), 1)
-end
 
 local count = o.keryo and { 2, 3 } or { 2, 2 }
 local target = o.keryo and 15 or 10

@@ -7,13 +7,9 @@
 -- swap=true the second player's first move may be `swap`. All data.
 
 local o = options {
-  size = { default = 19, doc = "cells along a side of the triangle, 2..26" },
+  size = { default = 19, min = 2, max = 26, doc = "cells along a side of the triangle, 2..26" },
   swap = { default = false, doc = "the swap (pie) rule: after the first stone the second player may take it over" },
 }
-
-if not (math.type(o.size) == "integer" and o.size >= 2 and o.size <= 26) then
-  error("option size: the side must be an integer 2..26; got " .. tostring(o.size), 1)
-end
 
 -- Off the triangle: the cells beyond the short diagonal.
 local off = {}

@@ -152,12 +152,60 @@ START_TEST(values_outside_are_refused_before_the_ruleset_runs)
 }
 END_TEST
 
+/* Every shipped ruleset loads with its defaults (they fit what it
+ * declares), and an int option whose doc says a range "A..B" in figures
+ * declares min = A and max = B, so a host's form and the doc agree. */
+static void check_shipped(const char *name, void *ctx)
+{
+    int *ranges = ctx;
+    tv_ruleset *rs = must_load(name, NULL);
+    for (int i = 0; i < tv_ruleset_option_count(rs); i++) {
+        const tv_option_info *o = tv_ruleset_option(rs, i);
+        const char *p = o->doc;
+        long lo, hi;
+        int used = 0;
+        while (*p && !(sscanf(p, "%ld..%ld%n", &lo, &hi, &used) == 2 && used > 0))
+            p++;
+        if (!*p || o->type != TV_OPTION_INT)
+            continue;
+        ck_assert_msg(o->min == (double)lo && o->max == (double)hi, "%s: option %s says %ld..%ld, declares %g..%g",
+                      name, o->name, lo, hi, o->min, o->max);
+        (*ranges)++;
+    }
+    tv_ruleset_free(rs);
+}
+
+START_TEST(shipped_rulesets_declare_what_their_docs_say)
+{
+    int ranges = 0;
+    ck_assert_int_gt(each_shipped_ruleset(check_shipped, &ranges), 0);
+    ck_assert_int_ge(ranges, 20);
+    static const struct {
+        const char *ruleset, *option, *choices;
+    } words[] = {{"gomoku", "opening", "none\npro\nswap"}, {"lines_of_action", "start", "standard\nscrambled"}};
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
+        tv_ruleset *rs = must_load(words[k].ruleset, NULL);
+        int found = 0;
+        for (int i = 0; i < tv_ruleset_option_count(rs); i++) {
+            const tv_option_info *o = tv_ruleset_option(rs, i);
+            if (strcmp(o->name, words[k].option) == 0) {
+                ck_assert_str_eq(o->choices, words[k].choices);
+                found = 1;
+            }
+        }
+        ck_assert_msg(found, "%s has no option %s", words[k].ruleset, words[k].option);
+        tv_ruleset_free(rs);
+    }
+}
+END_TEST
+
 int main(void)
 {
     const tv_check_test tests[] = {
         {"options", bad_declarations_name_the_option, 0, 0},
         {"options", info_keeps_type_range_and_choices, 0, 0},
         {"options", values_outside_are_refused_before_the_ruleset_runs, 0, 0},
+        {"options", shipped_rulesets_declare_what_their_docs_say, 0, 0},
     };
     return tv_check_run("option ranges", tests, TV_CHECK_COUNT(tests));
 }
