@@ -25,8 +25,8 @@
  * the message ("history: moves is NULL") on the game handle where there is
  * one; NULL with size 0 asks only for the count or length. The error
  * buffers of ruleset_load and player_new, and the out-pointers of
- * ruleset_option, player_info, playouts and ruleset_family, may be NULL:
- * not wanted.
+ * ruleset_option, player_info, playouts, ruleset_family and
+ * ruleset_option_range, may be NULL: not wanted.
  *
  * Threads: a game handle is used by one thread at a time; any number of
  * handles may live and be used at once, on any threads. Games made from one
@@ -292,11 +292,29 @@ typedef struct tavola_api {
     /* The type of the i-th declared option (as ruleset_option counts them):
      * TAVOLA_OPTION_BOOL ("true"/"false", also yes/no, on/off, 1/0),
      * TAVOLA_OPTION_INT, TAVOLA_OPTION_NUMBER or TAVOLA_OPTION_STRING: the
-     * type of its default, which a value given for it must have. A ruleset
-     * declares no range or list of choices (it checks them itself and its
-     * load fails on a value out of range; the option's doc says them in
-     * words). TAVOLA_EINVAL for no option i. */
+     * type of its default, which a value given for it must have (the loader
+     * keeps it beside the default; ruleset_option_range tells what else the
+     * value must be). TAVOLA_EINVAL for no option i. */
     int (*ruleset_option_type)(const tavola_ruleset *rs, int i);
+
+    /* ---- the range or choices of an option --------------------------------
+     * (present when size >= offsetof(tavola_api, ruleset_option_range) +
+     * sizeof(void *); a library without it reads no min, max or choices in
+     * a ruleset, which then checks its options itself) */
+
+    /* What the i-th declared option's value must be besides its type, as the
+     * ruleset declares it (options{}: min, max, choices): *min and *max, the
+     * bounds of an int or number option (<math.h>'s -HUGE_VAL or HUGE_VAL
+     * where none is declared, and always for a bool or string option; an
+     * int option's are whole numbers), and *choices, the words a string
+     * option must be one of, joined by '\n' ("none\npro\nswap"; NULL when
+     * any string will do). Returns the number of choices (0: none declared),
+     * or TAVOLA_EINVAL for no option i (the message in ruleset_error).
+     * ruleset_load refuses a value outside them with a message that names
+     * them, before the ruleset's own code runs; the ruleset may refuse more
+     * (an odd size, a sum). Each out-pointer may be NULL; the text lives as
+     * long as the ruleset and its games. */
+    int (*ruleset_option_range)(const tavola_ruleset *rs, int i, double *min, double *max, const char **choices);
 } tavola_api;
 
 enum { TAVOLA_OPTION_BOOL = 1, TAVOLA_OPTION_INT = 2, TAVOLA_OPTION_NUMBER = 3, TAVOLA_OPTION_STRING = 4 };

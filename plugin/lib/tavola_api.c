@@ -191,6 +191,24 @@ static int api_ruleset_option_type(const tavola_ruleset *h, int i)
     return o->type;
 }
 
+static int api_ruleset_option_range(const tavola_ruleset *h, int i, double *min, double *max,
+                                    const char **choices)
+{
+    const tv_option_info *o = tv_ruleset_option(h->rs, i);
+    if (!o) {
+        snprintf(ruleset_failure, sizeof ruleset_failure, "ruleset_option_range: no option %d (%d declared)", i,
+                 tv_ruleset_option_count(h->rs));
+        return TAVOLA_EINVAL;
+    }
+    if (min)
+        *min = o->min;
+    if (max)
+        *max = o->max;
+    if (choices)
+        *choices = o->nchoices ? o->choices : NULL;
+    return o->nchoices;
+}
+
 /* A hooks ruleset's moves are written by the family below the hooks
  * (lua/tv_hooks.c reads a moves hook's answers as that family's text), so
  * its move text is that family's; the hooks row says only as much. */
@@ -617,6 +635,7 @@ static const tavola_api api = {
     .max_moves = api_max_moves,
     .ruleset_family = api_ruleset_family,
     .ruleset_option_type = api_ruleset_option_type,
+    .ruleset_option_range = api_ruleset_option_range,
 };
 
 const tavola_api *tavola_get_api(uint32_t abi_version)

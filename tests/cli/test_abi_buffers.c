@@ -168,6 +168,7 @@ static const call_row calls[] = {
     {SLOT(max_moves), NULL, NULL, 0},
     {SLOT(ruleset_family), NULL, NULL, 0}, /* out-pointers that may each be NULL */
     {SLOT(ruleset_option_type), NULL, NULL, 0},
+    {SLOT(ruleset_option_range), NULL, NULL, 0}, /* out-pointers that may each be NULL */
 };
 #define NCALLS (int)(sizeof calls / sizeof *calls)
 

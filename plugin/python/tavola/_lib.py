@@ -26,6 +26,7 @@ DRAW_BOARD = 1
 DRAW_SVG = 2
 
 OPTION_TYPES = {1: "bool", 2: "int", 3: "number", 4: "string"}  # TAVOLA_OPTION_*
+OPTION_INT = 2
 
 OBS_DIMS = 3
 MOVES_CAP = 1024  # tavola.h: enough for every game of a library without max_moves
@@ -105,6 +106,8 @@ FUNCTIONS = [
     # ---- what a host shows: the family of moves, the types of options
     ("ruleset_family", c_int, [c_ruleset_p, P(c_char_p), P(c_char_p), P(c_char_p)]),
     ("ruleset_option_type", c_int, [c_ruleset_p, c_int]),
+    # ---- the range or choices of an option
+    ("ruleset_option_range", c_int, [c_ruleset_p, c_int, P(ctypes.c_double), P(ctypes.c_double), P(c_char_p)]),
 ]
 
 
