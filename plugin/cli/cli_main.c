@@ -3,6 +3,7 @@
  * plugin ABI (tavola.h) only. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +52,75 @@ static const char *option_type_name(const tavola_ruleset *rs, int i)
     }
 }
 
+/* A bound as list writes it: an int option's as an integer, a number's
+ * with enough digits to read back the same double (17 in JSON). */
+static void bound_text(char *buf, size_t size, double v, int type, int digits)
+{
+    if (type == TAVOLA_OPTION_INT)
+        snprintf(buf, size, "%.0f", v);
+    else
+        snprintf(buf, size, "%.*g", digits, v);
+}
+
+/* What an option's value must be besides its type (tavola.h,
+ * ruleset_option_range), as list shows it after the doc: "[5..26]",
+ * "[>= 0]", "[none|pro|swap]"; "" when the ruleset declares nothing. */
+static const char *option_range_text(const tavola_ruleset *rs, int i, char *buf, size_t size)
+{
+    const tavola_api *t = cli_api();
+    double min, max;
+    const char *choices;
+    int type = t->ruleset_option_type(rs, i);
+    int n = t->ruleset_option_range(rs, i, &min, &max, &choices);
+    char lo[40], hi[40];
+    bound_text(lo, sizeof lo, min, type, 14);
+    bound_text(hi, sizeof hi, max, type, 14);
+    buf[0] = '\0';
+    if (n > 0) { /* the choices are at most 255 characters: they fit */
+        snprintf(buf, size, " [%s]", choices);
+        for (char *p = buf; *p; p++)
+            if (*p == '\n')
+                *p = '|';
+    } else if (min > -HUGE_VAL && max < HUGE_VAL)
+        snprintf(buf, size, " [%s..%s]", lo, hi);
+    else if (min > -HUGE_VAL)
+        snprintf(buf, size, " [>= %s]", lo);
+    else if (max < HUGE_VAL)
+        snprintf(buf, size, " [<= %s]", hi);
+    return buf;
+}
+
+/* An option's "min"/"max" (those declared) or "choices" in list --json. */
+static void range_json(const tavola_ruleset *rs, int i)
+{
+    const tavola_api *t = cli_api();
+    double min, max;
+    const char *choices;
+    int type = t->ruleset_option_type(rs, i);
+    int n = t->ruleset_option_range(rs, i, &min, &max, &choices);
+    char num[40];
+    if (min > -HUGE_VAL) {
+        bound_text(num, sizeof num, min, type, 17);
+        printf(",\"min\":%s", num);
+    }
+    if (max < HUGE_VAL) {
+        bound_text(num, sizeof num, max, type, 17);
+        printf(",\"max\":%s", num);
+    }
+    if (n > 0) {
+        printf(",\"choices\":[");
+        for (int k = 0; k < n; k++) {
+            size_t len = strcspn(choices, "\n");
+            char word[256]; /* the choices are at most 255 characters */
+            snprintf(word, sizeof word, "%.*s", (int)len, choices);
+            printf("%s", k ? "," : "");
+            cli_json_string(stdout, word);
+            choices += len + (choices[len] == '\n');
+        }
+        printf("]");
+    }
+}
+
 static void list_json(const tavola_ruleset *rs, const char *name, int first)
 {
     const tavola_api *t = cli_api();
@@ -80,6 +150,7 @@ static void list_json(const tavola_ruleset *rs, const char *name, int first)
         cli_json_string(stdout, oname);
         printf(",\"type\":\"%s\",\"default\":", option_type_name(rs, j));
         cli_json_string(stdout, def);
+        range_json(rs, j);
         printf(",\"doc\":");
         cli_json_string(stdout, doc);
         printf("}");
@@ -142,9 +213,11 @@ static int cmd_list(int argc, char **argv)
         printf("    %-25s %s\n", opt, move_text);
         for (int j = 0; j < t->ruleset_option_count(rs); j++) {
             const char *oname, *def, *doc;
+            char range[512], safe_range[1024];
             t->ruleset_option(rs, j, &oname, &def, &doc);
             snprintf(opt, sizeof opt, "%s=%s", oname, def);
-            printf("    -o %-22s %s\n", cli_printable(opt, safe, sizeof safe), cli_printable(doc, text, sizeof text));
+            printf("    -o %-22s %s%s\n", cli_printable(opt, safe, sizeof safe), cli_printable(doc, text, sizeof text),
+                   cli_printable(option_range_text(rs, j, range, sizeof range), safe_range, sizeof safe_range));
         }
         t->ruleset_free(rs);
     }

@@ -27,8 +27,9 @@ static int is_integer(const char *s)
 }
 
 /* A spin's bounds from the first "LO..HI" of an option's doc ("columns,
- * 1..26"); a bound the doc does not give is as wide as a spin goes (the load
- * at isready checks the value), and the default is always inside. */
+ * 1..26"), for a ruleset that declares no min or max (ruleset_option_range
+ * tells those); a bound the doc does not give is as wide as a spin goes (the
+ * load at isready checks the value), and the default is always inside. */
 static void spin_bounds(const char *def, const char *doc, long *lo, long *hi)
 {
     long d = strtol(def, NULL, 10);
@@ -71,7 +72,15 @@ void ugi_cmd_hello(ugi_engine *e)
             ugi_say(e, "option name %s type check default %s", name, text);
         } else if (is_integer(def)) {
             long lo, hi;
+            double min, max;
             spin_bounds(def, doc, &lo, &hi);
+            /* The bounds the ruleset declares, where it does (they hold the default) */
+            if (t->ruleset_option_range(e->rs, i, &min, &max, NULL) >= 0) {
+                if (min >= -SPIN_MAX && min <= SPIN_MAX)
+                    lo = (long)min;
+                if (max >= -SPIN_MAX && max <= SPIN_MAX)
+                    hi = (long)max;
+            }
             ugi_say(e, "option name %s type spin default %s min %ld max %ld", name, text, lo, hi);
         } else {
             ugi_say(e, "option name %s type string default %s", name, text);

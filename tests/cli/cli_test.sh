@@ -174,6 +174,23 @@ assert(t:find('"move_text":"a column: d"', 1, true), "connect4's move text")
 assert(t:find('{"name":"freestyle","type":"bool","default":"false"', 1, true), "gomoku's freestyle: bool")
 assert(t:find('{"name":"opening","type":"string","default":"none"', 1, true), "gomoku's opening: string")
 assert(t:find('{"name":"size","type":"int","default":"15"', 1, true), "gomoku's size: int")
+-- Ranges and choices (ruleset_option_range): gomoku's size 5..26 and its
+-- openings; a bool has neither; a range only on numbers, choices only on strings.
+assert(t:find('{"name":"size","type":"int","default":"15","min":5,"max":26,"doc":"', 1, true), "gomoku's size: 5..26")
+assert(t:find('{"name":"opening","type":"string","default":"none","choices":["none","pro","swap"],"doc":"', 1, true),
+       "gomoku's opening: its choices")
+assert(t:find('{"name":"freestyle","type":"bool","default":"false","doc":"', 1, true), "gomoku's freestyle: no range")
+assert(t:find('{"name":"start","type":"string","default":"standard","choices":["standard","scrambled"]', 1, true),
+       "lines_of_action's start: its choices")
+local ranges = 0
+for o in t:gmatch('{"name":"[%w_]+","type":"%a+","default":"[^"]*","m[ai][nx]":[^}]*}') do
+  assert(o:match('"type":"int"') or o:match('"type":"number"'), "a range on a bool or string: " .. o)
+  ranges = ranges + 1
+end
+assert(ranges >= 20, ranges .. " options with a range")
+for o in t:gmatch('{"name":"[%w_]+","type":"%a+","default":"[^"]*","choices":[^}]*}') do
+  assert(o:match('"type":"string"'), "choices on a bool or number: " .. o)
+end
 LUA
 if lua5.4 "$tmp/list.lua" "$tmp/list.json" "$(grep -c '^[a-z0-9]' "$GOLDEN/list.txt")" 2>"$tmp/err"; then ok
 else bad "list --json: $(cat "$tmp/err")"; fi
@@ -194,10 +211,33 @@ has("two_stones", '"family":"hooks","data_family":"place","move_text":"a cell: d
 has("pieces_swap", '"family":"hooks","data_family":"pieces","move_text":"from-to: a2-a3')
 has("option_types", '{"name":"ratio","type":"number","default":"0.5"')
 has("option_types", '{"name":"whole","type":"number","default":"2.0"')
-has("option_types", '{"name":"count","type":"int","default":"-3"')
+has("option_types", '{"name":"count","type":"int","default":"-3","doc"')
+-- each shape of range: both bounds, min only, a number's max only, choices
+has("option_ranges", '{"name":"size","type":"int","default":"3","min":3,"max":9,"doc"')
+has("option_ranges", '{"name":"lead","type":"int","default":"0","min":0,"doc"')
+has("option_ranges", '{"name":"ratio","type":"number","default":"0.5","max":1.5,"doc"')
+has("option_ranges", '{"name":"style","type":"string","default":"plain","choices":["plain","bold","two words"],"doc"')
+has("option_ranges", '{"name":"label","type":"string","default":"x","doc"')
 LUA
 if lua5.4 "$tmp/list2.lua" "$tmp/list2.json" 2>"$tmp/err"; then ok
 else bad "list --json --rules tests/cli/rulesets: $(cat "$tmp/err")"; fi
+# The text list shows each declared range or choice after the option's doc.
+"$TAVOLA" list --rules tests/cli/rulesets >"$tmp/list2.txt" 2>"$tmp/err"
+for want in "an integer 3..9 [3..9]" "an integer 0 or more [>= 0]" "a number up to 1.5 [<= 1.5]" \
+            "one of three [plain|bold|two words]" "a boolean: no range" "any string"; do
+  grep -qF -- "$want" "$tmp/list2.txt" && ok || bad "list --rules tests/cli/rulesets lacks '$want'"
+done
+grep -q 'a boolean: no range \[' "$tmp/list2.txt" && bad "list: a range on a bool" || ok
+# A value outside a declared range or choice is refused by the library, with
+# the same words for every ruleset and every command, before the ruleset's
+# own check (which would have said it otherwise).
+fails range_size 1 "option size: expected an integer 5..26, got '30'" "$TAVOLA" play gomoku -o size=30 --moves ""
+fails range_hasami 1 "option size: expected an integer 5..19, got '4'" "$TAVOLA" perft hasami_shogi 1 -o size=4
+fails range_choice 1 "option opening: expected none, pro or swap, got 'Pro'" "$TAVOLA" show gomoku -o opening=Pro
+fails range_number 1 "option ratio: expected a number <= 1.5, got '2'" \
+  "$TAVOLA" perft option_ranges 1 -o ratio=2 --rules tests/cli/rulesets
+# The ruleset's own checks still refuse what a range cannot say (an odd side).
+fails range_own_check 1 "even integer 4..16" "$TAVOLA" perft othello 1 -o size=7
 # The manual page renders without warnings.
 if command -v man >/dev/null 2>&1; then
   MANWIDTH=80 man --warnings -l plugin/cli/tavola.1 >"$tmp/man" 2>"$tmp/err"

@@ -49,6 +49,16 @@ grep -q '^info string error options connect=8 refused: .*; in force: connect=4' 
   grep -q '^response false' "$tmp/opt" && grep -q 'error: options connect=8 refused' "$tmp/opterr" && ok ||
   bad "refused options: $(cat "$tmp/opt" "$tmp/opterr")"
 
+# A ruleset's declared range is the spin's (connect4's connect says
+# "2..the longer side" in words, 2..26 as min and max), and a value outside
+# it is refused by the library's words, the options in force kept.
+printf 'ugi\nsetoption name size value 30\nisready\nquit\n' | "$TAVOLA" ugi gomoku >"$tmp/opt" 2>"$tmp/opterr"
+grep -qx 'option name size type spin default 15 min 5 max 26' "$tmp/opt" &&
+  grep -q "^info string error options size=30 refused: .*option size: expected an integer 5..26, got '30'; in force: .*size=15" "$tmp/opt" &&
+  ok || bad "declared range: $(cat "$tmp/opt" "$tmp/opterr")"
+printf 'ugi\nquit\n' | "$TAVOLA" ugi connect4 | grep -qx 'option name connect type spin default 4 min 2 max 26' && ok ||
+  bad "connect4's connect spin is not 2..26"
+
 # The solver is refused where it cannot solve the game (said on stderr, and
 # which player plays instead); every go, zero budgets included, gets a move.
 printf 'setoption name Player value solver\nisready\nposition startpos\ngo movetime 0\ngo nodes 0\ngo depth 0\ngo movetime 50\nquit\n' |
