@@ -1,6 +1,7 @@
 """Games and states over the C library, in the manner of OpenSpiel's pyspiel."""
 import collections
 import ctypes
+import math
 
 from . import _args as A
 from . import _lib as L
@@ -131,6 +132,36 @@ class Game:
         """The type of each declared option, by name: "bool", "int", "number" or "string"."""
         return {name: L.OPTION_TYPES[self._api.ruleset_option_type(self._rs, i)]
                 for i, (name, _, _) in enumerate(self.option_info())}
+
+    def option_ranges(self):
+        """What each declared option's value must be besides its type, by name,
+        as the ruleset declares it (options{}: min, max, choices) and as
+        `tavola list --json` writes it: {"min": 5, "max": 26} for an int option
+        (ints; floats for a number option; either key absent when that bound is
+        not declared), {"choices": ["none", "pro", "swap"]} for a string option
+        that names its words, {} for an option that declares neither (every
+        bool option). load_game refuses a value outside them, naming them,
+        before the ruleset's own code runs. With a library older than the call
+        every option is {} (such a library refuses no value for a range)."""
+        out = {}
+        for i, (name, _, _) in enumerate(self.option_info()):
+            if "ruleset_option_range" in self._api.missing:
+                out[name] = {}
+                continue
+            lo, hi, words = ctypes.c_double(), ctypes.c_double(), ctypes.c_char_p()
+            n = self._api.ruleset_option_range(self._rs, i, ctypes.byref(lo), ctypes.byref(hi), ctypes.byref(words))
+            if n < 0:
+                raise TavolaError(self._api.ruleset_error(self._rs).decode())
+            whole = self._api.ruleset_option_type(self._rs, i) == L.OPTION_INT
+            r = {}
+            if lo.value > -math.inf:
+                r["min"] = int(lo.value) if whole else lo.value
+            if hi.value < math.inf:
+                r["max"] = int(hi.value) if whole else hi.value
+            if n > 0:
+                r["choices"] = words.value.decode().split("\n")
+            out[name] = r
+        return out
 
     def num_players(self):
         return 2
