@@ -49,44 +49,73 @@ static uint64_t mix(uint64_t z)
 
 static uint64_t game_seed(const match *m, long i) { return (uint64_t)m->seed * 1000003u + (uint64_t)i; }
 
-/* Plays game i to its end: the winner (0 draw, 1, 2) and, when recording,
- * its record in *text; -1 with err on failure. */
-static int play_game(const match *m, long i, int *winner, char **text, char *err, size_t size)
+/* What the pool carries for a game: its winner (0 draw, 1, 2) and its record
+ * (when recording), or GAME_ERROR and the message, a NUL, and the record
+ * (when recording). */
+#define GAME_ERROR (-1)
+
+/* The pool's bytes for game i (g NULL: it did not start), ended by the
+ * error why when why is not "", into *data and *len; 0, or -1 when out of
+ * memory. */
+static int pack(const match *m, long i, tavola_game *g, const char *const spec[2], const char *why, char **data,
+                size_t *len)
+{
+    char *rec = NULL;
+    if (m->record) {
+        cli_record_tags tags = {m->name, &m->origin, i, spec[0], spec[1]};
+        if (!(rec = cli_record_format(m->rs, game_seed(m, i), g, &tags, why[0] ? why : NULL)))
+            return -1;
+    }
+    if (!why[0]) {
+        *data = rec, *len = rec ? strlen(rec) : 0;
+        return 0;
+    }
+    size_t n = strlen(why) + 1, k = rec ? strlen(rec) : 0;
+    if ((*data = malloc(n + k + 1))) {
+        memcpy(*data, why, n);
+        memcpy(*data + n, rec ? rec : "", k + 1);
+        *len = n + k;
+    }
+    free(rec);
+    return *data ? 0 : -1;
+}
+
+/* Plays game i to its end, or to an error of the ruleset's in it (a hook
+ * that fails, a move refused, a game that does not start or does not end):
+ * *winner (0 draw, 1, 2 or GAME_ERROR) and *data as pack() makes them. -1
+ * with err when the match cannot go on: a player that cannot be made (both
+ * specs were tried before the first game), no memory. */
+static int play_game(const match *m, long i, int *winner, char **data, size_t *len, char *err, size_t size)
 {
     const tavola_api *t = cli_api();
     uint64_t gs = game_seed(m, i);
     int swapped = m->part.swap && i % 2;
     tavola_player *pl[2] = {NULL, NULL};
     const char *spec[2] = {m->spec[swapped], m->spec[!swapped]}; /* by side */
+    char why[1024] = "";                                         /* the game's error */
     tavola_game *g = t->game_new(m->rs, gs);
     int rc = 0;
-    *text = NULL;
-    if (!g) {
-        snprintf(err, size, "game %ld: %s", i, t->ruleset_error(m->rs));
-        return -1;
-    }
-    for (int s = 0; s < 2 && rc == 0; s++) {
+    *data = NULL, *len = 0;
+    if (!g)
+        snprintf(why, sizeof why, "the game does not start: %s", t->ruleset_error(m->rs));
+    for (int s = 0; s < 2 && g && rc == 0; s++) {
         char perr[512];
         if (!(pl[s] = t->player_new(m->rs, spec[s], mix(mix(gs) ^ (uint64_t)(1 + (s ^ swapped))), perr, sizeof perr))) {
             snprintf(err, size, "game %ld: %s", i, perr);
             rc = -1;
         }
     }
-    for (int ply = 0; rc == 0 && t->status(g) == TAVOLA_ONGOING; ply++) {
+    for (int ply = 0; g && rc == 0 && !why[0] && t->status(g) == TAVOLA_ONGOING; ply++) {
         int s = t->to_move(g) - 1;
         tavola_move mv;
-        if (ply == MAX_PLIES) {
-            snprintf(err, size, "game %ld: not over after %d moves", i, MAX_PLIES);
-            rc = -1;
-        } else if (t->player_choose(pl[s], g, 0, 0, 0, &mv) || t->play(g, mv)) {
-            /* quoted raw: the pool prints it through cli_error */
-            snprintf(err, size, "game %ld: %s (%s): %s", i, t->ruleset_player(m->rs, s + 1), spec[s], t->error(g));
-            rc = -1;
-        }
+        if (ply == MAX_PLIES)
+            snprintf(why, sizeof why, "not over after %d moves", MAX_PLIES);
+        else if (t->player_choose(pl[s], g, 0, 0, 0, &mv) || t->play(g, mv))
+            snprintf(why, sizeof why, "%s (%s): %s", t->ruleset_player(m->rs, s + 1), spec[s], t->error(g));
     }
     if (rc == 0) {
-        *winner = t->winner(g);
-        if (m->record && !(*text = cli_record_format(g, m->name, &m->origin, i, spec[0], spec[1]))) {
+        *winner = why[0] ? GAME_ERROR : t->winner(g);
+        if (pack(m, i, g, spec, why, data, len)) {
             snprintf(err, size, "game %ld: out of memory", i);
             rc = -1;
         }
@@ -97,6 +126,13 @@ static int play_game(const match *m, long i, int *winner, char **text, char *err
     return rc;
 }
 
+/* A game that ended in an error, kept until the match ends: the tally takes
+ * errors in game order (cli_tally.h), and workers finish in any order. */
+typedef struct game_error {
+    long game;
+    char *text;
+} game_error;
+
 /* The parent's side of a match: counts, records, progress. */
 typedef struct run {
     const match *m;
@@ -105,7 +141,43 @@ typedef struct run {
     long total, done;
     int recording, tty;
     double start, drawn;
+    game_error *errors;
+    long nerrors, cap;
 } run;
+
+static int keep_error(run *r, long game, const char *text)
+{
+    if (r->nerrors == r->cap) {
+        long cap = r->cap ? 2 * r->cap : 16;
+        game_error *e = realloc(r->errors, (size_t)cap * sizeof *e);
+        if (!e)
+            return -1;
+        r->errors = e, r->cap = cap;
+    }
+    if (!(r->errors[r->nerrors].text = strdup(text)))
+        return -1;
+    r->errors[r->nerrors++].game = game;
+    return 0;
+}
+
+static int by_game(const void *a, const void *b)
+{
+    long x = ((const game_error *)a)->game, y = ((const game_error *)b)->game;
+    return (x > y) - (x < y);
+}
+
+/* The errors kept, in game order, into the tally; frees them. */
+static void tally_errors(run *r)
+{
+    if (r->nerrors)
+        qsort(r->errors, (size_t)r->nerrors, sizeof *r->errors, by_game);
+    for (long k = 0; k < r->nerrors; k++) {
+        cli_tally_error(r->ta, r->errors[k].text, r->errors[k].game);
+        free(r->errors[k].text);
+    }
+    free(r->errors);
+    r->errors = NULL, r->nerrors = r->cap = 0;
+}
 
 static double now_s(void)
 {
@@ -129,31 +201,44 @@ static void progress(run *r)
     int fill = (int)(r->done * 30 / r->total);
     long(*c)[3] = r->ta->c;
     long w = c[0][0] + c[1][0], d = c[0][1] + c[1][1], l = c[0][2] + c[1][2];
+    long scored = r->done - r->nerrors;
     fprintf(stderr, "\r[%.*s%.*s] %ld/%ld games  %.1f games/s  ETA %ldm%02lds  p1 +%ld =%ld -%ld (%.3f) ", fill,
             "##############################", 30 - fill, "..............................", r->done, r->total, rate,
-            eta / 60, eta % 60, w, d, l, r->done ? (w + d / 2.0) / (double)r->done : 0.5);
+            eta / 60, eta % 60, w, d, l, scored ? (w + d / 2.0) / (double)scored : 0.5);
+    if (r->nerrors)
+        fprintf(stderr, " errors %ld ", r->nerrors);
     if (r->done == r->total)
         fputc('\n', stderr);
 }
 
 /* The pool's work: the pos-th game of the shard. */
-static int work(void *ctx, long pos, int *winner, char **text, char *err, size_t size)
+static int work(void *ctx, long pos, int *winner, char **data, size_t *len, char *err, size_t size)
 {
     const run *r = ctx;
-    return play_game(r->m, cli_shard_game(&r->m->part, pos), winner, text, err, size);
+    return play_game(r->m, cli_shard_game(&r->m->part, pos), winner, data, len, err, size);
 }
 
-/* The pool's result: counts a finished game and records it. */
-static int done(void *ctx, long pos, int winner, char *text)
+/* The pool's result: counts a game, or keeps its error, and records it. */
+static int done(void *ctx, long pos, int winner, char *data, size_t len)
 {
     run *r = ctx;
     long i = cli_shard_game(&r->m->part, pos);
-    cli_tally_count(r->ta, r->m->part.swap && i % 2, winner);
-    if (r->recording && text) {
-        if (cli_recfile_add(&r->rec, pos, text))
+    if (winner == GAME_ERROR) {
+        size_t n = data ? strlen(data) : 0;
+        if (!data || n == len || keep_error(r, i, data)) {
+            cli_error("game %ld: %s", i, !data || n == len ? "an error came back broken" : "out of memory");
+            free(data);
+            return -1;
+        }
+        memmove(data, data + n + 1, len - n); /* the record, with its NUL */
+    } else {
+        cli_tally_count(r->ta, r->m->part.swap && i % 2, winner);
+    }
+    if (r->recording && data && data[0]) {
+        if (cli_recfile_add(&r->rec, pos, data))
             return -1;
     } else {
-        free(text);
+        free(data);
     }
     r->done++;
     progress(r);
@@ -178,6 +263,7 @@ static int run_match(match *m, cli_tally *ta)
     }
     if (r.recording)
         rc = cli_recfile_close(&r.rec, rc != 0);
+    tally_errors(&r);
     return rc ? 1 : 0;
 }
 
@@ -293,7 +379,13 @@ int cmd_match(int argc, char **argv)
     ta.parts[0] = m.part;
     rc = run_match(&m, &ta);
     t->ruleset_free(m.rs);
-    if (rc == 0)
-        (m.json ? cli_tally_print_json : cli_tally_print_table)(stdout, &ta);
-    return rc;
+    if (rc)
+        return rc;
+    (m.json ? cli_tally_print_json : cli_tally_print_table)(stdout, &ta);
+    if (!ta.errors)
+        return 0;
+    /* Said on stderr too, for a log whose stdout went to a result file. */
+    cli_error("%ld of %ld games ended in an error (not scored); the first, game %ld: %s", ta.errors,
+              cli_shard_size(&m.part), ta.kinds[0].first, ta.kinds[0].text);
+    return CLI_MATCH_ERRORS;
 }

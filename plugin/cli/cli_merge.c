@@ -1,6 +1,7 @@
 /* tavola merge: adds up match results (match --json) of one match's
  * shards, or of matches between the same players on the same game, refusing
- * a file whose games another file already has. */
+ * a file whose games another file already has. Games that ended in errors
+ * add up too; a merge with any exits as the match does (cli_match.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "cli_merge.h"
 
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "cli_args.h"
+#include "cli_match.h"
 #include "cli_tally.h"
 
 /* A result file's text (up to 1 MiB), or NULL with errno set. */
@@ -67,6 +69,7 @@ int cmd_merge(int argc, char **argv)
             all = one;
             all.nparts = 0;
             memset(all.c, 0, sizeof all.c);
+            all.errors = 0, all.nkinds = 0;
         } else if (strcmp(all.game, one.game) || strcmp(all.options, one.options) || strcmp(all.p1, one.p1) ||
                    strcmp(all.p2, one.p2)) {
             cli_error("%s: a match of %s (%s) %s vs %s, not %s (%s) %s vs %s", argv[i], one.game,
@@ -88,11 +91,9 @@ int cmd_merge(int argc, char **argv)
             from[all.nparts] = argv[i];
             all.parts[all.nparts++] = one.parts[p];
         }
-        for (int s = 0; s < 2; s++)
-            for (int r = 0; r < 3; r++)
-                all.c[s][r] += one.c[s][r];
+        cli_tally_add(&all, &one);
     }
     cli_shard_join(all.parts, &all.nparts);
     (json ? cli_tally_print_json : cli_tally_print_table)(stdout, &all);
-    return 0;
+    return all.errors ? CLI_MATCH_ERRORS : 0;
 }

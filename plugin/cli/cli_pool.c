@@ -73,13 +73,14 @@ static void worker(int jobs, long count, int w, int fd, cli_pool_work work, void
     for (long item = w; item < count; item += jobs) {
         char err[1024], *data = NULL;
         msg h = {item, 0, 0, 0};
-        if (work(ctx, item, &h.value, &data, err, sizeof err)) {
+        if (work(ctx, item, &h.value, &data, &h.len, err, sizeof err)) {
             h.failed = 1, h.len = strlen(err);
             write_all(fd, &h, sizeof h);
             write_all(fd, err, h.len);
             _exit(1);
         }
-        h.len = data ? strlen(data) : 0;
+        if (!data)
+            h.len = 0;
         if (write_all(fd, &h, sizeof h) || write_all(fd, data ? data : "", h.len))
             _exit(1);
         free(data);
@@ -92,12 +93,15 @@ static long run_here(long count, cli_pool_work work, cli_pool_done done, void *c
     long delivered = 0;
     for (long item = 0; item < count; item++) {
         char err[1024], *data = NULL;
+        size_t len = 0;
         int value = 0;
-        if (work(ctx, item, &value, &data, err, sizeof err)) {
+        if (work(ctx, item, &value, &data, &len, err, sizeof err)) {
             cli_error("%s", err);
             return -1;
         }
-        if (done(ctx, item, value, data))
+        if (!data)
+            len = 0;
+        if (done(ctx, item, value, data, len))
             return -1;
         delivered++;
     }
@@ -164,7 +168,7 @@ long cli_pool_run(int jobs, long count, cli_pool_work work, cli_pool_done done, 
                 cli_error("%s", data);
                 free(data);
                 rc = -1;
-            } else if ((rc = done(ctx, h.item, h.value, data)) == 0) {
+            } else if ((rc = done(ctx, h.item, h.value, data, h.len)) == 0) {
                 delivered++;
             }
         }

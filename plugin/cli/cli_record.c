@@ -38,36 +38,38 @@ void cli_origin_of(const char *game, cli_origin *o)
     o->found = how == CLI_FOUND_FILE ? "file" : how == CLI_FOUND_RULES ? "rules" : "name";
 }
 
-char *cli_record_format(tavola_game *g, const char *game, const cli_origin *o, long index, const char *p1,
-                        const char *p2)
+char *cli_record_format(const tavola_ruleset *rs, uint64_t seed, tavola_game *g, const cli_record_tags *tags,
+                        const char *error)
 {
     const tavola_api *t = cli_api();
     char *text = NULL, num[64];
     size_t len = 0;
-    int n = t->history(g, NULL, 0);
+    int n = g ? t->history(g, NULL, 0) : 0;
     tavola_move *moves = malloc(((size_t)(n > 0 ? n : 0) + 1) * sizeof *moves);
     FILE *out = moves ? open_memstream(&text, &len) : NULL;
     if (!out) {
         free(moves);
         return NULL;
     }
-    n = t->history(g, moves, n);
-    tag(out, "Game", game);
-    if (o) {
-        tag(out, "Found", o->found);
-        if (o->file[0])
-            tag(out, "File", o->file);
+    n = g ? t->history(g, moves, n) : 0;
+    tag(out, "Game", tags->game);
+    if (tags->origin) {
+        tag(out, "Found", tags->origin->found);
+        if (tags->origin->file[0])
+            tag(out, "File", tags->origin->file);
     }
-    tag(out, "Options", t->ruleset_options(t->game_ruleset(g)));
-    snprintf(num, sizeof num, "%llu", (unsigned long long)t->seed(g));
+    tag(out, "Options", t->ruleset_options(rs));
+    snprintf(num, sizeof num, "%llu", (unsigned long long)seed);
     tag(out, "Seed", num);
-    snprintf(num, sizeof num, "%ld", index);
+    snprintf(num, sizeof num, "%ld", tags->index);
     tag(out, "Index", num);
-    tag(out, "P1", p1);
-    tag(out, "P2", p2);
-    tag(out, "Result", cli_result_text(t->winner(g)));
-    snprintf(num, sizeof num, "%ld,%ld", (long)t->score(g, 1), (long)t->score(g, 2));
+    tag(out, "P1", tags->p1);
+    tag(out, "P2", tags->p2);
+    tag(out, "Result", error ? "*" : cli_result_text(t->winner(g)));
+    snprintf(num, sizeof num, "%ld,%ld", g ? (long)t->score(g, 1) : 0L, g ? (long)t->score(g, 2) : 0L);
     tag(out, "Scores", num);
+    if (error)
+        tag(out, "Error", error);
     for (int i = 0; i < n; i++) {
         char m[64];
         t->move_text(g, moves[i], m, sizeof m);
@@ -169,11 +171,11 @@ static int parse_ulong(const char *s, unsigned long long *out)
 }
 
 enum { T_GAME = 1, T_OPTIONS = 2, T_SEED = 4, T_P1 = 8, T_P2 = 16, T_RESULT = 32, T_SCORES = 64, T_INDEX = 128,
-       T_FOUND = 256, T_FILE = 512 };
+       T_FOUND = 256, T_FILE = 512, T_ERROR = 1024 };
 #define REQUIRED_TAGS 7
-#define KNOWN_TAGS 10
-static const char *const tag_names[KNOWN_TAGS] = {"Game",   "Options", "Seed",  "P1",    "P2",
-                                                  "Result", "Scores",  "Index", "Found", "File"};
+#define KNOWN_TAGS 11
+static const char *const tag_names[KNOWN_TAGS] = {"Game",   "Options", "Seed",  "P1",   "P2",   "Result",
+                                                  "Scores", "Index",   "Found", "File", "Error"};
 
 /* Stores one tag's value in r; a message for a bad value. */
 static const char *set_tag(cli_record *r, int bit, const char *v, long line)
@@ -184,6 +186,7 @@ static const char *set_tag(cli_record *r, int bit, const char *v, long line)
                   : bit == T_P1      ? &r->p1
                   : bit == T_FOUND   ? &r->found
                   : bit == T_FILE    ? &r->file
+                  : bit == T_ERROR   ? &r->error
                                      : &r->p2;
     switch (bit) {
     case T_FOUND:
@@ -195,6 +198,10 @@ static const char *set_tag(cli_record *r, int bit, const char *v, long line)
     case T_FILE:
         if (!v[0])
             return "File: expected a path";
+        /* fall through */
+    case T_ERROR:
+        if (!v[0])
+            return "Error: expected a message";
         /* fall through */
     case T_GAME:
     case T_OPTIONS:
@@ -218,10 +225,10 @@ static const char *set_tag(cli_record *r, int bit, const char *v, long line)
             r->result = 1;
         else if (strcmp(v, "0-1") == 0)
             r->result = 2;
-        else if (strcmp(v, "1/2-1/2") == 0)
-            r->result = 0;
+        else if (strcmp(v, "1/2-1/2") == 0 || strcmp(v, "*") == 0)
+            r->result = 0; /* "*": the Error tag says why there is none */
         else
-            return "Result: expected 1-0, 0-1 or 1/2-1/2";
+            return "Result: expected 1-0, 0-1, 1/2-1/2 or *";
         break;
     case T_SCORES: {
         char extra;
@@ -244,6 +251,7 @@ int cli_record_read(cli_reader *rd, cli_record *r, char *err, size_t size)
     while (!rd->buf[0]);
     r->line = rd->line;
     unsigned seen = 0;
+    int unfinished = 0; /* Result "*" */
     while (rd->buf[0] == '[') {
         char *name, *value = rd->value = realloc(rd->value, strlen(rd->buf) + 1);
         if (!value)
@@ -259,6 +267,8 @@ int cli_record_read(cli_reader *rd, cli_record *r, char *err, size_t size)
             const char *bad = set_tag(r, 1 << i, value, rd->line);
             if (bad)
                 return cli_reader_fail(rd, rd->line, err, size, "%s, got \"%.40s\"", bad, value);
+            if (1 << i == T_RESULT)
+                unfinished = strcmp(value, "*") == 0;
         }
         if (!next_line(rd))
             return cli_reader_fail(rd, rd->line, err, size, "the file ends in the record that starts on line %ld, before "
@@ -268,6 +278,10 @@ int cli_record_read(cli_reader *rd, cli_record *r, char *err, size_t size)
         if (!(seen & (1u << i)))
             return cli_reader_fail(rd, rd->line, err, size, "the record that starts on line %ld has no [%s] tag", r->line,
                         tag_names[i]);
+    if (!(seen & T_ERROR) != !unfinished)
+        return cli_reader_fail(rd, rd->line, err, size, "the record that starts on line %ld has %s", r->line,
+                               unfinished ? "[Result \"*\"] but no [Error] tag to say why"
+                                          : "an [Error] tag but a result: expected [Result \"*\"]");
     r->moves_line = rd->line;
     if (!(r->moves = strdup(rd->buf)))
         return cli_reader_fail(rd, rd->line, err, size, "out of memory");
@@ -290,7 +304,8 @@ void cli_record_free(cli_record *r)
     free(r->p2);
     free(r->found);
     free(r->file);
-    r->moves = r->game = r->options = r->p1 = r->p2 = r->found = r->file = NULL;
+    free(r->error);
+    r->moves = r->game = r->options = r->p1 = r->p2 = r->found = r->file = r->error = NULL;
 }
 
 void cli_reader_close(cli_reader *rd)

@@ -12,16 +12,25 @@
  *     [Index "0"]                        the game's number in its match
  *     [P1 "greedy"]                      the player spec of side 1 (moves first)
  *     [P2 "random"]                      the player spec of side 2
- *     [Result "1-0"]                     1-0, 0-1 or 1/2-1/2 (side 1 first)
- *     [Scores "13,3"]                    the final scores, side 1 first
- *     d4 e4 f4 ...                       the moves, separated by spaces
+ *     [Result "1-0"]                     1-0, 0-1 or 1/2-1/2 (side 1 first);
+ *                                        * for a game that ended in an error
+ *     [Scores "13,3"]                    the final scores, side 1 first (the
+ *                                        scores when the error came)
+ *     [Error "B (random): play hook: ..."] why the game ended without a
+ *                                        result: only with Result "*"
+ *     d4 e4 f4 ...                       the moves, separated by spaces (those
+ *                                        played before the error: maybe none)
  *     (an empty line)
  *
+ * A game ends in an error when the ruleset fails in it (a hook's Lua error
+ * or garbage, a limit, a move the rules refuse from a player, a game that
+ * does not start or does not end): the match records what was played and
+ * goes on with its next game.
  * Tag values escape '"' and '\' with a backslash, a newline, carriage return
  * and tab as \n \r \t, and any other control byte as \xHH, so a value of any
  * length and content stays on its line and reads back the same. Tags may come
- * in any order; all but Index, Found and File are required (records written
- * before Found and File read as before), unknown tags are kept out of the
+ * in any order; all but Index, Found, File and Error are required (records
+ * written before Found and File read as before), unknown tags are kept out of the
  * way. A record ends with its empty line: a file that stops before it was cut
  * short. */
 #ifndef CLI_RECORD_H
@@ -36,8 +45,9 @@ typedef struct cli_record {
     char *found, *file;             /* malloc'd, NULL when the record has none */
     unsigned long long seed;
     long index;   /* -1 when the record has no Index tag */
-    int result;   /* 1, 2, or 0 for a draw */
+    int result;   /* 1, 2, or 0 for a draw (and for a game that ended in an error) */
     long scores[2];
+    char *error;  /* why the game ended in an error (malloc'd); NULL for a finished game */
     char *moves;  /* the moves line (malloc'd) */
     long line;    /* line numbers: the record's first line, its tags, its moves */
     long result_line, scores_line, moves_line;
@@ -54,11 +64,20 @@ typedef struct cli_origin {
 } cli_origin;
 void cli_origin_of(const char *game, cli_origin *o);
 
-/* The record of a finished game g as malloc'd text (NULL when out of
- * memory). game is the ruleset as named to the command, o where it was
- * found (NULL: no Found or File tag). */
-char *cli_record_format(tavola_game *g, const char *game, const cli_origin *o, long index, const char *p1,
-                        const char *p2);
+/* What a record says of its game besides the position and the moves. */
+typedef struct cli_record_tags {
+    const char *game;         /* the ruleset as named to the command */
+    const cli_origin *origin; /* where it was found; NULL: no Found or File tag */
+    long index;               /* the game's number in its match */
+    const char *p1, *p2;      /* the player specs by side */
+} cli_record_tags;
+
+/* The record of game g as malloc'd text (NULL when out of memory): a
+ * finished game when error is NULL, else one that ended in that error after
+ * the moves it holds. g is NULL for a game that could not start: the record
+ * then takes its options from rs, its seed from seed, and has no moves. */
+char *cli_record_format(const tavola_ruleset *rs, uint64_t seed, tavola_game *g, const cli_record_tags *tags,
+                        const char *error);
 
 /* Reads records one at a time from f (named `file` in messages). */
 typedef struct cli_reader {

@@ -1,5 +1,7 @@
 /* tavola replay: plays every record of the files again and checks that its
- * moves are legal and give its result and scores. */
+ * moves are legal and give its result and scores; a record of a game that
+ * ended in an error (cli_record.h) is checked as far as it goes: its moves
+ * are legal and leave the game going on. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli_replay.h"
 
@@ -12,26 +14,32 @@
 #include "cli_args.h"
 #include "cli_record.h"
 
-/* Plays r's moves and checks its result and scores; 0, or -1 with err. */
+/* Plays r's moves and checks its result and scores, or for a game that
+ * ended in an error, that they leave the game going on; 0, or -1 with err. */
 static int verify(cli_reader *rd, tavola_ruleset *rs, const cli_record *r, int *plies, char *err, size_t size)
 {
     const tavola_api *t = cli_api();
     tavola_game *g = t->game_new(rs, r->seed);
+    *plies = 0;
+    if (!g && r->error && !r->moves[0])
+        return 0; /* the game that could not start: it still cannot */
     if (!g)
         return cli_reader_fail(rd, r->line, err, size, "%s", t->ruleset_error(rs));
     char *copy = strdup(r->moves), *save;
     int rc = copy ? 0 : cli_reader_fail(rd, r->moves_line, err, size, "out of memory");
-    *plies = 0;
     for (char *m = copy ? strtok_r(copy, " \t", &save) : NULL; m && rc == 0; m = strtok_r(NULL, " \t", &save)) {
         ++*plies;
         if (t->play_text(g, m))
             rc = cli_reader_fail(rd, r->moves_line, err, size, "move %d '%s' refused: %s", *plies, m, t->error(g));
     }
     free(copy);
-    if (rc == 0 && t->status(g) != TAVOLA_OVER)
+    if (rc == 0 && r->error && t->status(g) == TAVOLA_OVER)
+        rc = cli_reader_fail(rd, r->moves_line, err, size, "the game is over after its %d moves, but the record says "
+                             "it ended in an error", *plies);
+    else if (rc == 0 && !r->error && t->status(g) != TAVOLA_OVER)
         rc = cli_reader_fail(rd, r->moves_line, err, size, "the game is not over after its %d moves (truncated record?)",
                   *plies);
-    else if (rc == 0 && t->winner(g) != r->result)
+    else if (rc == 0 && !r->error && t->winner(g) != r->result)
         rc = cli_reader_fail(rd, r->result_line, err, size, "the result is %s, the moves give %s", cli_result_text(r->result),
                   cli_result_text(t->winner(g)));
     else if (rc == 0 && (t->score(g, 1) != r->scores[0] || t->score(g, 2) != r->scores[1]))
@@ -86,8 +94,9 @@ static const char *load_target(cli_reader *rd, const cli_record *r, int rules_on
     return NULL;
 }
 
-/* Replays one file; the number of games verified, or -1 after a message. */
-static long replay_file(const char *file, int rules_only)
+/* Replays one file; the number of games verified (*errors of them ended in
+ * an error), or -1 after a message. */
+static long replay_file(const char *file, int rules_only, long *errors)
 {
     const tavola_api *t = cli_api();
     cli_reader rd = {.file = file};
@@ -136,9 +145,17 @@ static long replay_file(const char *file, int rules_only)
             break;
         }
         count++;
-        printf("%s:%ld: game %ld, seed %llu, %s vs %s: %s (%ld,%ld) in %d moves, verified\n", file, r.line,
-               r.index >= 0 ? r.index : count - 1, r.seed, r.p1, r.p2, cli_result_text(r.result), r.scores[0],
-               r.scores[1], plies);
+        if (r.error) {
+            char safe[4 * 1024];
+            ++*errors;
+            printf("%s:%ld: game %ld, seed %llu, %s vs %s: ended in an error after %d moves (%ld,%ld), moves "
+                   "verified: %s\n", file, r.line, r.index >= 0 ? r.index : count - 1, r.seed, r.p1, r.p2, plies,
+                   r.scores[0], r.scores[1], cli_printable(r.error, safe, sizeof safe));
+        } else {
+            printf("%s:%ld: game %ld, seed %llu, %s vs %s: %s (%ld,%ld) in %d moves, verified\n", file, r.line,
+                   r.index >= 0 ? r.index : count - 1, r.seed, r.p1, r.p2, cli_result_text(r.result), r.scores[0],
+                   r.scores[1], plies);
+        }
         cli_record_free(&r);
     }
     cli_record_free(&r);
@@ -181,13 +198,16 @@ int cmd_replay(int argc, char **argv)
     }
     if (files == 0)
         return cli_usage_error(cli_command_usage(), "replay: %s", "which record file?");
-    long total = 0;
+    long total = 0, errors = 0;
     for (int i = 0; i < argc; i++) {
-        long n = argv[i] ? replay_file(argv[i], rules_only) : 0;
+        long n = argv[i] ? replay_file(argv[i], rules_only, &errors) : 0;
         if (n < 0)
             return 1;
         total += n;
     }
-    printf("replay: %ld games verified\n", total);
+    if (errors)
+        printf("replay: %ld games verified, %ld of them ended in an error\n", total, errors);
+    else
+        printf("replay: %ld games verified\n", total);
     return 0;
 }

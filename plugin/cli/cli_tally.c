@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "cli_args.h"
 #include "cli_json.h"
 #include "cli_stats.h"
 
@@ -10,6 +11,65 @@ void cli_tally_count(cli_tally *ta, int swapped, int winner)
 {
     /* p1 is side 1 + swapped: a win for it, a draw, or a loss */
     ta->c[swapped][winner == 0 ? 1 : winner == 1 + swapped ? 0 : 2]++;
+}
+
+/* text into out (CLI_KIND_TEXT bytes), cut at a whole UTF-8 character. */
+static void cut_text(const char *text, char *out)
+{
+    size_t n = strlen(text);
+    if (n >= CLI_KIND_TEXT)
+        for (n = CLI_KIND_TEXT - 1; n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80; n--)
+            ;
+    memcpy(out, text, n);
+    out[n] = '\0';
+}
+
+/* games more of the message text, the first of them game number first; the
+ * kinds stay in the order of their first games. With no room, the kinds of
+ * the earliest first games are kept (in game order, the first ones seen). */
+static void add_kind(cli_tally *ta, const char *text, long games, long first)
+{
+    char cut[CLI_KIND_TEXT];
+    cut_text(text, cut);
+    int k = 0;
+    while (k < ta->nkinds && strcmp(ta->kinds[k].text, cut) != 0)
+        k++;
+    if (k == ta->nkinds) {
+        if (k == CLI_MAX_KINDS && ta->kinds[k - 1].first <= first)
+            return; /* counted in errors, not named */
+        if (k == CLI_MAX_KINDS)
+            k--; /* the latest first game makes room */
+        else
+            ta->nkinds++;
+        memcpy(ta->kinds[k].text, cut, sizeof cut);
+        ta->kinds[k].games = 0;
+        ta->kinds[k].first = first;
+    }
+    cli_error_kind *e = &ta->kinds[k];
+    e->games += games;
+    if (first < e->first)
+        e->first = first;
+    for (; k > 0 && ta->kinds[k - 1].first > ta->kinds[k].first; k--) {
+        cli_error_kind swap = ta->kinds[k];
+        ta->kinds[k] = ta->kinds[k - 1];
+        ta->kinds[k - 1] = swap;
+    }
+}
+
+void cli_tally_error(cli_tally *ta, const char *text, long game)
+{
+    ta->errors++;
+    add_kind(ta, text, 1, game);
+}
+
+void cli_tally_add(cli_tally *all, const cli_tally *one)
+{
+    for (int s = 0; s < 2; s++)
+        for (int r = 0; r < 3; r++)
+            all->c[s][r] += one->c[s][r];
+    all->errors += one->errors;
+    for (int k = 0; k < one->nkinds; k++)
+        add_kind(all, one->kinds[k].text, one->kinds[k].games, one->kinds[k].first);
 }
 
 static void json_side(FILE *out, const char *key, const long c[3])
@@ -50,8 +110,15 @@ void cli_tally_print_json(FILE *out, const cli_tally *ta)
     json_side(out, "p1_first", c[0]);
     fputc(',', out);
     json_side(out, "p1_second", c[1]);
-    fprintf(out, ",\"first_wins\":%ld,\"second_wins\":%ld,\"draws\":%ld}}\n", c[0][0] + c[1][2], c[0][2] + c[1][0],
+    fprintf(out, ",\"first_wins\":%ld,\"second_wins\":%ld,\"draws\":%ld}", c[0][0] + c[1][2], c[0][2] + c[1][0],
             st.draws);
+    fprintf(out, ",\"errors\":%ld,\"error_messages\":[", ta->errors);
+    for (int k = 0; k < ta->nkinds; k++) {
+        fprintf(out, "%s{\"message\":", k ? "," : "");
+        cli_json_string(out, ta->kinds[k].text);
+        fprintf(out, ",\"games\":%ld,\"first_game\":%ld}", ta->kinds[k].games, ta->kinds[k].first);
+    }
+    fprintf(out, "]}\n");
 }
 
 static void print_row(FILE *out, int width, const char *who, const char *name, const long c[3])
@@ -99,6 +166,54 @@ void cli_tally_print_table(FILE *out, const cli_tally *ta)
     fprintf(out, "first player won %ld, second %ld, draws %ld\n", c[0][0] + c[1][2], c[0][2] + c[1][0], st.draws);
     fprintf(out, "Elo p1 - p2: %s [%s, %s]\n", cli_elo_text(st.elo, e, sizeof e),
             cli_elo_text(st.elo_low, lo, sizeof lo), cli_elo_text(st.elo_high, hi, sizeof hi));
+    if (!ta->errors)
+        return;
+    long named = 0;
+    fprintf(out, "errors: %ld game%s ended in an error, not scored\n", ta->errors, ta->errors == 1 ? "" : "s");
+    for (int k = 0; k < ta->nkinds; k++) {
+        char safe[4 * CLI_KIND_TEXT];
+        const cli_error_kind *ek = &ta->kinds[k];
+        fprintf(out, "  %ld game%s, first game %ld: %s\n", ek->games, ek->games == 1 ? "" : "s", ek->first,
+                cli_printable(ek->text, safe, sizeof safe));
+        named += ek->games;
+    }
+    if (named < ta->errors)
+        fprintf(out, "  %ld game%s with other messages\n", ta->errors - named, ta->errors - named == 1 ? "" : "s");
+}
+
+/* "error_messages":[{"message":"...","games":N,"first_game":I},...] into
+ * ta's kinds; NULL, or what is wrong. */
+static const char *parse_kinds(cli_jreader *j, cli_tally *ta)
+{
+    static const char *const bad = "error_messages: expected [{\"message\":\"...\",\"games\":N,\"first_game\":I},...]";
+    if (cli_json_char(j, '['))
+        return bad;
+    if (cli_json_char(j, ']') == 0)
+        return NULL;
+    do {
+        char key[64], text[CLI_KIND_TEXT];
+        long games = 0, first = -1;
+        unsigned seen = 0;
+        if (cli_json_char(j, '{'))
+            return bad;
+        do {
+            if (cli_json_read_string(j, key, sizeof key) || cli_json_char(j, ':'))
+                return bad;
+            if (strcmp(key, "message") == 0 && cli_json_read_string(j, text, sizeof text) == 0)
+                seen |= 1;
+            else if (strcmp(key, "games") == 0 && cli_json_read_long(j, &games) == 0 && games > 0)
+                seen |= 2;
+            else if (strcmp(key, "first_game") == 0 && cli_json_read_long(j, &first) == 0)
+                seen |= 4;
+            else if (strcmp(key, "message") == 0 || strcmp(key, "games") == 0 || strcmp(key, "first_game") == 0 ||
+                     cli_json_skip(j, 1))
+                return bad;
+        } while (cli_json_char(j, ',') == 0);
+        if (cli_json_char(j, '}') || seen != 7)
+            return bad;
+        add_kind(ta, text, games, first);
+    } while (cli_json_char(j, ',') == 0);
+    return cli_json_char(j, ']') ? bad : NULL;
 }
 
 const char *cli_tally_parse(const char *text, cli_tally *ta)
@@ -146,6 +261,13 @@ const char *cli_tally_parse(const char *text, cli_tally *ta)
             if (cli_json_char(&j, ']'))
                 return "counts: expected [[w,d,l],[w,d,l]]";
             seen |= 32;
+        } else if (strcmp(key, "errors") == 0) {
+            if (cli_json_read_long(&j, &ta->errors))
+                return "errors: expected a count";
+        } else if (strcmp(key, "error_messages") == 0) {
+            const char *bad = parse_kinds(&j, ta);
+            if (bad)
+                return bad;
         } else if (cli_json_skip(&j, 0)) {
             return "a bad value";
         }
@@ -160,7 +282,12 @@ const char *cli_tally_parse(const char *text, cli_tally *ta)
     long games = 0;
     for (int i = 0; i < ta->nparts; i++)
         games += cli_shard_size(&ta->parts[i]);
-    if (games != ta->c[0][0] + ta->c[0][1] + ta->c[0][2] + ta->c[1][0] + ta->c[1][1] + ta->c[1][2])
-        return "the counts do not add up to the games of its parts";
+    if (games != ta->c[0][0] + ta->c[0][1] + ta->c[0][2] + ta->c[1][0] + ta->c[1][1] + ta->c[1][2] + ta->errors)
+        return "the counts and errors do not add up to the games of its parts";
+    long named = 0;
+    for (int k = 0; k < ta->nkinds; k++)
+        named += ta->kinds[k].games;
+    if (named > ta->errors)
+        return "error_messages: more games than errors";
     return NULL;
 }

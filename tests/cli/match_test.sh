@@ -188,7 +188,8 @@ fails no_games 2 "--games is needed" "$TAVOLA" match pahtum --p1 greedy --p2 ran
 fails bad_shard 2 "--shard: '4/3'" "$TAVOLA" match pahtum --p1 greedy --p2 random --games 3 --shard 4/3
 fails bad_jobs 2 "--jobs: '0'" "$TAVOLA" match pahtum --p1 greedy --p2 random --games 3 --jobs 0
 fails bad_record_dir 1 "nodir/x.rec" "$TAVOLA" match pahtum --p1 greedy --p2 random --games 3 --record "$tmp/nodir/x.rec"
-# A ruleset that fails in the middle of game 0: the match stops with the game and the error, alone or in workers.
+# A ruleset that fails in the middle of every game: each game ends there as an error, the match goes on
+# and prints its tally, then exits 3, alone or in workers (more in match_errors_test.sh).
 cat >"$tmp/boom.lua" <<'EOF'
 return game {
   name = "Boom", players = { "A", "B" }, board = grid { width = 3, height = 3 },
@@ -201,9 +202,11 @@ return game {
   ends = "board_full", winner = "higher_score",
 }
 EOF
-fails game_error 1 "game 0: B (random): moves hook: $tmp/boom.lua:4: boom" \
-  "$TAVOLA" match "$tmp/boom.lua" --p1 random --p2 random --games 4
-fails worker_error 1 "B (random): moves hook: $tmp/boom.lua:4: boom" \
-  "$TAVOLA" match "$tmp/boom.lua" --p1 random --p2 random --games 4 --jobs 2
+for jobs in 1 2; do
+  "$TAVOLA" match "$tmp/boom.lua" --p1 random --p2 random --games 4 --jobs $jobs >"$tmp/out" 2>"$tmp/err"; rc=$?
+  if [ $rc -eq 3 ] && grep -qF "4 of 4 games ended in an error (not scored); the first, game 0: B (random): moves hook: $tmp/boom.lua:4: boom" "$tmp/err" &&
+    grep -qF "4 games, first game 0: B (random): moves hook: $tmp/boom.lua:4: boom" "$tmp/out"; then ok
+  else bad "game_error (--jobs $jobs): exit $rc: $(cat "$tmp/out" "$tmp/err")"; fi
+done
 
 finish match
