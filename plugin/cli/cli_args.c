@@ -83,11 +83,17 @@ static const struct usage {
               "  --jobs J      play in J worker processes (1..256)\n"
               "  --shard K/N   play only the K-th of N shares of the games (add up with tavola merge)\n"
               "  --record FILE write every game as a record (tavola replay checks them)\n"
-              "  --json        the result as JSON, for tavola merge\n"},
+              "  --json        the result as JSON, for tavola merge\n"
+              "A game in which the ruleset fails (a hook's error, a limit, a move refused) ends there:\n"
+              "it is not scored but counted under errors with its message, recorded with its moves\n"
+              "and [Error \"...\"], and the match goes on. Exit status: 0, 3 when any game ended in an\n"
+              "error (the tally printed), 1 when the match could not be played, 2 for bad arguments.\n"},
     {"merge", "usage: tavola merge RESULT.json... [--json]\n"
-              "Adds up the results (match --json) of one match's shards.\n"},
+              "Adds up the results (match --json) of one match's shards, their errors too;\n"
+              "exits 3, as match does, when any game ended in an error.\n"},
     {"replay", "usage: tavola replay RECORDS... [--rules DIR] [--rules-only]\n"
-               "Plays every record again and checks its moves, result and scores.\n"
+               "Plays every record again and checks its moves, result and scores; a game that ended\n"
+               "in an error (Result \"*\", an Error tag) is said so, once its moves are checked.\n"
                "  --rules DIR   search DIR for rulesets (instead of where the record says it found it)\n"
                "  --rules-only  load only rulesets found by name (--rules folders, TAVOLA_PATH,\n"
                "                the installed ones), never a file a record names: a record names the Lua it runs\n"},
