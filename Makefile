@@ -235,6 +235,7 @@ run-tests: test-build
 	@sh tests/cli/cli_test.sh $(BUILD)/tavola
 	@echo "== match tests ($(BUILD)/tavola)"
 	@sh tests/cli/match_test.sh $(BUILD)/tavola
+	@echo "== a ruleset error ends its game, never the match ($(BUILD)/tavola)"; sh tests/cli/match_errors_test.sh $(BUILD)/tavola
 	@echo "== a match killed: its workers end with it, its record holds whole games ($(BUILD)/tavola)"
 	@sh tests/cli/match_kill_test.sh $(BUILD)/tavola
 	@echo "== terminal escapes from records, result files, rulesets and UGI clients ($(BUILD)/tavola)"
