@@ -7,6 +7,7 @@
  *   g:play("d4"); print(g:status(), g:scores())
  */
 #include <limits.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -293,6 +294,59 @@ static int g_family(lua_State *L)
     return 3;
 }
 
+/* g:option_info() -> { {name=, type=, default=, doc=, min=, max=, choices=}, ... }:
+ * each declared option as `tavola list --json` writes it, min and max only
+ * where declared, choices a list of strings. */
+static int g_option_info(lua_State *L)
+{
+    const tavola_ruleset *rs = t->game_ruleset(check_game(L)->g);
+    if (t->size < offsetof(tavola_api, ruleset_option_range) + sizeof t->ruleset_option_range)
+        return luaL_error(L, "option_info: the library has no ruleset_option_range (its table is older than this "
+                             "module)");
+    static const char *const types[] = {"", "bool", "int", "number", "string"};
+    int n = t->ruleset_option_count(rs);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        const char *name, *def, *doc, *choices;
+        double min, max;
+        int type = t->ruleset_option_type(rs, i);
+        t->ruleset_option(rs, i, &name, &def, &doc);
+        int nchoices = t->ruleset_option_range(rs, i, &min, &max, &choices);
+        lua_createtable(L, 0, 6);
+        lua_pushstring(L, name);
+        lua_setfield(L, -2, "name");
+        lua_pushstring(L, type >= 1 && type <= 4 ? types[type] : "string");
+        lua_setfield(L, -2, "type");
+        lua_pushstring(L, def);
+        lua_setfield(L, -2, "default");
+        lua_pushstring(L, doc);
+        lua_setfield(L, -2, "doc");
+        const double bound[2] = {min, max};
+        const char *const key[2] = {"min", "max"};
+        for (int k = 0; k < 2; k++) {
+            if (bound[k] == HUGE_VAL || bound[k] == -HUGE_VAL)
+                continue;
+            if (type == 2) /* an int option's bounds are whole numbers within 2^53 */
+                lua_pushinteger(L, (lua_Integer)bound[k]);
+            else
+                lua_pushnumber(L, bound[k]);
+            lua_setfield(L, -2, key[k]);
+        }
+        if (nchoices > 0) {
+            lua_createtable(L, nchoices, 0);
+            for (int k = 1; k <= nchoices; k++) {
+                size_t len = strcspn(choices, "\n");
+                lua_pushlstring(L, choices, len);
+                lua_rawseti(L, -2, k);
+                choices += len + (choices[len] == '\n');
+            }
+            lua_setfield(L, -2, "choices");
+        }
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
 static int g_clone(lua_State *L)
 {
     lgame *lg = check_game(L);
@@ -330,7 +384,8 @@ TAVOLA_EXPORT int luaopen_tavola(lua_State *L)
         {"play", g_play}, {"undo", g_undo}, {"moves", g_moves}, {"max_moves", g_max_moves}, {"random_move", g_random_move},
         {"status", g_status}, {"winner", g_winner}, {"scores", g_scores}, {"to_move", g_to_move},
         {"ply", g_ply}, {"position", g_position}, {"set_position", g_set_position}, {"draw", g_draw},
-        {"perft", g_perft}, {"name", g_name}, {"options", g_options}, {"family", g_family}, {"clone", g_clone},
+        {"perft", g_perft}, {"name", g_name}, {"options", g_options}, {"option_info", g_option_info},
+        {"family", g_family}, {"clone", g_clone},
         {"close", g_close}, {NULL, NULL}};
     static const luaL_Reg functions[] = {
         {"load", l_load}, {"list", l_list}, {"add_path", l_add_path}, {NULL, NULL}};

@@ -109,6 +109,25 @@ for _, want in ipairs {
         want[1] .. ": family " .. tostring(f) .. ", " .. tostring(data) .. ", " .. tostring(text))
 end
 
+-- Each option as list --json writes it: type, default, doc, the declared
+-- min and max (integers for an int option), the choices; a value outside is
+-- refused by tavola.load with the library's words.
+local shapes = {}
+for _, o in ipairs(assert(tavola.load("tests/cli/rulesets/option_ranges.lua")):option_info()) do shapes[o.name] = o end
+check(shapes.size.type == "int" and math.type(shapes.size.min) == "integer" and shapes.size.min == 3
+      and shapes.size.max == 9, "option_info: size 3..9")
+check(shapes.lead.min == 0 and shapes.lead.max == nil, "option_info: lead has min only")
+check(shapes.ratio.type == "number" and shapes.ratio.max == 1.5 and shapes.ratio.min == nil, "option_info: ratio")
+check(shapes.style.type == "string" and table.concat(shapes.style.choices, "|") == "plain|bold|two words",
+      "option_info: style's choices")
+check(shapes.flag.type == "bool" and shapes.flag.default == "false" and shapes.flag.min == nil
+      and shapes.flag.choices == nil, "option_info: a bool declares nothing")
+local gomoku = assert(tavola.load("gomoku")):option_info()
+check(#gomoku == 3 and gomoku[2].name == "opening" and #gomoku[2].choices == 3, "option_info: gomoku's opening")
+local no_game, why_not = tavola.load("gomoku", { size = 27 })
+check(no_game == nil and why_not:find("option size: expected an integer 5..26, got '27'", 1, true),
+      "size=27 refused with the range: " .. tostring(why_not))
+
 -- A NUL inside a text, or an integer past 32 bits, is refused with an error
 -- that names it, never cut short or wrapped (the ABI takes C strings and ints).
 local function refused(what, pattern, f, ...)
