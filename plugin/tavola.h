@@ -315,6 +315,19 @@ typedef struct tavola_api {
      * (an odd size, a sum). Each out-pointer may be NULL; the text lives as
      * long as the ruleset and its games. */
     int (*ruleset_option_range)(const tavola_ruleset *rs, int i, double *min, double *max, const char **choices);
+
+    /* ---- a random legal move without the list --------------------------------
+     * (present when size >= offsetof(tavola_api, random_move) + sizeof(void *)) */
+
+    /* One legal move of g drawn uniformly, with the host's random state *rng
+     * (any 64-bit value to start with; the call advances it, so one state
+     * serves a whole game or many): the move at a uniform index of the list
+     * legal_moves gives, found without listing every move where the family
+     * of moves can (Amazons' 2,000 turns a ply are counted, not listed).
+     * Returns how many legal moves it drew among, with the move in *m; 0 when
+     * the game is over (*m untouched); or a negative code (a hook's failure:
+     * the message on g). */
+    int (*random_move)(tavola_game *g, uint64_t *rng, tavola_move *m);
 } tavola_api;
 
 enum { TAVOLA_OPTION_BOOL = 1, TAVOLA_OPTION_INT = 2, TAVOLA_OPTION_NUMBER = 3, TAVOLA_OPTION_STRING = 4 };

@@ -325,6 +325,23 @@ static int api_legal_moves(tavola_game *h, tavola_move *moves, int cap)
 _Static_assert(TV_MOVES_LIMIT == TAVOLA_MAX_MOVES, "tavola.h promises hosts core's limit");
 static int api_max_moves(const tavola_ruleset *rs) { return rules_of(rs)->max_moves; }
 
+static int api_random_move(tavola_game *h, uint64_t *rng, tavola_move *m)
+{
+    if (!rng)
+        return refuse_null(&h->err, "random_move", "rng");
+    if (!m)
+        return refuse_null(&h->err, "random_move", "m");
+    tv_rng state = {*rng};
+    tv_move drawn;
+    int n = tv_random_move(h->g->rules, h->g->state, &state, &drawn, &h->err);
+    if (n < 0)
+        return result(h, n);
+    *rng = state.s;
+    if (n > 0)
+        *m = drawn;
+    return result(h, n);
+}
+
 static int api_play(tavola_game *h, tavola_move m) { return result(h, tv_game_play(h->g, m, &h->err)); }
 static int api_play_text(tavola_game *h, const char *t)
 {
@@ -636,6 +653,7 @@ static const tavola_api api = {
     .ruleset_family = api_ruleset_family,
     .ruleset_option_type = api_ruleset_option_type,
     .ruleset_option_range = api_ruleset_option_range,
+    .random_move = api_random_move,
 };
 
 const tavola_api *tavola_get_api(uint32_t abi_version)

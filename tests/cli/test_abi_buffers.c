@@ -55,6 +55,12 @@ static int p_draw_board(void) { return t->draw(g, TAVOLA_DRAW_BOARD, NULL, 5); }
 static int p_draw_svg(void) { return t->draw(g, TAVOLA_DRAW_SVG, NULL, 5); }
 static int p_choose_player(void) { tavola_move m; return t->choose(g, NULL, 1, &m); }
 static int p_choose_out(void) { return t->choose(g, "random", 1, NULL); }
+static int p_random_rng(void) { tavola_move m; return t->random_move(g, NULL, &m); }
+static int p_random_out(void)
+{
+    uint64_t rng = 7;
+    return t->random_move(g, &rng, NULL);
+}
 
 static int p_player_choose_out(void)
 {
@@ -169,6 +175,8 @@ static const call_row calls[] = {
     {SLOT(ruleset_family), NULL, NULL, 0}, /* out-pointers that may each be NULL */
     {SLOT(ruleset_option_type), NULL, NULL, 0},
     {SLOT(ruleset_option_range), NULL, NULL, 0}, /* out-pointers that may each be NULL */
+    {SLOT(random_move), p_random_rng, "rng", 1},
+    {SLOT(random_move), p_random_out, "m", 1},
 };
 #define NCALLS (int)(sizeof calls / sizeof *calls)
 

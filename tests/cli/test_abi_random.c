@@ -1,0 +1,109 @@
+/* A host draws a random legal move through tavola.h (random_move) without
+ * asking for the list: every move drawn is legal, every legal move is drawn,
+ * the host's random state decides the draw and advances, a game over draws
+ * nothing, and whole games of every family (Amazons' thousands of turns a
+ * ply, a moves hook) are played this way. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tavola.h"
+#include "tv_check.h"
+
+static const tavola_api *t;
+static char err[1024];
+
+static tavola_ruleset *load(const char *name)
+{
+    t = tavola_get_api(TAVOLA_ABI_VERSION);
+    ck_assert_ptr_nonnull(t);
+    tavola_ruleset *rs = t->ruleset_load(name, NULL, err, sizeof err);
+    ck_assert_msg(rs != NULL, "%s: %s", name, err);
+    return rs;
+}
+
+static int is_legal(tavola_game *g, tavola_move m)
+{
+    static tavola_move moves[TAVOLA_MAX_MOVES];
+    int n = t->legal_moves(g, moves, TAVOLA_MAX_MOVES);
+    ck_assert_int_ge(n, 0);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m)
+            return 1;
+    return 0;
+}
+
+START_TEST(every_move_drawn_is_legal_and_every_legal_move_is_drawn)
+{
+    tavola_ruleset *rs = load("tictactoe");
+    tavola_game *g = t->game_new(rs, 1);
+    int seen[9] = {0};
+    uint64_t rng = 2026, before = rng;
+    for (int i = 0; i < 3000; i++) {
+        tavola_move m = -1;
+        ck_assert_int_eq(t->random_move(g, &rng, &m), 9);
+        ck_assert_msg(m >= 0 && m < 9 && is_legal(g, m), "drew %d", (int)m);
+        seen[m]++;
+    }
+    ck_assert(rng != before);
+    for (int c = 0; c < 9; c++) /* 3000 fair draws: each of 9 about 333 times */
+        ck_assert_msg(seen[c] > 200 && seen[c] < 470, "cell %d drawn %d times in 3000", c, seen[c]);
+    t->game_free(g);
+    t->ruleset_free(rs);
+}
+END_TEST
+
+START_TEST(the_random_state_decides_the_draw)
+{
+    tavola_ruleset *rs = load("amazons");
+    tavola_game *a = t->game_new(rs, 1), *b = t->game_new(rs, 1);
+    uint64_t ra = 99, rb = 99;
+    tavola_move ma, mb;
+    ck_assert_int_gt(t->random_move(a, &ra, &ma), 1000); /* Amazons opens with 2,176 turns */
+    ck_assert_int_gt(t->random_move(b, &rb, &mb), 1000);
+    ck_assert_int_eq(ma, mb);
+    ck_assert(ra == rb);
+    t->game_free(a);
+    t->game_free(b);
+    t->ruleset_free(rs);
+}
+END_TEST
+
+/* Whole games: each move drawn is legal (checked against the list for the
+ * first plies), played, until the game is over; then nothing is drawn. */
+static const char *const games[] = {"amazons", "breakthrough", "kalah", "othello", "pentago", "connect4",
+                                    "tests/cli/rulesets/near.lua"};
+#define NGAMES (int)(sizeof games / sizeof *games)
+
+START_TEST(whole_games_by_random_move)
+{
+    tavola_ruleset *rs = load(games[_i]);
+    tavola_game *g = t->game_new(rs, 3);
+    uint64_t rng = 5;
+    int plies = 0;
+    tavola_move m = -1;
+    while (t->status(g) == TAVOLA_ONGOING) {
+        int n = t->random_move(g, &rng, &m);
+        ck_assert_msg(n > 0, "%s: ply %d: %d (%s)", games[_i], plies, n, t->error(g));
+        ck_assert_msg(plies > 20 || is_legal(g, m), "%s: ply %d: drew an illegal move", games[_i], plies);
+        ck_assert_msg(t->play(g, m) == TAVOLA_OK, "%s: ply %d: %s", games[_i], plies, t->error(g));
+        ck_assert_int_lt(++plies, 100000);
+    }
+    tavola_move untouched = 12345;
+    ck_assert_int_eq(t->random_move(g, &rng, &untouched), 0);
+    ck_assert_int_eq(untouched, 12345);
+    t->game_free(g);
+    t->ruleset_free(rs);
+}
+END_TEST
+
+int main(void)
+{
+    const tv_check_test tests[] = {
+        {"random move", every_move_drawn_is_legal_and_every_legal_move_is_drawn, 60, 0},
+        {"random move", the_random_state_decides_the_draw, 60, 0},
+        {"random games", whole_games_by_random_move, 120, NGAMES},
+    };
+    return tv_check_run("ABI random move", tests, TV_CHECK_COUNT(tests));
+}
