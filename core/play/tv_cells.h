@@ -6,25 +6,46 @@
 #ifndef TV_CELLS_H
 #define TV_CELLS_H
 
+#include <string.h>
+
 #include "tv_rules.h"
+
+/* Starts the undo record u of a move about to be played on s: the header,
+ * no cell yet. Every record is started here (the kept bits must be clear). */
+static inline void tv_undo_start(const tv_rules *r, tv_undo *u, const tv_state *s)
+{
+    memcpy(u->head, s, TV_STATE_HEAD);
+    u->n = 0;
+    memset(u->kept, 0, (size_t)(r->ncells + 7) / 8);
+}
+
+/* Records cell's value before the move, on the move's first write of it
+ * only: a grid's record never fills (at most ncells entries). */
+static inline void tv_undo_keep(tv_undo *u, int cell, int old)
+{
+    uint8_t bit = (uint8_t)(1u << (cell & 7));
+    if (u->kept[cell >> 3] & bit)
+        return;
+    u->kept[cell >> 3] |= bit;
+    u->cell[u->n] = (uint16_t)cell;
+    u->old[u->n++] = (uint8_t)old;
+}
 
 /* Sets one cell (a grid's contents, a hole's seeds) with its undo entry (u
  * may be NULL), its hash and its counts; refuses a cell off the board, a
- * value its game cannot hold, a hole that would overflow, an undo record
- * that is full. */
+ * value its game cannot hold, a hole that would overflow, and a hole when a
+ * play hook's sowings have filled the undo record (tv_sow_apply keeps every
+ * hole at each sowing, unmarked). */
 int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value, tv_error *err);
 
 /* tv_state_set on a grid, for a cell on the board and a value its game
  * allows (the caller knows both): the undo record, the hash, the counts. */
 static inline int tv_state_put_grid(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value, tv_error *err)
 {
+    (void)err; /* nothing here fails: the record holds the whole board */
     int old = s->cells[cell];
-    if (u) {
-        if (u->n == TV_UNDO_CELLS)
-            return tv_error_set(err, TV_ELIMIT, "a move may change at most %d cells", TV_UNDO_CELLS);
-        u->cell[u->n] = (uint16_t)cell;
-        u->old[u->n++] = (uint8_t)old;
-    }
+    if (u)
+        tv_undo_keep(u, cell, old);
     s->hash ^= r->zcell[cell][old] ^ r->zcell[cell][value];
     s->empty = (uint16_t)(s->empty + (value == TV_EMPTY) - (old == TV_EMPTY));
     int now = tv_cell_is_piece(value), was = tv_cell_is_piece(old);

@@ -111,10 +111,8 @@ int tv_play_hist(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const ui
     tv_undo local;
     if (!u && tv_family_hooked(r))
         u = &local; /* a hook may fail half-way: keep a way back */
-    if (u) {
-        memcpy(u->head, s, TV_STATE_HEAD);
-        u->n = 0;
-    }
+    if (u)
+        tv_undo_start(r, u, s);
     int line_winner;
     rc = effect(r, s, m, u, &line_winner, err);
     if (!rc)

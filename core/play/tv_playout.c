@@ -66,8 +66,7 @@ static int playout_steps(void *arg)
             break;
         }
         if (hooks) { /* a hook may fail half-way: keep a way back */
-            memcpy(j->u.head, s, TV_STATE_HEAD);
-            j->u.n = 0;
+            tv_undo_start(r, &j->u, s);
             j->in_move = 1;
         }
         tv_effect e = {-1, 0};

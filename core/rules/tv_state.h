@@ -75,13 +75,27 @@ static inline int tv_colour_of(const tv_state *s, int p)
 }
 
 /* An undo record: the state header before the move and the old value of each
- * cell the move changed, restored in reverse order. */
-#define TV_UNDO_CELLS 64
+ * cell the move changed, restored in reverse order. A cell is recorded on its
+ * first write in the move only (its bit in `kept`), so a record holds every
+ * cell of the largest board and a move may change them all, each as often as
+ * it likes (a hook's Go capture of a big group, a flip of long rays): there is
+ * no limit below the board to name in the guide, nor to check when rules load.
+ * The other way, an entry per write, would have needed a record for as many
+ * writes as a hook may make (twice the board, and still a limit) at twice the
+ * size; here a record costs one bit test per write and clearing ncells bits a
+ * move, and only where there is a record at all (the kernel's tv_play with
+ * one, search, hooks), never on the fast paths, which pass none.
+ * sizeof(tv_undo) is 2154 bytes (232 with the 64 entries before): search keeps
+ * one per ply, at most 128 (alpha-beta's MAX_PLY), 64 in perft, some 300 KB of
+ * a thread's stack; a tv_game one per ply played, 2.1 MB a thousand plies.
+ * tv_cells.h starts one (tv_undo_start) and writes it. */
+#define TV_UNDO_CELLS TV_MAX_CELLS
 typedef struct tv_undo {
     unsigned char head[TV_STATE_HEAD];
     uint16_t n;
     uint16_t cell[TV_UNDO_CELLS];
     uint8_t old[TV_UNDO_CELLS];
+    uint8_t kept[(TV_UNDO_CELLS + 7) / 8]; /* bit c: cell c is recorded (a sowing records every hole, unmarked) */
 } tv_undo;
 
 #endif

@@ -57,7 +57,7 @@ START_TEST(endless_relay_is_an_illegal_move)
     ck_assert_mem_eq(g->state, &before.state, (size_t)r->state_size);
     /* Asked for directly (as a play hook may): refused, s and u unchanged. */
     tv_undo u;
-    u.n = 0;
+    tv_undo_start(r, &u, g->state);
     ck_assert_int_eq(tv_sow_apply(r, g->state, 0, &u), TV_EILLEGAL);
     ck_assert_int_eq(u.n, 0);
     ck_assert_mem_eq(g->state, &before.state, (size_t)r->state_size);

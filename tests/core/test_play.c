@@ -153,6 +153,83 @@ START_TEST(undo_record_optional)
 }
 END_TEST
 
+/* ---- A move that changes the whole largest board ---------------------------- */
+
+/* A C play hook, writing as a ruleset's does (tv_state_set): every cell of
+ * the board turns 0 -> 1 -> 2 -> 0, `writes` times over (once, every cell
+ * changes; three times, every cell is written three times and ends as it
+ * was but the one played), then fails when told to, after all its writes. */
+typedef struct whole_board {
+    int writes, fail;
+} whole_board;
+
+static int play_whole_board(void *ctx, const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err)
+{
+    const whole_board *w = ctx;
+    (void)m;
+    for (int k = 0; k < w->writes; k++)
+        for (int c = 0; c < r->ncells; c++) {
+            int rc = tv_state_set(r, s, u, c, (s->cells[c] + 1) % 3, err);
+            if (rc)
+                return rc;
+        }
+    return w->fail ? tv_error_set(err, TV_ERULES, "the hook fails after its writes") : 0;
+}
+
+/* On the largest board, moves that write every cell (once, or three times
+ * each) are each taken back byte for byte, one by one in reverse order; the
+ * record keeps each cell once however often it was written (a record of 64
+ * cells refused them with TV_ELIMIT); a hook failing after all its writes
+ * leaves the state as it was, with or without a record. */
+START_TEST(undo_whole_largest_board)
+{
+    for (int writes = 1; writes <= 3; writes += 2) {
+        whole_board w = {writes, 0};
+        tv_rules *r = rules_new(TV_MAX_SIDE, TV_MAX_SIDE, TV_DIR_H | TV_DIR_V);
+        r->hooks.ctx = &w;
+        r->hooks.play = play_whole_board;
+        rules_finish_ok(r);
+        ck_assert_int_eq(r->ncells, TV_MAX_CELLS);
+        tv_state_buf buf, after, *before = malloc(4 * sizeof *before);
+        ck_assert_ptr_nonnull(before);
+        tv_state *s = start(r, &buf, 1);
+        tv_error err;
+        for (int c = 0; c < r->ncells; c++) /* 0, 1 and 2 everywhere: a third of the cells stay empty */
+            ck_assert_int_eq(tv_state_set(r, s, NULL, c, c % 3, &err), TV_OK);
+        static tv_undo u[4], failed; /* 10.8 KB: off the test's stack */
+        tv_rng rng;
+        tv_rng_seed(&rng, 5);
+        for (int i = 0; i < 4; i++) {
+            tv_state_copy(r, &before[i].state, s);
+            tv_move m = random_move(r, s, &rng);
+            play_ok(r, s, m, &u[i]);
+            int changed = 0;
+            for (int c = 0; c < r->ncells; c++)
+                changed += s->cells[c] != before[i].state.cells[c];
+            ck_assert_int_eq(changed, writes == 1 ? r->ncells : 0);
+            ck_assert_int_eq(u[i].n, r->ncells); /* each cell once, however often written */
+            ck_assert(s->hash == tv_state_hash(r, s));
+            char why[128];
+            ck_assert_msg(tv_state_ok(r, s, why, (int)sizeof why), "%s", why);
+        }
+        tv_state_copy(r, &after.state, s);
+        w.fail = 1;
+        tv_move m = random_move(r, s, &rng);
+        ck_assert_int_eq(tv_play(r, s, m, &failed, &err), TV_ERULES);
+        ck_assert_mem_eq(s, &after.state, (size_t)r->state_size);
+        ck_assert_int_eq(tv_play(r, s, m, NULL, &err), TV_ERULES); /* the kernel's own record */
+        ck_assert_mem_eq(s, &after.state, (size_t)r->state_size);
+        for (int i = 3; i >= 0; i--) {
+            tv_unplay(r, s, &u[i]);
+            ck_assert_msg(memcmp(s, &before[i].state, (size_t)r->state_size) == 0,
+                          "writes %d: undo of move %d is not byte for byte", writes, i);
+        }
+        free(before);
+        free(r);
+    }
+}
+END_TEST
+
 /* ---- Illegal moves --------------------------------------------------------- */
 
 /* m must be refused with TV_EILLEGAL and a message, leaving s as it was;
@@ -290,6 +367,7 @@ int main(void)
         {"undo", undo_holes, 120, 0},
         {"undo", undo_placed_blocks_and_swap, 120, 0},
         {"undo", undo_record_optional, 120, 0},
+        {"undo", undo_whole_largest_board, 120, 0},
         {"illegal", illegal_moves_in_play, 10, 0},
         {"illegal", illegal_moves_after_game_over, 10, 0},
         {"illegal", illegal_swap_timing, 10, 0},
