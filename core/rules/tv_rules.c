@@ -126,6 +126,17 @@ static const char fills_cells[TV_FAMILIES] = {
     [TV_FAMILY_PLACE] = 1, [TV_FAMILY_DROP] = 1, [TV_FAMILY_ROTATE] = 1, [TV_FAMILY_FLIP] = 1,
 };
 
+/* The most stones a placement's custodial capture takes: each direction's
+ * run and two corners. (Read before check_custodial refuses a bad count: a
+ * bound then of a ruleset that will not load.) */
+static int custodial_most(const tv_rules *r)
+{
+    const tv_custodial *c = &r->custodial;
+    int longest = r->grid.width > r->grid.height ? r->grid.width : r->grid.height, run = longest - 2;
+    run = run < c->max ? run : c->max;
+    return tv_pmove_k(c->dirs) * (run > 0 ? run : 0) + (c->corners ? 2 : 0);
+}
+
 static int check_plies(tv_rules *r, tv_error *err)
 {
     if (r->max_plies < 0 || r->max_plies > TV_MAX_MAX_PLIES)
@@ -137,7 +148,7 @@ static int check_plies(tv_rules *r, tv_error *err)
     /* Each stone captured frees a cell for one more placement; a captured
      * count bounds them (either player takes fewer than target, then one
      * last move), else nothing does. */
-    int freed = !r->custodial.dirs ? 0 : r->target ? 2 * r->target + TV_UNDO_CELLS : TV_MAX_MAX_PLIES;
+    int freed = !r->custodial.dirs ? 0 : r->target ? 2 * r->target + custodial_most(r) : TV_MAX_MAX_PLIES;
     r->cap_binds = !fills_cells[r->data_family] || r->ply_cap <= longest + freed;
     return TV_OK;
 }
@@ -154,8 +165,8 @@ static int setup_most(const tv_rules *r)
 }
 
 /* Custodial capture (the families it fits: tv_accepts.c): not mixed with
- * what else writes the scores (runs, the pieces count), and every move's
- * changed cells within one undo record. Also the grid ends on the scores. */
+ * what else writes the scores (runs, the pieces count). Also the grid ends
+ * on the scores. */
 static int check_custodial(const tv_rules *r, tv_error *err)
 {
     const tv_custodial *c = &r->custodial;
@@ -174,25 +185,12 @@ static int check_custodial(const tv_rules *r, tv_error *err)
         return tv_error_set(err, TV_ERULES, "custodial: not with several stones a turn, an opening rule or shots");
     if (c->min < 1 || c->max < c->min || c->max > TV_MAX_SIDE)
         return tv_error_set(err, TV_ERULES, "custodial: count %d..%d is outside 1..%d", c->min, c->max, TV_MAX_SIDE);
-    int longest = r->grid.width > r->grid.height ? r->grid.width : r->grid.height, run = longest - 2;
-    run = run < c->max ? run : c->max;
-    /* The cells a move changes: its start and landing, and what it takes:
-     * the enemies of each direction's run and two corners, and of a chain
-     * of jumps; where pieces move, never more than the enemy has. */
-    int taken = tv_pmove_k(c->dirs) * (run > 0 ? run : 0) + (c->corners ? 2 : 0) +
-                (r->moves == TV_MOVES_PIECES ? r->pieces.chain_max : 0);
-    if (r->moves == TV_MOVES_PIECES && taken > setup_most(r))
-        taken = setup_most(r);
-    int cells = taken + 2;
-    if (cells > TV_UNDO_CELLS)
-        return tv_error_set(err, TV_ERULES, "custodial: a move could change %d cells, more than %d", cells, TV_UNDO_CELLS);
     return TV_OK;
 }
 
 /* Flips (core/play/tv_flip.c; what goes with them: tv_accepts.c): a rule
- * for the player who cannot flip, and no move turning more cells than an
- * undo record keeps (the stone and, per direction, the ray but its last
- * cell). Also the pieces-count winner, whose scores nothing else may write. */
+ * for the player who cannot flip. Also the pieces-count winner, whose
+ * scores nothing else may write. */
 static int check_flip(tv_rules *r, tv_error *err)
 {
     tv_flip *f = &r->flip;
@@ -205,18 +203,6 @@ static int check_flip(tv_rules *r, tv_error *err)
         return tv_error_set(err, TV_ERULES, "flips: unknown direction bits");
     if (!(r->ends & TV_END_NO_MOVE))
         return tv_error_set(err, TV_ERULES, "flips: say what a player who cannot flip does: no_move = \"pass\" or \"ends\"");
-    for (int c = 0; c < r->ncells; c++) {
-        int cells = 1;
-        for (int d = 0; d < 8; d++) {
-            int len = 0;
-            for (int x = r->nb[c][d]; x >= 0 && (f->dirs >> d & 1); x = r->nb[x][d])
-                len++;
-            cells += len > 1 ? len - 1 : 0;
-        }
-        if (cells > TV_UNDO_CELLS)
-            return tv_error_set(err, TV_ERULES, "flips: a stone on a %dx%d board could turn %d cells, more than a move "
-                                "may change (%d)", r->grid.width, r->grid.height, cells - 1, TV_UNDO_CELLS - 1);
-    }
     if (!r->setup.given)
         return tv_error_set(err, TV_ERULES, "flips: a placement must bracket stones, so the game needs a setup to start from");
     /* The bit boards: a step moves every bit by the direction's offset, and

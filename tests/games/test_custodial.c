@@ -2,7 +2,8 @@
  * rulesets/hasami_shogi.lua and rulesets/pente.lua: a capture along each
  * direction, runs that are not captured (a gap, the wrong length, a piece
  * that moves or is placed between two enemies), several directions at once,
- * the corner rule, the captured-count, margin and all-but-one ends; and, over
+ * the corner rule, the captured-count, margin and all-but-one ends, 91
+ * stones taken by one placement on the largest board; and, over
  * random games, that hashes, position strings (scores included) and undo
  * give the states back. */
 #include <check.h>
@@ -388,9 +389,6 @@ START_TEST(custodial_fields_checked)
         {"return game { name = 'C', board = grid { width = 5, height = 5 },\n"
          "  moves = drop { custodial = custodial { directions = 'all' } }, ends = 'board_full' }\n",
          "drop: unknown field 'custodial'"},
-        {"return game { name = 'C', board = grid { width = 26, height = 26 },\n"
-         "  moves = place { custodial = custodial { directions = 'all', count = {1, 20} } }, ends = 'board_full' }\n",
-         "custodial: a move could change"},
         {"return game { name = 'C', board = grid { width = 5, height = 5 },\n"
          "  moves = place { custodial = custodial { directions = 'all', colour = 1 } }, ends = 'board_full' }\n",
          "colour"},
@@ -408,6 +406,62 @@ START_TEST(custodial_fields_checked)
         ck_assert_msg(rs == NULL, "case %d loaded", (int)i);
         ck_assert_msg(strstr(err.msg, cases[i].want) != NULL, "case %d: %s", (int)i, err.msg);
     }
+}
+END_TEST
+
+/* A 26x26 board with m13 empty at the centre of a star: along each of the
+ * eight directions, enemy stones (o) up to the edge but the last cell, an x.
+ * 91 enemy stones in all (12 + 11 + 12 + 11 + 12 + 11 + 11 + 11). */
+static const char *star_26(char *buf, size_t size, const char *tail)
+{
+    static const int dc[8] = {0, 1, 1, 1, 0, -1, -1, -1}, dr[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+    char cells[26][26];
+    memset(cells, '.', sizeof cells);
+    for (int d = 0; d < 8; d++) {
+        int c = 12 + dc[d], r = 12 + dr[d];
+        while (c + dc[d] >= 0 && c + dc[d] < 26 && r + dr[d] >= 0 && r + dr[d] < 26) {
+            cells[r][c] = 'o';
+            c += dc[d];
+            r += dr[d];
+        }
+        cells[r][c] = 'x';
+    }
+    size_t n = 0;
+    for (int r = 25; r >= 0; r--)
+        n += (size_t)snprintf(buf + n, size - n, "%.26s%s", cells[r], r ? "/" : "");
+    snprintf(buf + n, size - n, "%s", tail);
+    return buf;
+}
+
+/* Runs of up to 24 in all eight directions on the largest board, refused
+ * when the ruleset loaded while a move could change at most 64 cells: the
+ * stone placed at the star's centre takes all 91 enemies at once, and undo
+ * gives the position back byte for byte. */
+START_TEST(custodial_takes_91_at_once)
+{
+    tv_error err;
+    tv_ruleset *rs = load_source("c.lua",
+                                 "return game { name = 'C', board = grid { width = 26, height = 26 },\n"
+                                 "  moves = place { custodial = custodial { directions = 'all', count = {1, 24} } },\n"
+                                 "  ends = 'board_full' }\n",
+                                 NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    char pos[TV_POSITION_MAX];
+    /* x placed its 8 and the 83 o took; o placed its 91: x to move at ply 182 */
+    tv_game *g = game_at(rs, star_26(pos, sizeof pos, " 1 - 182 0,83"));
+    tv_state_buf before;
+    tv_state_copy(g->rules, &before.state, g->state);
+    must_play(g, "m13");
+    ck_assert_int_eq(g->state->score[0], 91);
+    ck_assert_int_eq(g->state->owned[1], 0);
+    ck_assert_int_eq(g->state->empty, 676 - 99 - 1 + 91);
+    ck_assert_int_eq(cell_at(g, "m14"), TV_EMPTY);
+    ck_assert_int_eq(cell_at(g, "a1"), TV_STONE1);
+    ck_assert(g->state->hash == tv_state_hash(g->rules, g->state));
+    ck_assert_int_eq(tv_game_undo(g, &err), TV_OK);
+    ck_assert(memcmp(&before.state, g->state, (size_t)g->rules->state_size) == 0);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
 }
 END_TEST
 
@@ -519,6 +573,7 @@ int main(void)
         {"pente", pente_positions_checked, 30, 0},
         {"players", players_play_custodial_games, 120, 0},
         {"loading", custodial_fields_checked, 30, 0},
+        {"largest board", custodial_takes_91_at_once, 30, 0},
         {"positions", scores_and_quiet_in_positions, 30, 0},
         {"read back", random_games_read_back, 120, (int)(sizeof random_rulesets / sizeof random_rulesets[0])},
     };

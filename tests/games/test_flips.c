@@ -3,7 +3,8 @@
  * small rulesets written here: Othello's published perft, a placement that
  * flips in several directions at once and its undo, refusals with their
  * reasons, a forced pass, the end when neither player can place and the disc
- * count that decides it, 4x4 solved; a misère line that loses, also with the stone that
+ * count that decides it, 4x4 solved, 91 discs turned by one placement on
+ * the largest board; a misère line that loses, also with the stone that
  * fills the board; Notakto as data playing the hook version's games move by
  * move; and the loader refusing flips where they cannot work. */
 #include <check.h>
@@ -535,9 +536,6 @@ START_TEST(loader_refuses_what_cannot_work)
         {"return game { name = 'T', board = grid { width = 4, height = 4 },\n"
          "  moves = place { flips = 'all', swap_after = 1 }, no_move = 'pass', ends = 'no_move' }\n",
          "flips: a placement that flips needs a grid and place {} alone"},
-        {"return game { name = 'T', board = grid { width = 26, height = 26 },\n"
-         "  moves = place { flips = 'all' }, no_move = 'pass', ends = 'no_move' }\n",
-         "could turn"},
         {"return game { name = 'T', board = grid { width = 4, height = 4 },\n"
          "  moves = place {}, no_move = 'pass', ends = 'board_full' }\n",
          "game.no_move: 'pass' is not pass (mancala, flips), ends or loses"},
@@ -586,6 +584,57 @@ START_TEST(loader_refuses_what_cannot_work)
 }
 END_TEST
 
+/* The largest board, refused when it loaded while a move could change at
+ * most 64 cells: x at the centre (m13) of a star of eight rays of o's, each
+ * closed by an x at the edge, turns all 91 at once (12 + 11 + 12 + 11 + 12 +
+ * 11 + 11 + 11), o has no disc left and the game is over; undo gives the
+ * position back byte for byte. */
+START_TEST(flips_turn_91_at_once)
+{
+    static const int dc[8] = {0, 1, 1, 1, 0, -1, -1, -1}, dr[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+    char cells[26][26], pos[TV_POSITION_MAX];
+    memset(cells, '.', sizeof cells);
+    for (int d = 0; d < 8; d++) {
+        int c = 12 + dc[d], r = 12 + dr[d];
+        while (c + dc[d] >= 0 && c + dc[d] < 26 && r + dr[d] >= 0 && r + dr[d] < 26) {
+            cells[r][c] = 'o';
+            c += dc[d];
+            r += dr[d];
+        }
+        cells[r][c] = 'x';
+    }
+    size_t n = 0;
+    for (int r = 25; r >= 0; r--)
+        n += (size_t)snprintf(pos + n, sizeof pos - n, "%.26s%s", cells[r], r ? "/" : "");
+    snprintf(pos + n, sizeof pos - n, " 1 - 95");
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("t.lua",
+                                 "local setup = {}\n"
+                                 "for row = 26, 1, -1 do\n"
+                                 "  local mid = row == 14 and 'xo' or row == 13 and 'ox' or '..'\n"
+                                 "  setup[#setup + 1] = string.rep('.', 12) .. mid .. string.rep('.', 12)\n"
+                                 "end\n"
+                                 "return game { name = 'T', board = grid { width = 26, height = 26 }, setup = setup,\n"
+                                 "  moves = place { flips = 'all' }, no_move = 'pass', ends = 'no_move',\n"
+                                 "  winner = 'most_pieces' }\n",
+                                 NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    tv_game *g = game_at(rs, pos);
+    EXPECT_LEGAL(g, "m13");
+    tv_state_buf before;
+    tv_state_copy(g->rules, &before.state, g->state);
+    must_play(g, "m13");
+    ck_assert_int_eq(g->state->score[0], 100);
+    ck_assert_int_eq(g->state->owned[1], 0);
+    expect_winner(g, 1, "o has no disc left");
+    ck_assert(g->state->hash == tv_state_hash(g->rules, g->state));
+    ck_assert_int_eq(tv_game_undo(g, &err), TV_OK);
+    ck_assert(memcmp(&before.state, g->state, (size_t)g->rules->state_size) == 0);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 int main(void)
 {
     const tv_check_test tests[] = {
@@ -603,6 +652,7 @@ int main(void)
         {"misère lines", misere_line_loses, 30, 0},
         {"notakto data and hooks", notakto_data_plays_the_hook_version, 120, 3},
         {"loader", loader_refuses_what_cannot_work, 30, 0},
+        {"largest board", flips_turn_91_at_once, 30, 0},
     };
     return tv_check_run("flips", tests, TV_CHECK_COUNT(tests));
 }
