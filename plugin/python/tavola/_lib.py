@@ -108,6 +108,8 @@ FUNCTIONS = [
     ("ruleset_option_type", c_int, [c_ruleset_p, c_int]),
     # ---- the range or choices of an option
     ("ruleset_option_range", c_int, [c_ruleset_p, c_int, P(ctypes.c_double), P(ctypes.c_double), P(c_char_p)]),
+    # ---- a random legal move without the list
+    ("random_move", c_int, [c_game_p, P(c_uint64), P(c_move)]),
 ]
 
 
