@@ -26,7 +26,7 @@ void tv_game_free(tv_game *g)
     if (!g)
         return;
     free(g->state);
-    free(g->undo);
+    free(g->before);
     free(g->history);
     free(g->hashes);
     free(g);
@@ -40,16 +40,16 @@ static int reserve(tv_game *g, int plies, tv_error *err)
     int cap = g->cap ? g->cap : 64;
     while (cap < plies)
         cap *= 2;
-    tv_undo *undo = realloc(g->undo, (size_t)cap * sizeof *undo);
-    if (undo)
-        g->undo = undo;
+    unsigned char *before = realloc(g->before, (size_t)cap * (size_t)g->rules->state_size);
+    if (before)
+        g->before = before;
     tv_move *history = realloc(g->history, (size_t)cap * sizeof *history);
     if (history)
         g->history = history;
     uint64_t *hashes = realloc(g->hashes, (size_t)(cap + 1) * sizeof *hashes);
     if (hashes)
         g->hashes = hashes;
-    if (!undo || !history || !hashes)
+    if (!before || !history || !hashes)
         return tv_error_set(err, TV_ENOMEM, "out of memory");
     g->cap = cap;
     return TV_OK;
@@ -67,18 +67,27 @@ tv_game *tv_game_clone(const tv_game *g, tv_error *err)
     memcpy(c->state, g->state, (size_t)g->rules->state_size);
     c->nply = g->nply;
     if (g->nply) {
-        memcpy(c->undo, g->undo, (size_t)g->nply * sizeof *g->undo);
+        memcpy(c->before, g->before, (size_t)g->nply * (size_t)g->rules->state_size);
         memcpy(c->history, g->history, (size_t)g->nply * sizeof *g->history);
     }
     memcpy(c->hashes, g->hashes, (size_t)(g->nply + 1) * sizeof *g->hashes);
     return c;
 }
 
+/* The state before move i, kept to take the move back. */
+static tv_state *before(const tv_game *g, int i)
+{
+    return (tv_state *)(void *)(g->before + (size_t)i * (size_t)g->rules->state_size);
+}
+
 int tv_game_play(tv_game *g, tv_move m, tv_error *err)
 {
     int rc = reserve(g, g->nply + 1, err);
-    if (rc || (rc = tv_play_hist(g->rules, g->state, m, &g->undo[g->nply], g->hashes, g->nply + 1, err)))
+    if (rc)
         return rc;
+    tv_state_copy(g->rules, before(g, g->nply), g->state);
+    if ((rc = tv_play_hist(g->rules, g->state, m, NULL, g->hashes, g->nply + 1, err)))
+        return rc; /* the state as it was */
     g->history[g->nply++] = m;
     g->hashes[g->nply] = g->state->hash;
     return TV_OK;
@@ -96,7 +105,7 @@ int tv_game_undo(tv_game *g, tv_error *err)
     if (g->nply == 0)
         return tv_error_set(err, TV_EINVAL, "undo: no move to take back");
     g->nply--;
-    tv_unplay(g->rules, g->state, &g->undo[g->nply]);
+    tv_state_copy(g->rules, g->state, before(g, g->nply));
     return TV_OK;
 }
 

@@ -1,6 +1,8 @@
-/* A game in progress: the rules, the current state, the moves played and their
- * undo records. This is the object the CLI and the plugin hold per game; it
- * owns heap memory, the states inside it do not. */
+/* A game in progress: the rules, the current state, the moves played and the
+ * state before each (a flat state is smaller than an undo record that can
+ * hold every cell of the largest board: 88 bytes for Pahtum, 2 KiB a
+ * record). This is the object the CLI and the plugin hold per game; it owns
+ * heap memory, the states inside it do not. */
 #ifndef TV_GAME_H
 #define TV_GAME_H
 
@@ -11,7 +13,7 @@ typedef struct tv_game {
     const tv_rules *rules;
     uint64_t seed;
     tv_state *state;
-    tv_undo *undo;    /* one record per move played */
+    unsigned char *before; /* the state before each move played, state_size bytes each */
     tv_move *history; /* the moves played, in order */
     uint64_t *hashes; /* hashes[i]: the position after i moves (for repetitions) */
     int nply, cap;
@@ -20,7 +22,7 @@ typedef struct tv_game {
 /* A new game from the start position drawn from seed; NULL and err on failure. */
 tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err);
 void tv_game_free(tv_game *g);
-/* A copy of the game: its state, moves, undo records and hashes. */
+/* A copy of the game: its state, moves, the states before them and hashes. */
 tv_game *tv_game_clone(const tv_game *g, tv_error *err);
 
 /* Plays a move; on error the game is unchanged. */
