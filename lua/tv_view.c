@@ -257,9 +257,6 @@ static int v_sow(lua_State *L)
     if (v->r->board != TV_BOARD_MANCALA || v->mut->cells[hole] == 0 ||
         (hole >= v->r->sow.holes) != v->mut->to_move)
         luaL_error(L, "sow: %s is not a non-empty hole of the mover", lua_tostring(L, 2));
-    if (v->u && v->u->n + v->r->ncells > TV_UNDO_CELLS)
-        luaL_error(L, "sow: the move's undo record is full (%d entries: each sowing keeps all %d holes)", TV_UNDO_CELLS,
-                   v->r->ncells);
     int again = tv_sow_apply(v->r, v->mut, hole, v->u);
     if (again < 0) { /* the state is as it was: only a relay sowing that never ends is refused */
         char name[8];

@@ -21,12 +21,6 @@ int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value
                             s->stones + value - old, TV_MANCALA_MAX_SEEDS);
     if (!mancala)
         return tv_state_put_grid(r, s, u, cell, value, err);
-    /* Only here can a record fill: each s:sow of a play hook keeps every
-     * hole again, without marking it (tv_view.c refuses the sowing that
-     * would overflow), and a hole written after them is kept once more. */
-    if (u && !(u->kept[cell >> 3] >> (cell & 7) & 1) && u->n == TV_UNDO_CELLS)
-        return tv_error_set(err, TV_ELIMIT, "a move's undo record is full (%d entries: each sowing keeps all %d holes)",
-                            TV_UNDO_CELLS, r->ncells);
     if (u)
         tv_undo_keep(u, cell, old);
     s->hash ^= r->zseed[cell][old] ^ r->zseed[cell][value];

@@ -1,5 +1,7 @@
 #include "tv_sow.h"
 
+#include "tv_cells.h"
+
 #include <string.h>
 
 static int row_of(const tv_rules *r, int hole) { return hole >= r->sow.holes; }
@@ -294,12 +296,10 @@ int tv_sow_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
 
 int tv_sow_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u)
 {
-    int n = r->ncells;
-    if (u) /* every hole, once: a sowing may pass a hole many times */
-        for (int h = 0; h < n; h++) {
-            u->cell[u->n] = (uint16_t)h;
-            u->old[u->n++] = s->cells[h];
-        }
+    int n = r->ncells, kept = u ? u->n : 0;
+    if (u) /* every hole, once a move: a sowing may pass a hole many times */
+        for (int h = 0; h < n; h++)
+            tv_undo_keep(u, h, s->cells[h]);
     if (m == TV_MOVE_PASS) {
         s->quiet++;
         return 0;
@@ -311,8 +311,8 @@ int tv_sow_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u)
     int again = sow_impl(r, s, m, &slam, 1); /* the hash follows the counts that change */
     if (again == SOW_ENDLESS) {
         memcpy(s, &keep.state, (size_t)r->state_size);
-        if (u)
-            u->n = (uint16_t)(u->n - n);
+        for (; u && u->n > kept; u->n--) /* the holes this sowing kept are not the move's */
+            u->kept[u->cell[u->n - 1] >> 3] &= (uint8_t)~(1u << (u->cell[u->n - 1] & 7));
         return TV_EILLEGAL;
     }
     s->quiet = s->stones == stones ? (uint16_t)(s->quiet + 1) : 0;

@@ -449,6 +449,49 @@ START_TEST(play_hook_primitives_are_checked)
 }
 END_TEST
 
+/* A play hook may sow as often as it likes in one move: each hole is kept
+ * once in the undo record, on its first write, so forty sowings on a board
+ * of 2 x 16 holes undo byte for byte (the record once kept every hole at
+ * every sowing and refused the third). */
+START_TEST(many_sowings_in_one_move_undo)
+{
+    const char *src = "return game { name = 'S', board = mancala { holes = 16, seeds = 4 },\n"
+                      "  sow = sow { direction = 'ccw' },\n"
+                      "  moves = function(s) return s:empties() end, no_move = 'pass',\n"
+                      "  play = function(s, m)\n"
+                      "    if m == 'pass' then return end\n"
+                      "    s:sow(m)\n"
+                      "    for i = 1, 40 do\n"
+                      "      local more = { s:empties() }\n"
+                      "      if #more == 0 then break end\n"
+                      "      s:sow(more[1 + i % #more])\n"
+                      "    end\n"
+                      "  end, ends = 'board_empty', winner = 'most_captured' }\n";
+    tv_error err = {0};
+    tv_ruleset *rs = load_source("sow40.lua", src, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_state_buf b, before;
+    tv_state *s = &b.state;
+    ck_assert_int_eq(tv_state_new(r, 1, s, &err), TV_OK);
+    tv_move moves[TV_MOVES_LIMIT];
+    for (int ply = 0; ply < 6 && s->status == TV_ONGOING; ply++) {
+        int n = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, &err);
+        ck_assert_msg(n > 0, "%s", err.msg);
+        tv_undo u;
+        tv_state_copy(r, &before.state, s);
+        ck_assert_msg(tv_play(r, s, moves[0], &u, &err) == TV_OK, "ply %d: %s", ply, err.msg);
+        ck_assert(memcmp(&before.state, s, (size_t)r->state_size) != 0);
+        tv_state_buf after;
+        tv_state_copy(r, &after.state, s);
+        tv_unplay(r, s, &u);
+        ck_assert_msg(memcmp(&before.state, s, (size_t)r->state_size) == 0, "ply %d: undo", ply);
+        tv_state_copy(r, s, &after.state);
+    }
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 int main(void)
 {
     const tv_check_test tests[] = {
@@ -462,6 +505,7 @@ int main(void)
         {"hooks", threads_share_a_hook_vm, 60, 0},
         {"hooks", play_hooks_match_the_data_rules, 60, 0},
         {"hooks", play_hook_primitives_are_checked, 60, 0},
+        {"hooks", many_sowings_in_one_move_undo, 60, 0},
     };
     return tv_check_run("lua hooks", tests, TV_CHECK_COUNT(tests));
 }
