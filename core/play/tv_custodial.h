@@ -10,8 +10,7 @@
 #include "tv_rules.h"
 
 /* The most pieces one capture can take on any board: four corners aside,
- * a run per direction. tv_rules_finish keeps a move's changed cells (this,
- * plus the move's own) within an undo record. */
+ * a run per direction (room a caller gives for the cells taken). */
 #define TV_CUSTODIAL_MAX_TAKEN (8 * (TV_MAX_SIDE - 2) + 2)
 
 /* Captures what the piece on `cell` (just moved or placed) brackets: cells,
