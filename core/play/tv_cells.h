@@ -80,7 +80,12 @@ int tv_state_ok(const tv_rules *r, const tv_state *s, char *why, int size);
 
 /* Built with -DTV_STATE_CHECKS (the sanitizer build of make check), every
  * hand-over of the turn, in the kernel and in every fast path, asserts
- * tv_state_ok; otherwise this costs nothing. */
+ * tv_state_ok: after every move on boards of up to TV_STATE_CHECK_CELLS
+ * cells (every shipped game but the largest: the fast paths are the same
+ * code there), every 64th ply above (a recount of 676 cells a ply would
+ * make a 26x26 search under ASan a hundred times slower); otherwise this
+ * costs nothing. */
+#define TV_STATE_CHECK_CELLS 400
 #ifdef TV_STATE_CHECKS
 void tv_state_assert_ok(const tv_rules *r, const tv_state *s);
 #define TV_STATE_CHECK(r, s) tv_state_assert_ok((r), (s))
