@@ -1,6 +1,7 @@
 #include "tv_grid.h"
 
 #include <stdio.h>
+#include <string.h>
 
 void tv_dir_step(int dir, int *dcol, int *drow)
 {
@@ -61,16 +62,23 @@ void tv_grid_neighbours(const tv_grid *g, int16_t (*nb)[8])
         }
 }
 
-uint64_t tv_grid_dir_sources(const tv_grid *g, int d)
+void tv_grid_dir_sources(const tv_grid *g, uint64_t sources[8])
 {
-    int n = tv_grid_cells(g), dc = tv_compass_dcol(d), dr = tv_compass_drow(d);
-    uint64_t set = 0;
-    if (n > 64 || !tv_grid_touch(g, dc, dr))
-        return 0;
-    for (int c = 0; c < n; c++) {
-        int col = tv_grid_col(g, c) + dc, row = tv_grid_row(g, c) + dr;
-        if (col >= 0 && col < g->width && row >= 0 && row < g->height)
-            set |= 1ull << c;
+    int n = tv_grid_cells(g), w = g->width, h = g->height;
+    if (n > 64) {
+        memset(sources, 0, 8 * sizeof *sources);
+        return;
     }
-    return set;
+    /* Bit sets, not a walk of the cells: the pieces' playouts derive their
+     * plans from these twice a game. */
+    uint64_t board = n == 64 ? ~0ull : (1ull << n) - 1, first_col = 0;
+    for (int row = 0; row < h; row++)
+        first_col |= 1ull << row * w;
+    uint64_t last_col = first_col << (w - 1), first_row = (1ull << w) - 1, last_row = first_row << w * (h - 1);
+    for (int d = 0; d < 8; d++) {
+        int dc = tv_compass_dcol(d), dr = tv_compass_drow(d);
+        sources[d] = !tv_grid_touch(g, dc, dr) ? 0
+                     : board & (dc > 0 ? ~last_col : dc < 0 ? ~first_col : ~0ull) &
+                           (dr > 0 ? ~last_row : dr < 0 ? ~first_row : ~0ull);
+    }
 }

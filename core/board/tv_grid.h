@@ -78,11 +78,11 @@ int tv_dirs_parse(const char *text);
  * -1: off the board, or not a side of a hex rhombus's hexagon. */
 void tv_grid_neighbours(const tv_grid *g, int16_t (*nb)[8]);
 
-/* On a board of 64 cells or fewer, the cells (bits) that have a neighbour in
- * compass direction d (tv_grid_neighbours's -1 excluded); 0 otherwise. A
- * step that way moves each bit by the direction's offset in cell numbers,
- * tv_grid_offset. */
-uint64_t tv_grid_dir_sources(const tv_grid *g, int d);
+/* On a board of 64 cells or fewer, for each compass direction d the cells
+ * (bits) that have a neighbour that way (tv_grid_neighbours's -1 excluded);
+ * all 0 on a bigger board. A step that way moves each bit by the
+ * direction's offset in cell numbers, tv_grid_offset. */
+void tv_grid_dir_sources(const tv_grid *g, uint64_t sources[8]);
 static inline int tv_grid_offset(const tv_grid *g, int d) { return tv_compass_drow(d) * g->width + tv_compass_dcol(d); }
 
 #endif

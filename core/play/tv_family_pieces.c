@@ -108,7 +108,8 @@ static int random(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m,
 #define PIECES_SKIP (TV_END_SKIP_HOOKS | TV_END_SKIP_MANCALA)
 
 /* The moves of a colour's mover, from the plan derived once. */
-static int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
+TV_END_INLINE int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx,
+                                 unsigned skip, tv_error *err)
 {
     tv_move moves[TV_MOVES_LIMIT];
     tv_pieces_plan plan[2]; /* by colour: what the generator derives from the rules, once */
@@ -131,7 +132,7 @@ static int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, int (*hal
         int repeated = r->repetition && tv_history_repeats(s, hist.hash, hist.n);
         if ((n = tv_pieces_moves_planned(r, &plan[tv_colour_of(s, s->to_move) - 1], s, moves, err)) < 0)
             return n;
-        int winner, over = tv_end_rules(r, s, e.line_winner, repeated, n, PIECES_SKIP, &winner, err);
+        int winner, over = tv_end_rules(r, s, e.line_winner, repeated, n, skip, &winner, err);
         if (over)
             tv_end_game(r, s, winner);
     }
@@ -170,7 +171,9 @@ static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void
         return TV_PLAYOUT_DECLINED;
     if (tv_shoot_fast(r) && !r->repetition && !(r->ends & TV_END_CONNECTED))
         return playout_shots(r, s, rng, halt, ctx, err);
-    return playout_pieces(r, s, rng, halt, ctx, err);
+    /* built twice: with and without the captured-count test (Hasami Shogi has one) */
+    return tv_end_no_capture_rule(r) ? playout_pieces(r, s, rng, halt, ctx, PIECES_SKIP | TV_END_SKIP_CAPTURED, err)
+                                     : playout_pieces(r, s, rng, halt, ctx, PIECES_SKIP, err);
 }
 
 const tv_family tv_family_pieces = {

@@ -316,9 +316,9 @@ void tv_pieces_plan_for(const tv_rules *r, int colour, tv_pieces_plan *p)
     if (!p->small)
         return;
     p->board = n == 64 ? ~0ull : (1ull << n) - 1;
+    tv_grid_dir_sources(&r->grid, p->valid);
     for (int d = 0; d < 8; d++) {
         p->delta[d] = (int8_t)tv_grid_offset(&r->grid, d);
-        p->valid[d] = tv_grid_dir_sources(&r->grid, d);
         p->valid2[d] = p->valid[d] & back(p->valid[d], p->delta[d]);
     }
     for (int k = 0; k < p->nkinds; k++)

@@ -210,13 +210,14 @@ static int check_flip(tv_rules *r, tv_error *err)
     f->bits = r->ncells <= 64;
     int longer = r->grid.width > r->grid.height ? r->grid.width : r->grid.height;
     f->reach = longer > 3 ? longer - 3 : 0;
+    uint64_t from[8];
+    tv_grid_dir_sources(&r->grid, from);
     for (int d = 0; d < 8 && f->bits; d++) {
         int delta = tv_grid_offset(&r->grid, d);
         f->shl[d] = (uint8_t)(delta > 0 ? delta : 0);
         f->shr[d] = (uint8_t)(delta < 0 ? -delta : 0);
         /* the cells a step lands on: those whose origin has a neighbour that way */
-        uint64_t from = tv_grid_dir_sources(&r->grid, d);
-        f->mask[d] = delta > 0 ? from << delta : from >> -delta;
+        f->mask[d] = delta > 0 ? from[d] << delta : from[d] >> -delta;
     }
     return TV_OK;
 }
