@@ -63,13 +63,8 @@ static int place_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error
 {
     if (m == TV_MOVE_SWAP)
         return check_swap(r, s, err);
-    if (m < 0 || m >= r->ncells)
-        return tv_move_refuse(r, m, err, "not a move of this game");
-    if (s->cells[m] == TV_BLOCK)
-        return tv_move_refuse(r, m, err, "the cell is blocked");
-    if (s->cells[m] != TV_EMPTY)
-        return tv_move_refuse(r, m, err, "the cell is occupied");
-    return tv_turns_opening(r, s) ? tv_turns_check(r, s, m, err) : TV_OK;
+    int rc = tv_place_check_cell(r, s, m, err);
+    return rc || !tv_turns_opening(r, s) ? rc : tv_turns_check(r, s, m, err);
 }
 
 static int drop_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)

@@ -6,6 +6,7 @@
 
 #include "tv_end.h"
 #include "tv_movetext.h"
+#include "tv_place.h"
 
 /* ---- bit boards: boards of 64 cells or fewer (tv_flip.bits) --------------
  * A set of cells is a word; one step of every member along direction d is a
@@ -147,12 +148,9 @@ int tv_flip_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err
             return tv_move_refuse(r, m, err, "this game has no pass");
         return TV_OK;
     }
-    if (m < 0 || m >= r->ncells)
-        return tv_move_refuse(r, m, err, "not a move of this game");
-    if (s->cells[m] == TV_BLOCK)
-        return tv_move_refuse(r, m, err, "the cell is blocked");
-    if (s->cells[m] != TV_EMPTY)
-        return tv_move_refuse(r, m, err, "the cell is occupied");
+    int rc = tv_place_check_cell(r, s, m, err);
+    if (rc)
+        return rc;
     if (!flips_some(r, s->cells, m, own, own ^ 3))
         return tv_move_refuse(r, m, err, "it brackets no enemy stone (a placement must flip at least one)");
     return TV_OK;

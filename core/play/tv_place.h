@@ -39,6 +39,11 @@ int tv_place(const tv_rules *r, tv_state *s, tv_undo *u, int cell, tv_error *err
 /* tv_place of a stone of `colour`, its runs scored for player index owner. */
 int tv_place_colour(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int colour, int owner, tv_error *err);
 
+/* TV_OK when m names an empty cell of the board, else TV_EILLEGAL naming the
+ * move and why (not a move, the cell blocked or occupied): the check every
+ * placement starts with. */
+int tv_place_check_cell(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err);
+
 /* Whether the swap (pie) move is legal in s. */
 static inline int tv_place_swap_allowed(const tv_rules *r, const tv_state *s)
 {
