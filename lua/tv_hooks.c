@@ -4,13 +4,18 @@
  * converts what it returns. */
 #include <lauxlib.h>
 
+#include <string.h>
+
+#include "tv_hmove_play.h"
 #include "tv_play.h"
 #include "tv_ruleset_impl.h"
+#include "tv_view_moves.h"
 
 typedef tv_view view;
 
 void tv_hooks_init(tv_hookset *h)
 {
+    h->listed = -1;
     for (int i = 0; i < TV_HOOK_COUNT; i++)
         h->ref[i] = LUA_NOREF;
 }
@@ -80,15 +85,26 @@ static int call_hook(tv_ruleset *rs, int which, view *v, int nresults, tv_error 
     return call_hook_n(rs, which, v, 1, nresults, err);
 }
 
+/* A whole move a view built (s:move, s:chain, s:drop, s:take), or
+ * TV_MOVE_NONE. Cells are below 1024: such a number is never a cell. */
+static tv_move whole_move(const tv_rules *r, lua_Integer i)
+{
+    tv_hmove_parts p;
+    if (i < 1024 || i > INT32_MAX || !tv_hmove_rules(r) || tv_hmove_decode(r, (tv_move)i, &p, NULL))
+        return TV_MOVE_NONE;
+    return (tv_move)i;
+}
+
 /* A move as a hook writes it: a 1-based cell or hole (a column for dropped
- * stones), or text ("d4", "pass", "swap"). TV_MOVE_NONE if it is neither. */
+ * stones), a whole move a view built, or text ("d4", "a1-a3", "pass",
+ * "swap"). TV_MOVE_NONE if it is none of them. */
 static tv_move move_of(lua_State *L, const tv_rules *r, int idx)
 {
     int t = lua_type(L, idx), isint;
     if (t == LUA_TNUMBER) {
         int limit = r->moves == TV_MOVES_DROP && r->board == TV_BOARD_GRID ? r->grid.width : r->ncells;
         lua_Integer i = lua_tointegerx(L, idx, &isint);
-        return isint && i >= 1 && i <= limit ? (tv_move)i - 1 : TV_MOVE_NONE;
+        return !isint ? TV_MOVE_NONE : i >= 1 && i <= limit ? (tv_move)i - 1 : whole_move(r, i);
     }
     tv_move m = TV_MOVE_NONE;
     if (t == LUA_TSTRING && tv_move_parse(r, lua_tostring(L, idx), &m, NULL))
@@ -139,21 +155,44 @@ static int listed_twice(const tv_rules *r, const tv_move *out, int i, tv_error *
     return tv_error_set(err, TV_EHOOK, "moves hook: %s is listed twice (moves %d and %d)", name, k + 1, i + 1);
 }
 
+/* Whether m is among the moves of the list being read (those of stamp
+ * h->seen_gen); records it. Whole moves are many in a list (every step of
+ * an army), where comparing each with every earlier one would cost n^2 / 2:
+ * the table is the hook set's, reused by a new stamp, never cleared. */
+static int seen_before(tv_hookset *h, tv_move m)
+{
+    uint32_t k = ((uint32_t)m * 2654435761u) >> (32 - TV_SEEN_BITS);
+    for (;; k = (k + 1) & (TV_SEEN_SLOTS - 1)) {
+        if (h->seen_stamp[k] != h->seen_gen) {
+            h->seen_stamp[k] = h->seen_gen;
+            h->seen_move[k] = m;
+            return 0;
+        }
+        if (h->seen_move[k] == m)
+            return 1;
+    }
+}
+
 /* Reads the n moves call_moves left into out, each converted, checked and
- * looked for among the earlier ones (cells in a bit set; a move that is no
- * cell, pass or swap, among the earlier moves: there are a few at most
- * before one repeats). One pass and no API call but the two a value needs:
+ * looked for among the earlier ones (cells in a bit set, other moves in the
+ * hook set's table, seen_before). One pass and no API call but the two a value needs:
  * a random playout reads every list whole. The stack is restored. */
-static int read_moves(lua_State *L, const tv_rules *r, int top, int first, int list, int n, tv_move *out,
+static int read_moves(lua_State *L, tv_hookset *h, const tv_rules *r, int top, int first, int list, int n, tv_move *out,
                       tv_error *err)
 {
     int limit = r->moves == TV_MOVES_DROP && r->board == TV_BOARD_GRID ? r->grid.width : r->ncells;
     uint64_t seen[(TV_MAX_CELLS + 63) / 64] = {0};
+    if (++h->seen_gen == 0) { /* the stamps wrapped: start the table again */
+        memset(h->seen_stamp, 0, sizeof h->seen_stamp);
+        h->seen_gen = 1;
+    }
     for (int i = 0; i < n; i++) {
         int idx = list ? -1 : first + i, isint = 0;
         int t = list ? lua_rawgeti(L, first, i + 1) : lua_type(L, idx);
         lua_Integer v = t == LUA_TNUMBER ? lua_tointegerx(L, idx, &isint) : 0;
-        tv_move m = isint && v >= 1 && v <= limit ? (tv_move)v - 1 : t == LUA_TNUMBER ? TV_MOVE_NONE : move_of(L, r, idx);
+        tv_move m = isint && v >= 1 && v <= limit ? (tv_move)v - 1
+                    : t == LUA_TNUMBER ? (isint ? whole_move(r, v) : TV_MOVE_NONE)
+                                       : move_of(L, r, idx);
         if (m == TV_MOVE_NONE) {
             not_a_move(L, idx, i, err);
             lua_settop(L, top);
@@ -167,8 +206,7 @@ static int read_moves(lua_State *L, const tv_rules *r, int top, int first, int l
             again = seen[m / 64] >> (m % 64) & 1;
             seen[m / 64] |= 1ull << (m % 64);
         } else {
-            for (int k = 0; k < i && !again; k++)
-                again = out[k] == m;
+            again = seen_before(h, m);
         }
         if (again) {
             lua_settop(L, top);
@@ -182,13 +220,26 @@ static int read_moves(lua_State *L, const tv_rules *r, int top, int first, int l
 static int hook_moves_locked(tv_ruleset *rs, const tv_rules *r, const tv_state *s, tv_move *out, int cap,
                              tv_error *err)
 {
+    tv_hookset *h = &rs->hooks;
+    if (h->listed >= 0 && !memcmp(h->listed_state, s, (size_t)r->state_size)) {
+        if (h->listed > cap)
+            return tv_error_set(err, TV_EHOOK, "moves hook: more than %d moves", cap);
+        memcpy(out, h->listed_moves, (size_t)h->listed * sizeof *out);
+        return h->listed;
+    }
     lua_State *L = rs->L;
     int top = lua_gettop(L), first = 0, list = 0;
     int n = call_moves(rs, s, top, cap, &first, &list, err);
     if (n > 0)
-        return read_moves(L, r, top, first, list, n, out, err);
-    if (n == 0) /* an empty list is still on the stack */
+        n = read_moves(L, h, r, top, first, list, n, out, err);
+    else if (n == 0) /* an empty list is still on the stack */
         lua_settop(L, top);
+    h->listed = -1;
+    if (n >= 0 && (size_t)r->state_size <= sizeof h->listed_state) {
+        memcpy(h->listed_state, s, (size_t)r->state_size);
+        memcpy(h->listed_moves, out, (size_t)n * sizeof *out);
+        h->listed = n;
+    }
     return n;
 }
 
@@ -243,18 +294,6 @@ static int hook_ends_locked(tv_ruleset *rs, const tv_state *s, int *winner, tv_e
     return ok ? TV_OK : tv_error_set(err, TV_EHOOK, "ends hook: expected nil (not over), 0 (draw), 1 or 2");
 }
 
-/* A move as the hooks get it: a 1-based cell, hole or column, or its text. */
-static void push_move(lua_State *L, const tv_rules *r, tv_move m)
-{
-    if (m >= 0) {
-        lua_pushinteger(L, (lua_Integer)m + 1);
-    } else {
-        char text[16];
-        tv_move_text(r, m, text, sizeof text);
-        lua_pushstring(L, text);
-    }
-}
-
 static int hook_play_locked(tv_ruleset *rs, const tv_rules *r, tv_state *s, tv_move m, tv_undo *u,
                             tv_error *err)
 {
@@ -264,7 +303,7 @@ static int hook_play_locked(tv_ruleset *rs, const tv_rules *r, tv_state *s, tv_m
     v->mut = s;
     v->u = u;
     v->made = 0;
-    push_move(L, r, m); /* a cell, hole or column, 1-based as everywhere in Lua */
+    tv_view_push_move(L, r, m);
     int rc = call_hook_n(rs, TV_HOOK_PLAY, v, 2, 1, err);
     if (rc)
         return rc;
@@ -280,7 +319,7 @@ static int hook_refuse_locked(tv_ruleset *rs, const tv_rules *r, const tv_state 
     lua_State *L = rs->L;
     int top = lua_gettop(L);
     view *v = push_call(rs, TV_HOOK_REFUSE, s);
-    push_move(L, r, m);
+    tv_view_push_move(L, r, m);
     int rc = call_hook_n(rs, TV_HOOK_REFUSE, v, 2, 1, err);
     if (rc)
         return rc;

@@ -5,8 +5,10 @@
  * ids. It has no fast path: the kernel's loop plays its playouts. */
 #include "tv_family_hooks.h"
 
+#include "tv_hmove_play.h"
 #include "tv_lines.h"
 #include "tv_movetext.h"
+#include "tv_pieces.h"
 
 /* A mancala player without a move passes when the rules say so (no_move =
  * "pass"), whether the moves come from sowing or from a moves hook. */
@@ -51,7 +53,8 @@ static int check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
 static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_effect *e, tv_error *err)
 {
     if (!r->hooks.play)
-        return tv_family_data(r)->apply(r, s, m, u, e, err);
+        return tv_hmove_rules(r) && m >= 0 ? tv_hmove_apply(r, s, m, u, e, err)
+                                           : tv_family_data(r)->apply(r, s, m, u, e, err);
     uint16_t quiet = s->quiet, stones = s->stones;
     int64_t scored = (int64_t)s->score[0] + s->score[1]; /* hook scores may be any int32 */
     int rc = r->hooks.play(r->hooks.ctx, r, s, m, u, err);
@@ -60,6 +63,12 @@ static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_effec
     e->again = (rc & TV_PLAYED_AGAIN) != 0;
     if (rc & TV_PLAYED_LINE) /* the goal holds after a hook's placements too */
         e->line_winner = tv_goal_winner(r, s->to_move);
+    if (tv_hmove_rules(r) && (r->ends & TV_END_REACH) && m >= 0) { /* the piece the move landed */
+        int to = tv_hmove_landing(r, m), colour = tv_colour_of(s, s->to_move);
+        if (to >= 0 && tv_cell_is_piece(s->cells[to]) && tv_cell_colour(s->cells[to]) == colour &&
+            tv_pieces_far(r, colour, to, 1))
+            e->line_winner = s->to_move + 1;
+    }
     /* Nothing left the board and nothing was scored: the position may come back. */
     s->quiet = s->stones == stones && (int64_t)s->score[0] + s->score[1] == scored ? (uint16_t)(quiet + 1) : 0;
     return TV_OK;
@@ -86,19 +95,40 @@ static int random(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m,
     return n;
 }
 
-static int last_cell(const tv_rules *r, const tv_state *s) { return tv_family_data(r)->last_cell(r, s); }
+/* Whole moves (tv_hmove_play.h) have their own layout, text and ids; other
+ * hooks move as the family below them. */
+static int last_cell(const tv_rules *r, const tv_state *s)
+{
+    if (tv_hmove_rules(r))
+        return s->last >= 0 ? tv_hmove_landing(r, s->last) : -1;
+    return tv_family_data(r)->last_cell(r, s);
+}
 
-static int text(const tv_rules *r, tv_move m, char *buf, size_t size) { return tv_family_data(r)->text(r, m, buf, size); }
+static int text(const tv_rules *r, tv_move m, char *buf, size_t size)
+{
+    return tv_hmove_rules(r) ? tv_hmove_text(r, m, buf, size) : tv_family_data(r)->text(r, m, buf, size);
+}
 
 /* A moves hook's list is not the generator's: its text is read as typed. */
 static int parse(const tv_rules *r, const tv_state *s, const char *t, tv_move *m, tv_error *err)
 {
+    if (tv_hmove_rules(r))
+        return tv_hmove_parse(r, t, m, err);
     return tv_family_data(r)->parse(r, r->hooks.moves ? NULL : s, t, m, err);
 }
 
-static int actions(const tv_rules *r) { return tv_family_data(r)->actions(r); }
-static int action_of(const tv_rules *r, tv_move m) { return tv_family_data(r)->action_of(r, m); }
-static int move_of(const tv_rules *r, int a, tv_move *m) { return tv_family_data(r)->move_of(r, a, m); }
+static int actions(const tv_rules *r)
+{
+    return tv_hmove_rules(r) ? tv_hmove_actions(r) : tv_family_data(r)->actions(r);
+}
+static int action_of(const tv_rules *r, tv_move m)
+{
+    return tv_hmove_rules(r) ? tv_hmove_action_of(r, m) : tv_family_data(r)->action_of(r, m);
+}
+static int move_of(const tv_rules *r, int a, tv_move *m)
+{
+    return tv_hmove_rules(r) ? tv_hmove_move_of(r, a, m) : tv_family_data(r)->move_of(r, a, m);
+}
 
 /* A moves hook may list "pass" or "swap" (lua/tv_hooks.c reads move text). */
 static int passes(const tv_rules *r) { return r->hooks.moves || tv_family_data(r)->passes(r); }

@@ -1,5 +1,7 @@
 #include "tv_accepts.h"
 
+#include "tv_hmove.h"
+
 /* ---- what a description has ------------------------------------------------ */
 
 static int has_move(const tv_rules *r) { return r->moves == TV_MOVES_PIECES; }
@@ -115,6 +117,8 @@ const char *tv_accepts_family_is(int family)
 /* The family that does not accept row w's feature in r, or -1. */
 static int refuser(const tv_accepts_row *w, const tv_rules *r)
 {
+    if (tv_hmove_rules(r) && (w->families & F(HOOKS)))
+        return -1; /* the hook's whole moves move pieces, from a start position */
     if (!(w->families & 1u << r->data_family))
         return r->data_family;
     if (r->family == TV_FAMILY_HOOKS && !(w->families & F(HOOKS)))

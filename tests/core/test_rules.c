@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tv_hmove.h"
 #include "tv_accepts.h"
 #include "tv_check.h"
 #include "tv_error.h"
@@ -186,7 +187,9 @@ START_TEST(every_row_refuses_the_families_that_do_not_accept_it)
             /* The feature may name another family (flips with place { }):
              * what refuses is the family finish chose, then the hooks'. */
             int by = -1;
-            if (!(w->families & 1u << r->data_family))
+            if (tv_hmove_rules(r) && (w->families & 1u << TV_FAMILY_HOOKS))
+                by = -1; /* a moves hook's whole moves move pieces, from a setup */
+            else if (!(w->families & 1u << r->data_family))
                 by = r->data_family;
             else if (r->family == TV_FAMILY_HOOKS && !(w->families & 1u << TV_FAMILY_HOOKS))
                 by = TV_FAMILY_HOOKS;

@@ -1,0 +1,332 @@
+/* Moves between C and a hook (tv_view_moves.h). */
+#include "tv_view_moves.h"
+
+#include <lauxlib.h>
+
+#include <string.h>
+
+#include "tv_cells.h"
+#include "tv_fields.h"
+#include "tv_hmove_play.h"
+#include "tv_pieces.h"
+#include "tv_play.h"
+#include "tv_ruleset_impl.h"
+
+static const char *kind_name(const tv_rules *r, int kind)
+{
+    return r->pieces.nkinds ? r->pieces.name[kind % TV_MAX_KINDS] : "stone";
+}
+
+static void set_int(lua_State *L, const char *field, lua_Integer n)
+{
+    lua_pushinteger(L, n);
+    lua_setfield(L, -2, field);
+}
+
+/* A list of 1-based cells as field `field`. */
+static void set_cells(lua_State *L, const char *field, const int *cells, int n)
+{
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushinteger(L, cells[i] + 1);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, field);
+}
+
+static const char *const shapes[] = {"cell", "drop", "move", "chain", "take"};
+
+static void push_whole(lua_State *L, const tv_rules *r, tv_move m, const tv_hmove_parts *p)
+{
+    char text[TV_TEXT_MAX];
+    lua_createtable(L, 0, 10);
+    set_int(L, "move", m);
+    tv_move_text(r, m, text, sizeof text);
+    lua_pushstring(L, text);
+    lua_setfield(L, -2, "text");
+    lua_pushstring(L, shapes[p->shape]);
+    lua_setfield(L, -2, "shape");
+    set_int(L, "from", p->from + 1);
+    set_int(L, "to", p->to + 1);
+    if (p->kind >= 0) {
+        lua_pushstring(L, kind_name(r, p->kind));
+        lua_setfield(L, -2, p->shape == TV_HMOVE_DROP ? "kind" : "promote");
+    }
+    if (p->removed >= 0)
+        set_int(L, "removed", p->removed + 1);
+    if (p->njumps) { /* tables only where there is a chain: a play hook runs every move */
+        set_cells(L, "path", p->path + 1, p->njumps);
+        set_cells(L, "over", p->over, p->njumps);
+    }
+}
+
+/* A piece's move of the data generators (a play hook over move { }). */
+static void push_piece_move(lua_State *L, const tv_rules *r, tv_move m)
+{
+    int path[TV_PMOVE_CHAIN_LIMIT + 1], n = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
+    char text[TV_TEXT_MAX];
+    lua_createtable(L, 0, 8);
+    set_int(L, "move", m);
+    tv_move_text(r, m, text, sizeof text);
+    lua_pushstring(L, text);
+    lua_setfield(L, -2, "text");
+    if (n < 2) {
+        set_int(L, "from", -1); /* never: the kernel plays legal moves only */
+        return;
+    }
+    lua_pushstring(L, tv_pmove_is_chain(m) ? "chain" : "move");
+    lua_setfield(L, -2, "shape");
+    set_int(L, "from", path[0] + 1);
+    set_int(L, "to", path[n - 1] + 1);
+    set_cells(L, "path", path + 1, n - 1);
+    int arrow = tv_pieces_arrow(r, m);
+    if (arrow >= 0)
+        set_int(L, "removed", arrow + 1); /* the arrow's cell: a block after the move */
+}
+
+void tv_view_push_move(lua_State *L, const tv_rules *r, tv_move m)
+{
+    tv_hmove_parts p;
+    if (m >= 0 && tv_hmove_rules(r) && tv_hmove_shape(m) != TV_HMOVE_CELL && !tv_hmove_decode(r, m, &p, NULL)) {
+        push_whole(L, r, m, &p);
+    } else if (m >= 0 && r->data_family == TV_FAMILY_PIECES) {
+        push_piece_move(L, r, m);
+    } else if (m >= 0) {
+        lua_pushinteger(L, (lua_Integer)m + 1);
+    } else {
+        char text[16];
+        tv_move_text(r, m, text, sizeof text);
+        lua_pushstring(L, text);
+    }
+}
+
+/* ---- the view's methods --------------------------------------------------- */
+
+static const tv_view *reading(lua_State *L)
+{
+    const tv_view *v = &tv_ruleset_of(L)->view;
+    if (lua_topointer(L, 1) != v->id)
+        luaL_typeerror(L, 1, "state");
+    if (!v->s)
+        luaL_error(L, "the state may only be used during the hook call it was given to");
+    return v;
+}
+
+static tv_view *writing(lua_State *L)
+{
+    tv_view *v = &tv_ruleset_of(L)->view;
+    reading(L);
+    if (!v->mut)
+        luaL_error(L, "the state may only be changed in a play hook");
+    return v;
+}
+
+static int cell_arg(lua_State *L, const tv_rules *r, int idx)
+{
+    int cell = -1, t = lua_type(L, idx), isint;
+    if (t == LUA_TNUMBER) {
+        lua_Integer i = lua_tointegerx(L, idx, &isint);
+        cell = isint && i >= 1 && i <= r->ncells ? (int)i - 1 : -1;
+    } else if (t == LUA_TSTRING) {
+        cell = tv_grid_parse_cell(&r->grid, lua_tostring(L, idx));
+    }
+    if (cell < 0) {
+        char got[64];
+        luaL_error(L, "bad cell %s", tv_describe(L, idx, got, sizeof got));
+    }
+    return cell;
+}
+
+/* A kind by name ("king") or letter ("k"); nil: the game's first kind. */
+static int kind_arg(lua_State *L, const tv_rules *r, int idx)
+{
+    if (lua_isnoneornil(L, idx))
+        return 0;
+    const char *name = luaL_checkstring(L, idx);
+    int kinds = r->pieces.nkinds ? r->pieces.nkinds : 1;
+    for (int k = 0; k < kinds; k++)
+        if (!strcmp(name, kind_name(r, k)) || (r->pieces.nkinds && name[0] == r->pieces.letter[k] && !name[1]))
+            return k;
+    return luaL_error(L, "no kind '%s' in this game", name), 0;
+}
+
+static void need_whole(lua_State *L, const tv_rules *r, const char *what)
+{
+    if (!tv_hmove_rules(r))
+        luaL_error(L, "%s: whole moves are for a moves hook on a square grid without move { } or sowing", what);
+}
+
+static int push_built(lua_State *L, const tv_rules *r, const tv_hmove_parts *p, const char *what)
+{
+    tv_error err;
+    tv_move m;
+    if (tv_hmove_encode(r, p, &m, &err))
+        return luaL_error(L, "%s: %s", what, err.msg);
+    lua_pushinteger(L, m);
+    return 1;
+}
+
+/* s:move(from, to [, promote]): a piece's move, as one value for a moves hook. */
+static int v_move(lua_State *L)
+{
+    const tv_rules *r = reading(L)->r;
+    need_whole(L, r, "move");
+    tv_hmove_parts p = {.shape = TV_HMOVE_STEP, .removed = -1};
+    p.from = cell_arg(L, r, 2);
+    p.to = cell_arg(L, r, 3);
+    p.kind = lua_isnoneornil(L, 4) ? -1 : kind_arg(L, r, 4);
+    return push_built(L, r, &p, "move");
+}
+
+/* s:chain(from, landing, ...): jumps, each two cells along a line. */
+static int v_chain(lua_State *L)
+{
+    const tv_rules *r = reading(L)->r;
+    need_whole(L, r, "chain");
+    tv_hmove_parts p = {.shape = TV_HMOVE_JUMPS, .kind = -1, .removed = -1};
+    int n = lua_gettop(L) - 2;
+    if (n < 1 || n > TV_HMOVE_CHAIN_MAX)
+        return luaL_error(L, "chain: expected the start and 1..%d landings, got %d landings", TV_HMOVE_CHAIN_MAX,
+                          n < 0 ? 0 : n);
+    for (int i = 0; i <= n; i++)
+        p.path[i] = cell_arg(L, r, i + 2);
+    p.from = p.path[0];
+    p.to = p.path[n];
+    p.njumps = n;
+    return push_built(L, r, &p, "chain");
+}
+
+/* s:drop(cell [, kind]): a piece of the mover put on an empty cell. */
+static int v_drop(lua_State *L)
+{
+    const tv_rules *r = reading(L)->r;
+    need_whole(L, r, "drop");
+    tv_hmove_parts p = {.shape = TV_HMOVE_DROP, .removed = -1};
+    p.from = p.to = cell_arg(L, r, 2);
+    p.kind = kind_arg(L, r, 3);
+    return push_built(L, r, &p, "drop");
+}
+
+/* s:take(from, to, removed): a move (from == to: a placement), then a cell emptied. */
+static int v_take(lua_State *L)
+{
+    const tv_rules *r = reading(L)->r;
+    need_whole(L, r, "take");
+    tv_hmove_parts p = {.shape = TV_HMOVE_TAKE, .kind = -1};
+    p.from = cell_arg(L, r, 2);
+    p.to = cell_arg(L, r, 3);
+    p.removed = cell_arg(L, r, 4);
+    return push_built(L, r, &p, "take");
+}
+
+/* A move given back by a hook: a 1-based cell, a whole move (the number or
+ * the table a play hook got), or text. */
+static tv_move move_arg(lua_State *L, const tv_rules *r, int idx)
+{
+    tv_move m = TV_MOVE_NONE;
+    tv_error err;
+    if (lua_type(L, idx) == LUA_TTABLE) {
+        lua_getfield(L, idx, "move");
+        lua_replace(L, idx);
+    }
+    int isint;
+    lua_Integer i = lua_tointegerx(L, idx, &isint);
+    if (isint && i >= 1 && i <= r->ncells)
+        m = (tv_move)i - 1;
+    else if (isint && i >= 1024 && i <= INT32_MAX)
+        m = (tv_move)i;
+    else if (lua_type(L, idx) == LUA_TSTRING && tv_move_parse(r, lua_tostring(L, idx), &m, &err))
+        luaL_error(L, "%s", err.msg);
+    if (m == TV_MOVE_NONE) {
+        char got[64];
+        luaL_error(L, "bad move %s", tv_describe(L, idx, got, sizeof got));
+    }
+    return m;
+}
+
+/* s:apply(m): the default effect of m (tv_hmove_apply: a placement, a
+ * piece's move with what it takes); true when the mover moves again. */
+static int v_apply(lua_State *L)
+{
+    tv_view *v = writing(L);
+    const tv_rules *r = v->r;
+    tv_move m = move_arg(L, r, 2);
+    tv_effect e = {-1, 0};
+    tv_error err;
+    int rc = tv_hmove_rules(r) ? tv_hmove_apply(r, v->mut, m, v->u, &e, &err)
+                               : m >= 0 ? tv_family_data(r)->apply(r, v->mut, m, v->u, &e, &err)
+                                        : tv_error_set(&err, TV_EINVAL, "a special move has no effect to apply");
+    if (rc < 0)
+        return luaL_error(L, "apply: %s", err.msg);
+    v->made |= e.line_winner >= 0;
+    lua_pushboolean(L, e.again);
+    return 1;
+}
+
+/* s:put(cell, player, kind): a piece of that player (1, 2) and kind. */
+static int v_put(lua_State *L)
+{
+    tv_view *v = writing(L);
+    const tv_rules *r = v->r;
+    if (r->board != TV_BOARD_GRID)
+        luaL_error(L, "put: a mancala board holds seeds (s:set)");
+    int cell = cell_arg(L, r, 2);
+    lua_Integer p = luaL_checkinteger(L, 3);
+    luaL_argcheck(L, p == 1 || p == 2, 3, "expected player 1 or 2");
+    int kind = kind_arg(L, r, 4);
+    tv_error err;
+    if (tv_state_set(r, v->mut, v->u, cell, tv_piece(tv_colour_of(v->mut, (int)p - 1), kind), &err) < 0)
+        luaL_error(L, "put: %s", err.msg);
+    return 0;
+}
+
+/* s:remove(cell): the cell emptied. */
+static int v_remove(lua_State *L)
+{
+    tv_view *v = writing(L);
+    tv_error err;
+    if (v->r->board != TV_BOARD_GRID)
+        luaL_error(L, "remove: a mancala board holds seeds (s:set)");
+    if (tv_state_set(v->r, v->mut, v->u, cell_arg(L, v->r, 2), TV_EMPTY, &err) < 0)
+        luaL_error(L, "remove: %s", err.msg);
+    return 0;
+}
+
+/* s:kind(cell): the kind of the piece there by name, or nil. */
+static int v_kind(lua_State *L)
+{
+    const tv_view *v = reading(L);
+    int c = v->s->cells[cell_arg(L, v->r, 2)];
+    if (v->r->board == TV_BOARD_GRID && tv_cell_is_piece(c))
+        lua_pushstring(L, kind_name(v->r, tv_cell_kind(c)));
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+/* s:pieces(player): the cells of that player's pieces (1-based), as values
+ * (a moves hook walks its own pieces, not the board). */
+static int v_pieces(lua_State *L)
+{
+    const tv_view *v = reading(L);
+    lua_Integer p = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, p == 1 || p == 2, 2, "expected player 1 or 2");
+    if (v->r->board != TV_BOARD_GRID)
+        return 0;
+    int colour = tv_colour_of(v->s, (int)p - 1), n = 0;
+    luaL_checkstack(L, v->s->owned[colour - 1], "pieces");
+    for (int c = 0; c < v->r->ncells; c++) {
+        int x = v->s->cells[c];
+        if (tv_cell_is_piece(x) && tv_cell_colour(x) == colour)
+            lua_pushinteger(L, c + 1), n++;
+    }
+    return n;
+}
+
+void tv_view_moves_open(lua_State *L)
+{
+    static const luaL_Reg methods[] = {
+        {"move", v_move}, {"chain", v_chain}, {"drop", v_drop}, {"take", v_take}, {"apply", v_apply},
+        {"put", v_put},   {"remove", v_remove}, {"kind", v_kind}, {"pieces", v_pieces}, {NULL, NULL}};
+    luaL_setfuncs(L, methods, 0);
+}

@@ -1,0 +1,21 @@
+/* Moves between C and a hook (tv_view_moves.c): a move as a hook gets it
+ * (a cell, text, or a whole move decoded into a table), a move a hook
+ * gives back (s:apply), and the view's constructors of whole moves
+ * (s:move, s:chain, s:drop, s:take) and piece methods (s:put, s:remove,
+ * s:kind, s:apply). */
+#ifndef TV_VIEW_MOVES_H
+#define TV_VIEW_MOVES_H
+
+#include <lua.h>
+
+#include "tv_rules.h"
+
+/* Pushes m as a play or refuse hook gets it: a 1-based cell, hole or column;
+ * "pass" or "swap"; a whole move or a piece's move as a table
+ * { move, text, shape, from, to, kind, promote, removed, path, over }. */
+void tv_view_push_move(lua_State *L, const tv_rules *r, tv_move m);
+
+/* Adds the methods above to the view's table on top of the stack. */
+void tv_view_moves_open(lua_State *L);
+
+#endif
