@@ -10,6 +10,7 @@
 #include "tv_play.h"
 #include "tv_ruleset_impl.h"
 #include "tv_sow.h"
+#include "tv_api_vars.h"
 #include "tv_view_moves.h"
 
 typedef tv_view view;
@@ -332,6 +333,7 @@ void tv_view_open(lua_State *L, tv_view *v, const tv_rules *r)
     lua_createtable(L, 0, (int)(sizeof methods / sizeof methods[0]) + 8);
     luaL_setfuncs(L, methods, 0);
     tv_view_moves_open(L);
+    tv_view_vars_open(L);
     lua_createtable(L, 0, 3);
     lua_pushcfunction(L, v_sealed);
     lua_setfield(L, -2, "__newindex");

@@ -1,6 +1,8 @@
 /* Cell writes, hashing and counts (tv_cells.h). */
 #include "tv_cells.h"
 
+#include "tv_vars_state.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,10 +33,11 @@ int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value
 
 void tv_unplay(const tv_rules *r, tv_state *s, const tv_undo *u)
 {
-    (void)r;
     for (int i = u->n - 1; i >= 0; i--)
         s->cells[u->cell[i]] = u->old[i];
     memcpy(s, u->head, TV_STATE_HEAD);
+    if (r->vars.size)
+        memcpy((unsigned char *)s + r->vars.offset, u->extra, (size_t)r->vars.size);
 }
 
 void tv_swap_colours(const tv_rules *r, tv_state *s)
@@ -61,7 +64,7 @@ uint64_t tv_state_hash(const tv_rules *r, const tv_state *s)
         h ^= r->zswapped;
     if (s->flags & TV_FLAG_SETUP)
         h ^= r->zsetup;
-    return h;
+    return h ^ tv_vars_hash(r, s);
 }
 
 void tv_state_count(const tv_rules *r, tv_state *s)

@@ -15,6 +15,8 @@
 static inline void tv_undo_start(const tv_rules *r, tv_undo *u, const tv_state *s)
 {
     memcpy(u->head, s, TV_STATE_HEAD);
+    if (r->vars.size) /* the variables and hands: a few bytes, kept whole */
+        memcpy(u->extra, (const unsigned char *)s + r->vars.offset, (size_t)r->vars.size);
     u->n = 0;
     memset(u->kept, 0, (size_t)(r->ncells + 7) / 8);
 }

@@ -9,6 +9,7 @@
 #include "tv_custodial.h"
 #include "tv_movetext.h"
 #include "tv_pieces.h"
+#include "tv_vars_state.h"
 
 static int kinds(const tv_rules *r) { return r->pieces.nkinds ? r->pieces.nkinds : 1; }
 
@@ -266,8 +267,17 @@ int tv_hmove_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_eff
     int rc = tv_hmove_decode(r, m, &p, err);
     if (rc)
         return rc;
-    if (p.shape == TV_HMOVE_CELL)
-        return tv_family_data(r)->apply(r, s, m, u, e, err);
+    /* A placement or a drop takes the piece from the mover's hand, in a game
+     * that keeps hands (a kind-0 stone for a plain cell). */
+    int placed = p.shape == TV_HMOVE_CELL || p.shape == TV_HMOVE_DROP || (p.shape == TV_HMOVE_TAKE && p.from == p.to);
+    int hand_kind = p.kind < 0 ? 0 : p.kind;
+    if (placed && r->vars.hands && tv_hand_get(r, s, s->to_move, hand_kind) == 0)
+        return refuse(r, m, p.from, "cannot take a piece: none of that kind is in the mover's hand", err);
+    if (p.shape == TV_HMOVE_CELL) {
+        if ((rc = tv_family_data(r)->apply(r, s, m, u, e, err)) || !r->vars.hands)
+            return rc;
+        return tv_hand_set(r, s, s->to_move, 0, tv_hand_get(r, s, s->to_move, 0) - 1, err);
+    }
     int colour = tv_colour_of(s, s->to_move), piece = s->cells[p.from];
     /* Everything the move names is checked before the first write. */
     if (p.shape == TV_HMOVE_DROP || (p.shape == TV_HMOVE_TAKE && p.from == p.to)) {
@@ -288,6 +298,8 @@ int tv_hmove_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_eff
     }
     if (p.removed >= 0 && !tv_cell_is_piece(s->cells[p.removed]))
         return refuse(r, m, p.removed, "holds no piece to remove", err);
+    if (placed && r->vars.hands)
+        tv_hand_set(r, s, s->to_move, hand_kind, tv_hand_get(r, s, s->to_move, hand_kind) - 1, err);
     if (p.from != p.to || p.shape == TV_HMOVE_JUMPS)
         tv_state_put_grid(r, s, u, p.from, TV_EMPTY, err);
     for (int i = 0; i < p.njumps; i++) {

@@ -13,6 +13,7 @@
 #include "tv_join.h"
 #include "tv_lines.h"
 #include "tv_pieces.h"
+#include "tv_vars_state.h"
 
 /* The blocks a game starts with: listed, or a random count on random cells. */
 static inline void start_blocks(const tv_rules *r, tv_state *s, uint64_t seed)
@@ -69,6 +70,7 @@ int tv_state_new(const tv_rules *r, uint64_t seed, tv_state *s, tv_error *err)
             s->cells[r->blocks.cells[i]] = TV_BLOCK;
         tv_state_count(r, s);
     }
+    tv_vars_init(r, s);
     s->hash = tv_state_hash(r, s);
     return tv_end_settle(r, s, -1, 0, err);
 }

@@ -11,6 +11,7 @@
 #include "tv_pieces.h"
 #include "tv_play.h"
 #include "tv_turns.h"
+#include "tv_vars_state.h"
 
 static const char cell_chars[4] = {'.', 'x', 'o', '#'};
 
@@ -198,7 +199,11 @@ int tv_position_write(const tv_rules *r, const tv_state *s, char *buf, size_t si
         n += snprintf(text + n, sizeof text - (size_t)n, " %ld,%ld", (long)s->score[0], (long)s->score[1]);
     /* the plies a no-progress rule or a repetition looks back, after the scores */
     if (carries_quiet(r))
-        snprintf(text + n, sizeof text - (size_t)n, " %u", (unsigned)s->quiet);
+        n += snprintf(text + n, sizeof text - (size_t)n, " %u", (unsigned)s->quiet);
+    if (tv_vars_any(r)) { /* the variables and hands, last */
+        text[n++] = ' ';
+        tv_vars_write(r, s, text + n, sizeof text - (size_t)n);
+    }
     return snprintf(buf, size, "%s", text);
 }
 
@@ -506,6 +511,20 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
         return tv_error_set(err, TV_EINVAL, "position: too long (%zu characters)", strlen(text));
     if (r->board == TV_BOARD_MANCALA)
         return read_mancala(r, text, out, err);
+    char fixed[TV_POSITION_MAX];
+    const char *vars = NULL;
+    if (tv_vars_any(r)) { /* the variables and hands are the last field */
+        strcpy(fixed, text);
+        size_t end = strlen(fixed);
+        while (end && fixed[end - 1] == ' ')
+            fixed[--end] = '\0';
+        char *space = strrchr(fixed, ' ');
+        if (!space)
+            return tv_error_set(err, TV_EINVAL, "position: expected the variables and hands as the last field");
+        *space = '\0';
+        vars = space + 1;
+        text = fixed;
+    }
     int fields = sscanf(text, "%s %7s %7s %15s %31s %31s %1s", board, side, flags, ply, scores, more, extra);
     int given = scores_given(r), quiet = carries_quiet(r);
     const char *quiet_text = given ? more : scores;
@@ -525,7 +544,7 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
     memset(s, 0, (size_t)r->state_size);
     s->last = TV_MOVE_NONE;
     int rc = read_board(r, board, s, err);
-    if (rc)
+    if (rc || (vars && (rc = tv_vars_read(r, vars, s, err))))
         return rc;
     if (strcmp(side, "1") != 0 && strcmp(side, "2") != 0)
         return tv_error_set(err, TV_EINVAL, "position: side to move '%s' is not 1 or 2", side);

@@ -40,7 +40,9 @@
 
 #include "tv_rules.h"
 
-#define TV_POSITION_MAX (TV_MAX_CELLS + TV_MAX_SIDE + 32)
+/* The board with its row separators, the fields, and a ruleset's variables
+ * and hands (tv_vars_write: at most 1023 characters). */
+#define TV_POSITION_MAX (TV_MAX_CELLS + TV_MAX_SIDE + 32 + 1024)
 
 /* The character of cell value v ('.', '#', 'x', 'o', or a kind's letter),
  * and back (-1 for a character that means nothing in this game). */

@@ -521,6 +521,45 @@ static int check_connect(tv_rules *r, tv_error *err)
 /* The family the description names (tv_family_id.h), and over it the hooks'
  * when the ruleset lists or plays its own moves. Chosen first: what each
  * family accepts is one matrix (tv_accepts.c), asked before the checks. */
+/* Game variables and hands (tv_vars.h): names once, ranges that hold their
+ * start, cells of this board, hands on a grid; derives the slots and size. */
+static int check_vars(tv_rules *r, tv_error *err)
+{
+    tv_vars *v = &r->vars;
+    v->nslots = 0;
+    if (v->n < 0 || v->n > TV_MAX_VARS)
+        return tv_error_set(err, TV_ERULES, "vars: at most %d variables", TV_MAX_VARS);
+    for (int i = 0; i < v->n; i++) {
+        tv_var *x = &v->var[i];
+        if (x->type == TV_VAR_CELL)
+            x->min = -1, x->max = r->ncells - 1;
+        else if (x->type == TV_VAR_FLAG)
+            x->min = 0, x->max = 1;
+        if (x->type == TV_VAR_CELL && r->board != TV_BOARD_GRID)
+            return tv_error_set(err, TV_ERULES, "vars.%s: a cell variable needs a grid", x->name);
+        if (x->min < -TV_VAR_LIMIT || x->max > TV_VAR_LIMIT || x->min > x->max)
+            return tv_error_set(err, TV_ERULES, "vars.%s: the range %d..%d is not within -%d..%d", x->name, x->min,
+                                x->max, TV_VAR_LIMIT, TV_VAR_LIMIT);
+        if (x->init < x->min || x->init > x->max)
+            return tv_error_set(err, TV_ERULES, "vars.%s: the start value %d is outside %d..%d", x->name, x->init,
+                                x->min, x->max);
+        for (int j = 0; j < i; j++)
+            if (!strcmp(v->var[j].name, x->name))
+                return tv_error_set(err, TV_ERULES, "vars: '%s' is declared twice", x->name);
+        x->slot = v->nslots;
+        v->nslots += x->per_player ? 2 : 1;
+    }
+    if (v->hands && r->board != TV_BOARD_GRID)
+        return tv_error_set(err, TV_ERULES, "hands: pieces in hand need a grid");
+    int kinds = r->pieces.nkinds ? r->pieces.nkinds : 1;
+    for (int p = 0; p < 2 && v->hands; p++)
+        for (int k = kinds; k < TV_MAX_KINDS; k++)
+            if (v->hand_start[p][k])
+                return tv_error_set(err, TV_ERULES, "hands: kind %d is not a kind of this game", k);
+    v->size = v->nslots * 4 + (v->hands ? 2 * TV_MAX_KINDS : 0);
+    return TV_OK;
+}
+
 static void choose_family(tv_rules *r)
 {
     if (r->board == TV_BOARD_MANCALA)
@@ -573,7 +612,13 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
         !r->no_progress && !(r->board == TV_BOARD_GRID && (r->target || r->margin)))
         return tv_error_set(err, TV_ERULES, "no rule ends the game");
 
+    if ((rc = check_vars(r, err)))
+        return rc;
     size_t size = TV_STATE_HEAD + (size_t)r->ncells;
+    if (r->vars.size) { /* the variables and hands, 4-aligned after the cells */
+        r->vars.offset = (int)((size + 3) & ~(size_t)3);
+        size = (size_t)r->vars.offset + (size_t)r->vars.size;
+    }
     r->state_size = (int)((size + 7) & ~(size_t)7);
 
     tv_rng rng;

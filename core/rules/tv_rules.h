@@ -12,6 +12,7 @@
 #include "tv_grid.h"
 #include "tv_rng.h"
 #include "tv_state.h"
+#include "tv_vars.h"
 
 #define TV_NAME_MAX 64
 #define TV_TEXT_MAX 256
@@ -384,6 +385,7 @@ struct tv_rules {
     tv_hooks hooks;
     tv_flip flip;
     int most_pieces; /* winner = "most_pieces": the scores are the pieces each player has on the board */
+    tv_vars vars;    /* game variables and hands (tv_vars.h) */
 
     /* Derived by tv_rules_finish. */
     int family;      /* TV_FAMILY_*: the kind of move the kernel dispatches to (hooks over data_family) */

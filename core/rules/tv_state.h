@@ -58,8 +58,10 @@ typedef struct tv_state {
 
 #define TV_STATE_HEAD offsetof(tv_state, cells)
 
-/* Room for the largest state of any ruleset (for states on the stack). */
-#define TV_STATE_MAX (TV_STATE_HEAD + TV_MAX_CELLS + 8)
+/* Room for the largest state of any ruleset (for states on the stack): the
+ * cells, then (4-aligned) a ruleset's variables and hands (tv_vars.h). */
+#define TV_STATE_EXTRA_ROOM (16 * 2 * 4 + 2 * 8) /* TV_STATE_EXTRA_MAX, checked in tv_vars.h */
+#define TV_STATE_MAX (TV_STATE_HEAD + TV_MAX_CELLS + 8 + TV_STATE_EXTRA_ROOM)
 
 /* A stack buffer that can hold any state: use tv_state *s = &buf.state. */
 typedef union tv_state_buf {
@@ -85,7 +87,7 @@ static inline int tv_colour_of(const tv_state *s, int p)
  * size; here a record costs one bit test per write and clearing ncells bits a
  * move, and only where there is a record at all (the kernel's tv_play with
  * one, search, hooks), never on the fast paths, which pass none.
- * sizeof(tv_undo) is 2154 bytes (232 with the 64 entries before): search keeps
+ * sizeof(tv_undo) is 2298 bytes with a ruleset's variables and hands (232 with the 64 entries before): search keeps
  * one per ply, at most 128 (alpha-beta's MAX_PLY), 64 in perft, some 300 KB of
  * a thread's stack; a tv_game one per ply played, 2.1 MB a thousand plies.
  * tv_cells.h starts one (tv_undo_start) and writes it. */
@@ -96,6 +98,7 @@ typedef struct tv_undo {
     uint16_t cell[TV_UNDO_CELLS];
     uint8_t old[TV_UNDO_CELLS];
     uint8_t kept[(TV_UNDO_CELLS + 7) / 8]; /* bit c: cell c is recorded (a sowing records every hole, unmarked) */
+    unsigned char extra[TV_STATE_EXTRA_ROOM]; /* the variables and hands before the move (when the rules have them) */
 } tv_undo;
 
 #endif

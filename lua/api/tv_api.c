@@ -15,6 +15,7 @@
 #include "tv_api_pieces.h"
 #include "tv_api_pieces_line.h"
 #include "tv_api_sow.h"
+#include "tv_api_vars.h"
 #include "tv_directions.h"
 #include "tv_fields.h"
 #include "tv_ruleset_impl.h"
@@ -749,6 +750,18 @@ static void read_pieces_field(lua_State *L, int v, game_ctx *g)
     tv_read_pieces(L, v, &g->r->pieces);
 }
 
+static void read_vars_field(lua_State *L, int v, game_ctx *g)
+{
+    if (!lua_isnil(L, v))
+        tv_read_vars(L, v, g->r);
+}
+
+static void read_hands_field(lua_State *L, int v, game_ctx *g)
+{
+    if (!lua_isnil(L, v))
+        tv_read_hands(L, v, g->r);
+}
+
 static void read_setup_field(lua_State *L, int v, game_ctx *g)
 {
     if (lua_isnil(L, v))
@@ -969,6 +982,8 @@ static const struct game_field {
     {"blocks", read_blocks_field, "board"},              /* cells of its size */
     {"pieces", read_pieces_field, "board"},              /* a grid */
     {"setup", read_setup_field, "board pieces"},         /* rows of its size, letters of the kinds */
+    {"vars", read_vars_field, "board"},                  /* cells of its size */
+    {"hands", read_hands_field, "board pieces"},         /* counts of the kinds */
     {"moves", read_moves, "board pieces setup"},         /* move{} against the kinds; sow{} on the board's stores */
     {"sow", read_sow_field, "board moves"},              /* not twice */
     {"play", read_play, ""},
