@@ -112,6 +112,10 @@ static tv_move move_of(lua_State *L, const tv_rules *r, int idx)
     return m;
 }
 
+/* What a list too long is told (the cap is the game's max_moves, or a
+ * caller's smaller room). */
+#define TOO_MANY " (game { max_moves = N } declares up to 8192)"
+
 /* Calls the moves hook. It returns its moves as values (return 3, 5, "pass")
  * or as one list ({3, 5}); values allocate nothing. Returns how many, with
  * the first value (or the list) at *first, or an error code (stack restored). */
@@ -129,7 +133,7 @@ static int call_moves(tv_ruleset *rs, const tv_state *s, int top, int cap, int *
         n = (int)(lua_rawlen(L, *first) > (size_t)cap + 1 ? (size_t)cap + 1 : lua_rawlen(L, *first));
     if (n > cap) {
         lua_settop(L, top);
-        return tv_error_set(err, TV_EHOOK, "moves hook: more than %d moves", cap);
+        return tv_error_set(err, TV_EHOOK, "moves hook: more than %d moves%s", cap, TOO_MANY);
     }
     return n;
 }
@@ -223,7 +227,7 @@ static int hook_moves_locked(tv_ruleset *rs, const tv_rules *r, const tv_state *
     tv_hookset *h = &rs->hooks;
     if (h->listed >= 0 && !memcmp(h->listed_state, s, (size_t)r->state_size)) {
         if (h->listed > cap)
-            return tv_error_set(err, TV_EHOOK, "moves hook: more than %d moves", cap);
+            return tv_error_set(err, TV_EHOOK, "moves hook: more than %d moves%s", cap, TOO_MANY);
         memcpy(out, h->listed_moves, (size_t)h->listed * sizeof *out);
         return h->listed;
     }
@@ -249,8 +253,8 @@ static int hook_moves_locked(tv_ruleset *rs, const tv_rules *r, const tv_state *
 static int hook_pick_locked(tv_ruleset *rs, const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m,
                             tv_error *err)
 {
-    tv_move moves[TV_MAX_MOVES];
-    int n = hook_moves_locked(rs, r, s, moves, TV_MAX_MOVES, err);
+    tv_move moves[TV_MOVES_LIMIT];
+    int n = hook_moves_locked(rs, r, s, moves, r->max_moves, err);
     if (n > 0)
         *m = moves[tv_rng_below(rng, (uint32_t)n)];
     return n;

@@ -29,15 +29,15 @@ static int count(const tv_rules *r, const tv_state *s, tv_error *err)
     if (!r->hooks.moves)
         return tv_family_data(r)->count(r, s, err);
     tv_move out[TV_MOVES_LIMIT];
-    return moves(r, s, out, TV_MOVES_LIMIT, err);
+    return moves(r, s, out, r->max_moves, err);
 }
 
 static int check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
 {
     if (!r->hooks.moves)
         return tv_family_data(r)->check(r, s, m, err);
-    tv_move list[TV_MAX_MOVES];
-    int n = moves(r, s, list, TV_MAX_MOVES, err);
+    tv_move list[TV_MOVES_LIMIT];
+    int n = moves(r, s, list, r->max_moves, err);
     if (n < 0)
         return n;
     for (int i = 0; i < n; i++)
@@ -89,7 +89,7 @@ static int random(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m,
     if (!r->hooks.moves && tv_family_data(r)->random)
         return tv_family_data(r)->random(r, s, rng, m, err);
     tv_move list[TV_MOVES_LIMIT];
-    int n = moves(r, s, list, TV_MOVES_LIMIT, err);
+    int n = moves(r, s, list, r->max_moves, err);
     if (n > 0)
         *m = list[tv_rng_below(rng, (uint32_t)n)];
     return n;

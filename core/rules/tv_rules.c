@@ -521,6 +521,22 @@ static int check_connect(tv_rules *r, tv_error *err)
 /* The family the description names (tv_family_id.h), and over it the hooks'
  * when the ruleset lists or plays its own moves. Chosen first: what each
  * family accepts is one matrix (tv_accepts.c), asked before the checks. */
+/* A moves hook lists at most max_moves moves a position: the ruleset's
+ * declared number (1..TV_MOVES_LIMIT), or TV_MAX_MOVES; a list longer than
+ * that is the hook's error. Data games derive theirs (check_pieces). */
+static int check_hook_moves(tv_rules *r, tv_error *err)
+{
+    if (!r->hook_max_moves)
+        return TV_OK;
+    if (!r->hooks.moves)
+        return tv_error_set(err, TV_ERULES, "max_moves: only a game whose moves hook lists the moves declares it; "
+                                            "the engine derives the others'");
+    if (r->hook_max_moves < 1 || r->hook_max_moves > TV_MOVES_LIMIT)
+        return tv_error_set(err, TV_ERULES, "max_moves: %d is outside 1..%d", r->hook_max_moves, TV_MOVES_LIMIT);
+    r->max_moves = r->hook_max_moves;
+    return TV_OK;
+}
+
 /* Game variables and hands (tv_vars.h): names once, ranges that hold their
  * start, cells of this board, hands on a grid; derives the slots and size. */
 static int check_vars(tv_rules *r, tv_error *err)
@@ -612,7 +628,7 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
         !r->no_progress && !(r->board == TV_BOARD_GRID && (r->target || r->margin)))
         return tv_error_set(err, TV_ERULES, "no rule ends the game");
 
-    if ((rc = check_vars(r, err)))
+    if ((rc = check_vars(r, err)) || (rc = check_hook_moves(r, err)))
         return rc;
     size_t size = TV_STATE_HEAD + (size_t)r->ncells;
     if (r->vars.size) { /* the variables and hands, 4-aligned after the cells */

@@ -386,6 +386,7 @@ struct tv_rules {
     tv_flip flip;
     int most_pieces; /* winner = "most_pieces": the scores are the pieces each player has on the board */
     tv_vars vars;    /* game variables and hands (tv_vars.h) */
+    int hook_max_moves; /* with a moves hook: the most moves it lists (0: TV_MAX_MOVES) */
 
     /* Derived by tv_rules_finish. */
     int family;      /* TV_FAMILY_*: the kind of move the kernel dispatches to (hooks over data_family) */

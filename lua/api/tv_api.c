@@ -960,6 +960,12 @@ static void read_max_plies(lua_State *L, int v, game_ctx *g)
     g->r->max_plies = (int)tv_int_field(L, 1, "game", "max_plies", 1, TV_MAX_MAX_PLIES, TV_DEFAULT_MAX_PLIES);
 }
 
+static void read_hook_max_moves(lua_State *L, int v, game_ctx *g)
+{
+    if (!lua_isnil(L, v))
+        g->r->hook_max_moves = (int)tv_int_field(L, 1, "game", "max_moves", 1, TV_MOVES_LIMIT, 0);
+}
+
 static void read_evaluate(lua_State *L, int v, game_ctx *g)
 {
     if (!lua_isnil(L, v))
@@ -996,6 +1002,7 @@ static const struct game_field {
     {"remainder", read_remainder, "board"},              /* mancala */
     {"winner", read_winner, ""},
     {"max_plies", read_max_plies, ""},
+    {"max_moves", read_hook_max_moves, ""},              /* with a moves hook */
     {"evaluate", read_evaluate, "board pieces goal score"}, /* weights of what those made */
 };
 #define GAME_FIELDS (int)(sizeof game_fields / sizeof game_fields[0])
