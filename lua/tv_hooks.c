@@ -307,6 +307,7 @@ static int hook_play_locked(tv_ruleset *rs, const tv_rules *r, tv_state *s, tv_m
     v->mut = s;
     v->u = u;
     v->made = 0;
+    v->playing = m;
     tv_view_push_move(L, r, m);
     int rc = call_hook_n(rs, TV_HOOK_PLAY, v, 2, 1, err);
     if (rc)

@@ -16,6 +16,7 @@ typedef struct tv_view {
     int ref;           /* the table, in the registry */
     int hook;          /* the TV_HOOK_* being called (s:score asks the score hook, except from it) */
     int made;          /* a play hook's s:place made a line that meets the goal */
+    tv_move playing;   /* in a play hook: the move it plays (s:apply checks the moves of data families against it) */
     int score_ref;     /* the score hook, in the registry (LUA_NOREF: none) */
 } tv_view;
 

@@ -12,6 +12,14 @@
 #include "tv_play.h"
 #include "tv_ruleset_impl.h"
 
+/* A raw read of t[key] (no metamethod runs). */
+static void lua_rawgetfield_compat(lua_State *L, int idx, const char *key)
+{
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, key);
+    lua_rawget(L, idx);
+}
+
 static const char *kind_name(const tv_rules *r, int kind)
 {
     return r->pieces.nkinds ? r->pieces.name[kind % TV_MAX_KINDS] : "stone";
@@ -38,12 +46,8 @@ static const char *const shapes[] = {"cell", "drop", "move", "chain", "take"};
 
 static void push_whole(lua_State *L, const tv_rules *r, tv_move m, const tv_hmove_parts *p)
 {
-    char text[TV_TEXT_MAX];
-    lua_createtable(L, 0, 10);
+    lua_createtable(L, 0, 8); /* no text: a play hook runs every move (s:text(m) gives it) */
     set_int(L, "move", m);
-    tv_move_text(r, m, text, sizeof text);
-    lua_pushstring(L, text);
-    lua_setfield(L, -2, "text");
     lua_pushstring(L, shapes[p->shape]);
     lua_setfield(L, -2, "shape");
     set_int(L, "from", p->from + 1);
@@ -64,12 +68,8 @@ static void push_whole(lua_State *L, const tv_rules *r, tv_move m, const tv_hmov
 static void push_piece_move(lua_State *L, const tv_rules *r, tv_move m)
 {
     int path[TV_PMOVE_CHAIN_LIMIT + 1], n = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
-    char text[TV_TEXT_MAX];
-    lua_createtable(L, 0, 8);
+    lua_createtable(L, 0, 6);
     set_int(L, "move", m);
-    tv_move_text(r, m, text, sizeof text);
-    lua_pushstring(L, text);
-    lua_setfield(L, -2, "text");
     if (n < 2) {
         set_int(L, "from", -1); /* never: the kernel plays legal moves only */
         return;
@@ -225,11 +225,15 @@ static tv_move move_arg(lua_State *L, const tv_rules *r, int idx)
 {
     tv_move m = TV_MOVE_NONE;
     tv_error err;
-    if (lua_type(L, idx) == LUA_TTABLE) {
-        lua_getfield(L, idx, "move");
-        lua_replace(L, idx);
-    }
     int isint;
+    if (lua_type(L, idx) == LUA_TTABLE) { /* the table a play hook got: its move as the engine numbers it */
+        lua_rawgetfield_compat(L, idx, "move");
+        lua_Integer i = lua_tointegerx(L, -1, &isint);
+        lua_pop(L, 1);
+        if (isint && i >= 0 && i <= INT32_MAX)
+            return (tv_move)i;
+        return luaL_error(L, "bad move: a table without its move number"), TV_MOVE_NONE;
+    }
     lua_Integer i = lua_tointegerx(L, idx, &isint);
     if (isint && i >= 1 && i <= r->ncells)
         m = (tv_move)i - 1;
@@ -253,13 +257,27 @@ static int v_apply(lua_State *L)
     tv_move m = move_arg(L, r, 2);
     tv_effect e = {-1, 0};
     tv_error err;
+    /* Whole moves are checked as they are applied; a data family's apply
+     * takes a legal move only: the one being played. */
     int rc = tv_hmove_rules(r) ? tv_hmove_apply(r, v->mut, m, v->u, &e, &err)
-                               : m >= 0 ? tv_family_data(r)->apply(r, v->mut, m, v->u, &e, &err)
-                                        : tv_error_set(&err, TV_EINVAL, "a special move has no effect to apply");
+             : m != v->playing ? tv_error_set(&err, TV_EINVAL, "only the move being played has its effect applied here")
+             : m >= 0          ? tv_family_data(r)->apply(r, v->mut, m, v->u, &e, &err)
+                               : tv_error_set(&err, TV_EINVAL, "a special move has no effect to apply");
     if (rc < 0)
         return luaL_error(L, "apply: %s", err.msg);
     v->made |= e.line_winner >= 0;
     lua_pushboolean(L, e.again);
+    return 1;
+}
+
+/* s:text(m): a move as text ("a1-a3", "d4", "pass"). */
+static int v_text(lua_State *L)
+{
+    const tv_view *v = reading(L);
+    tv_move m = move_arg(L, v->r, 2);
+    char text[TV_TEXT_MAX];
+    tv_move_text(v->r, m, text, sizeof text);
+    lua_pushstring(L, text);
     return 1;
 }
 
@@ -313,9 +331,9 @@ static int v_pieces(lua_State *L)
     luaL_argcheck(L, p == 1 || p == 2, 2, "expected player 1 or 2");
     if (v->r->board != TV_BOARD_GRID)
         return 0;
-    int colour = tv_colour_of(v->s, (int)p - 1), n = 0;
-    luaL_checkstack(L, v->s->owned[colour - 1], "pieces");
-    for (int c = 0; c < v->r->ncells; c++) {
+    int colour = tv_colour_of(v->s, (int)p - 1), n = 0, left = v->s->owned[colour - 1];
+    luaL_checkstack(L, left, "pieces");
+    for (int c = 0; c < v->r->ncells && n < left; c++) {
         int x = v->s->cells[c];
         if (tv_cell_is_piece(x) && tv_cell_colour(x) == colour)
             lua_pushinteger(L, c + 1), n++;
@@ -323,10 +341,28 @@ static int v_pieces(lua_State *L)
     return n;
 }
 
+/* s:owners(): every cell's owner as values, cells in order: 0 empty, 1 or 2
+ * the player whose piece stands there, 3 a block. One call instead of one a
+ * cell: a moves hook reads the board into a table ({ s:owners() }) once. */
+static int v_owners(lua_State *L)
+{
+    const tv_view *v = reading(L);
+    const tv_rules *r = v->r;
+    if (r->board != TV_BOARD_GRID)
+        return 0;
+    int mine = tv_colour_of(v->s, 0);
+    luaL_checkstack(L, r->ncells, "owners");
+    for (int c = 0; c < r->ncells; c++) {
+        int x = v->s->cells[c];
+        lua_pushinteger(L, tv_cell_is_piece(x) ? (tv_cell_colour(x) == mine ? 1 : 2) : x == TV_BLOCK ? 3 : 0);
+    }
+    return r->ncells;
+}
+
 void tv_view_moves_open(lua_State *L)
 {
     static const luaL_Reg methods[] = {
         {"move", v_move}, {"chain", v_chain}, {"drop", v_drop}, {"take", v_take}, {"apply", v_apply},
-        {"put", v_put},   {"remove", v_remove}, {"kind", v_kind}, {"pieces", v_pieces}, {NULL, NULL}};
+        {"put", v_put},   {"remove", v_remove}, {"kind", v_kind}, {"pieces", v_pieces}, {"owners", v_owners}, {"text", v_text}, {NULL, NULL}};
     luaL_setfuncs(L, methods, 0);
 }

@@ -273,7 +273,9 @@ int tv_hmove_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_eff
     int hand_kind = p.kind < 0 ? 0 : p.kind;
     if (placed && r->vars.hands && tv_hand_get(r, s, s->to_move, hand_kind) == 0)
         return refuse(r, m, p.from, "cannot take a piece: none of that kind is in the mover's hand", err);
-    if (p.shape == TV_HMOVE_CELL) {
+    if (p.shape == TV_HMOVE_CELL) { /* a placement as the description says, on an empty cell */
+        if (s->cells[p.from] != TV_EMPTY)
+            return refuse(r, m, p.from, "is not empty", err);
         if ((rc = tv_family_data(r)->apply(r, s, m, u, e, err)) || !r->vars.hands)
             return rc;
         return tv_hand_set(r, s, s->to_move, 0, tv_hand_get(r, s, s->to_move, 0) - 1, err);

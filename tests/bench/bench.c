@@ -145,7 +145,7 @@ static void engine_game(const tv_rules *r, uint64_t seed, tv_rng *rng, tv_state 
 /* Random playouts of the engine (rules set) or of a baseline: a new game from
  * a seed (the seed draws Pahtum's holes), then uniformly random moves to the
  * end, again and again. */
-enum { RUN_ENGINE, RUN_BASELINE_PAHTUM, RUN_BASELINE_TIHBAT, RUN_BASELINE_BREAKTHROUGH };
+enum { RUN_ENGINE, RUN_BASELINE_PAHTUM, RUN_BASELINE_TIHBAT, RUN_BASELINE_BREAKTHROUGH, RUN_ENGINE_STEPS };
 typedef struct runner {
     int kind;
     const tv_rules *rules;
@@ -165,6 +165,17 @@ static long play_games(runner *x, int n)
             tv_state_buf buf;
             engine_game(x->rules, x->seed, &x->rng, &buf.state);
             plies += buf.state.ply;
+        } else if (x->kind == RUN_ENGINE_STEPS) { /* move by move, as a host plays: no fast path */
+            tv_state_buf buf;
+            tv_state *s = &buf.state;
+            tv_error err;
+            tv_move m;
+            if (tv_state_new(x->rules, x->seed, s, &err))
+                die(x->rules->name, &err);
+            while (s->status == TV_ONGOING)
+                if (tv_random_move(x->rules, s, &x->rng, &m, &err) <= 0 || tv_play(x->rules, s, m, NULL, &err))
+                    die(x->rules->name, &err);
+            plies += s->ply;
         } else if (x->kind == RUN_BASELINE_PAHTUM) {
             bl_pahtum g;
             bl_pahtum_setup(&g, x->seed);
@@ -244,6 +255,18 @@ static void playouts_beside(const tv_rules *r, int baseline, figures *fe, figure
     }
     set_figures(&e, re, fe);
     set_figures(&b, rb, fb);
+}
+
+/* A ruleset move by move (RUN_ENGINE_STEPS), in turns with its playouts. */
+static void steps_beside_playouts(const tv_rules *r, figures *steps)
+{
+    runner a = make_runner(RUN_ENGINE_STEPS, r), b = make_runner(RUN_ENGINE, r);
+    double ra[16], rb[16];
+    for (int i = 0; i < runs; i++) {
+        ra[i] = measure(&a);
+        rb[i] = measure(&b);
+    }
+    set_figures(&a, ra, steps);
 }
 
 /* Two rulesets' engines in turns, run for run (data against hooks). */
@@ -953,6 +976,7 @@ int main(int argc, char **argv)
         {.label = "connect6", .path = "rulesets/connect6.lua", .options = NULL},
         {.label = "connect6 (Lua hooks)", .path = "tests/bench/connect6_hooks.lua", .options = NULL},
         {.label = "breakthrough", .path = "rulesets/breakthrough.lua", .options = NULL},
+        {.label = "breakthrough (Lua hooks)", .path = "tests/bench/breakthrough_hooks.lua", .options = NULL},
         {.label = "clobber", .path = "rulesets/clobber.lua", .options = NULL},
         {.label = "checkers", .path = "rulesets/checkers.lua", .options = NULL},
         {.label = "lines_of_action", .path = "rulesets/lines_of_action.lua", .options = NULL},
@@ -961,7 +985,7 @@ int main(int argc, char **argv)
         {.label = "hasami_shogi", .path = "rulesets/hasami_shogi.lua", .options = NULL},
     };
     enum { PAHTUM, PAHTUM_HOOKS, TIHBAT, TIHBAT_HOOKS, KALAH, OWARE, TICTACTOE, CONNECT4, GOMOKU, CONNECT6,
-           CONNECT6_HOOKS, BREAKTHROUGH, CLOBBER, CHECKERS, LOA, PENTE, PENTE_HOOKS, HASAMI, NGAMES };
+           CONNECT6_HOOKS, BREAKTHROUGH, BREAKTHROUGH_HOOKS, CLOBBER, CHECKERS, LOA, PENTE, PENTE_HOOKS, HASAMI, NGAMES };
     for (int i = 0; i < NGAMES; i++)
         games[i].rs = load(games[i].path, games[i].options);
 
@@ -1010,11 +1034,15 @@ int main(int argc, char **argv)
     check_tihbat(tv_ruleset_rules(games[TIHBAT].rs));
     check_breakthrough(tv_ruleset_rules(games[BREAKTHROUGH].rs));
     check_same_games(tv_ruleset_rules(games[PENTE].rs), tv_ruleset_rules(games[PENTE_HOOKS].rs), "pente");
+    check_same_games(tv_ruleset_rules(games[BREAKTHROUGH].rs), tv_ruleset_rules(games[BREAKTHROUGH_HOOKS].rs),
+                     "breakthrough");
     for (int i = 0; i < NGAMES; i++)
         check_playout_path(tv_ruleset_rules(games[i].rs), games[i].label);
     fflush(stdout);
 
     figures bp = {0}, bt = {0}, bb = {0}; /* the C baselines */
+    figures bt_data = {0}; /* Breakthrough as data, measured in turns with its hooks version */
+    figures bt_steps = {0}, bh_steps = {0}; /* both move by move (tv_random_move, tv_play) */
     plain pp = {0}, pt = {0};    /* the plain-Lua peers */
     const char *only = getenv("BENCH_ONLY"); /* labels, comma-separated: measure only those */
     for (int i = 0; i < NGAMES; i++) {
@@ -1034,6 +1062,11 @@ int main(int argc, char **argv)
             playouts_beside_plain(r, "tests/bench/plain_tihbat.lua", f, &pt);
         else if (i == PENTE) /* data and hooks in turns, run for run */
             playouts_beside_engine(r, tv_ruleset_rules(games[PENTE_HOOKS].rs), f, &games[PENTE_HOOKS].f);
+        else if (i == BREAKTHROUGH_HOOKS) { /* in turns with the data ruleset, run for run */
+            playouts_beside_engine(r, tv_ruleset_rules(games[BREAKTHROUGH].rs), f, &bt_data);
+            steps_beside_playouts(tv_ruleset_rules(games[BREAKTHROUGH].rs), &bt_steps);
+            steps_beside_playouts(r, &bh_steps);
+        }
         else if (i != PENTE_HOOKS || !games[PENTE_HOOKS].f.playouts)
             engine_playouts(r, f);
         f->have_search = 1;
@@ -1091,6 +1124,14 @@ int main(int argc, char **argv)
     double r_pente = ratio(games[PENTE].f.playouts, games[PENTE_HOOKS].f.playouts);
     printf("\n| ratio (playouts/s) | connect6 | pente | target |\n|---|---:|---:|---|\n");
     printf("| data / Lua hooks | %.1f | %.1f | >= 20 |\n", r_c6, r_pente);
+    /* Pieces that move, from a moves hook and a play hook, beside the data ruleset (same games). */
+    double r_bh = ratio(games[BREAKTHROUGH_HOOKS].f.playouts, bt_data.playouts);
+    printf("\n| ratio (playouts/s) | breakthrough | target |\n|---|---:|---|\n");
+    printf("| moves and play hooks / data, in turns | %.3f | >= 0.1 |\n", r_bh);
+    double r_bs = ratio(bh_steps.playouts, bt_steps.playouts);
+    printf("| the same, both move by move (tv_random_move, tv_play: a host's loop) | %.3f | |\n", r_bs);
+    printf("(move by move: data %.0f, hooks %.0f games/s; the data playouts' fast path %.0f)\n", bt_steps.playouts,
+           bh_steps.playouts, bt_data.playouts);
 
     /* The speed peers: OpenSpiel in turns with tavola, or not measured. */
     if (osp)
@@ -1160,7 +1201,8 @@ int main(int argc, char **argv)
 
     int alloc_ok = 1;
     for (int i = 0; i < NGAMES; i++)
-        if (i != PAHTUM_HOOKS && i != TIHBAT_HOOKS && i != CONNECT6_HOOKS && i != PENTE_HOOKS)
+        if (i != PAHTUM_HOOKS && i != TIHBAT_HOOKS && i != CONNECT6_HOOKS && i != PENTE_HOOKS &&
+            i != BREAKTHROUGH_HOOKS)
             alloc_ok &= games[i].f.allocs == 0;
     printf("\nTargets\n");
     if (only && *only)
@@ -1172,6 +1214,8 @@ int main(int argc, char **argv)
     printf("- connect6 data / Lua hooks >= 20, same run: %.1f (%s)\n", r_c6, verdict(r_c6 >= 20));
     printf("- Pente as data / the same rules as Lua hooks >= 20 (side by side): %.1f (%s)\n", r_pente,
            verdict(r_pente >= 20));
+    printf("- Breakthrough as moves and play hooks / as data >= 0.1, in turns: %.3f (%s)\n", r_bh,
+           verdict(r_bh >= 0.1));
     printf("- no heap allocation per playout (rulesets as data): %s\n", verdict(alloc_ok));
     printf("- state size: pahtum %d <= 256 (%s), tihbat %d <= 64 (%s)\n", P->state_size,
            verdict(P->state_size <= 256), T->state_size, verdict(T->state_size <= 64));
