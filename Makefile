@@ -246,6 +246,7 @@ run-tests: test-build
 	@sh tests/cli/parallel_test.sh $(BUILD)/tavola
 	@echo "== SVG tests ($(BUILD)/tavola)"
 	@sh tests/cli/svg_test.sh $(BUILD)/tavola
+	@echo "== game variables, hands and whole moves ($(BUILD)/tavola)"; sh tests/cli/vars_test.sh $(BUILD)/tavola
 	@echo "== prompt tests ($(BUILD)/tavola)"
 	@sh tests/cli/prompt_test.sh $(BUILD)/tavola
 	@echo "== UGI tests ($(BUILD)/tavola; the manager's games: $(if $(SAN),5,10) per ruleset)"

@@ -25,8 +25,8 @@
  * the message ("history: moves is NULL") on the game handle where there is
  * one; NULL with size 0 asks only for the count or length. The error
  * buffers of ruleset_load and player_new, and the out-pointers of
- * ruleset_option, player_info, playouts, ruleset_family and
- * ruleset_option_range, may be NULL: not wanted.
+ * ruleset_option, player_info, playouts, ruleset_family,
+ * ruleset_option_range, var_info and hand, may be NULL: not wanted.
  *
  * Threads: a game handle is used by one thread at a time; any number of
  * handles may live and be used at once, on any threads. Games made from one
@@ -141,10 +141,14 @@ typedef struct tavola_api {
     /* The board as text: TAVOLA_DRAW_ROWS gives one line per row, top row
      * first ('.' empty, 'x' 'o' stones, '#' blocked; mancala: seed counts
      * separated by spaces); TAVOLA_DRAW_BOARD a drawing with coordinates and
-     * a status line; TAVOLA_DRAW_SVG a standalone SVG 1.1 document (UTF-8)
-     * of the position: board, coordinates, stones or seed counts, the last
-     * move marked, and a caption (title, ply, scores, whose move or the
-     * result); the same position always gives the same bytes. Returns the
+     * a status line (and, for a ruleset with game variables or hands, a line
+     * "    vars: done=false ko=b2 passes=0/1" and a line "    hands: White:
+     * M2 K1; Black: none" between them); TAVOLA_DRAW_SVG a standalone SVG
+     * 1.1 document (UTF-8) of the position: board, coordinates, stones or
+     * seed counts, the last move marked, a caption (title, ply, scores, whose
+     * move or the result), and under the board the variables and each
+     * player's hand (pieces with their letters and counts) where the ruleset
+     * has them; the same position always gives the same bytes. Returns the
      * length (or the length needed: allocate it + 1 and call again). */
     int (*draw)(const tavola_game *g, int how, char *buf, size_t size);
 
@@ -215,7 +219,14 @@ typedef struct tavola_api {
      * from ? to - 1 : to), whatever the move does on the way (a capture, a
      * chain of jumps); play_action plays the legal move of that id. A move
      * that shoots an arrow (Amazons) has the id (from, to) * (cells - 1) +
-     * (arrow > to ? arrow - 1 : arrow). The
+     * (arrow > to ? arrow - 1 : arrow). Whole moves of a moves hook (a
+     * square grid over placement: "d4", "K@d4", "a1-a3", "e7-e8=Q",
+     * "a1xc1xe1", "d2-d3xf4", "@a1xg7"), each the id of the whole move, in
+     * blocks: the cells; drops, cell * kinds + kind; from-to moves, (from *
+     * cells + to) * (kinds + 1) + promotion + 1 (0: none); a move and a
+     * removal, (from * cells + to) * cells + removed; chains of jumps, from *
+     * 156864 + the chain's code (tv_hmove.h); each block's ids after the
+     * last block's, then pass and swap (kinds: 1 without pieces = {...}). The
      * mapping depends on the ruleset and its options only, never on the
      * game's state. */
     int (*num_actions)(const tavola_ruleset *rs);
@@ -284,7 +295,11 @@ typedef struct tavola_api {
      * moves in Lua; *data_family is the family below the hooks (the same as
      * *family without them), and *move_text what the move text of the game
      * looks like, with examples ("a column: d"; a hooks ruleset's moves are
-     * written as its data family writes them, so this is that family's).
+     * written as its data family writes them, so this is that family's,
+     * except for a moves hook on a square grid over placement, which lists
+     * whole moves: "a cell: d4, or a whole move: a drop K@d4, a from-to
+     * a1-a3 or e7-e8=Q, a chain a1xc1xe1, a move and a removal d2-d3xf4 or
+     * @a1xg7 ...").
      * Each out-pointer may be NULL (not wanted); the texts live as long as
      * the library. Returns TAVOLA_OK. */
     int (*ruleset_family)(const tavola_ruleset *rs, const char **family, const char **data_family,
@@ -328,11 +343,57 @@ typedef struct tavola_api {
      * the game is over (*m untouched); or a negative code (a hook's failure:
      * the message on g). */
     int (*random_move)(tavola_game *g, uint64_t *rng, tavola_move *m);
+
+    /* ---- game variables and pieces in hand -----------------------------------
+     * (present when size >= offsetof(tavola_api, hand) + sizeof(void *); a
+     * library without them has no game variables or hands)
+     *
+     * A ruleset may keep state beyond its cells and scores (game { vars =
+     * {...}, hands = {...} }): variables, each an integer in a declared
+     * range, a flag or a cell (a ko point), once or one per player; and
+     * pieces in hand, a count per player and kind of piece. They are part of
+     * the position: hashed, taken back by undo, and written as the last
+     * field of the position string ("done=0;ko=b2;passes=0/1;hand=M1K1/-"),
+     * which set_position reads back. These calls read them without parsing
+     * that text. */
+
+    /* The number of variables the ruleset declares (0: none). They are
+     * numbered 0.. in the order of their names, as the position string
+     * writes them. */
+    int (*var_count)(const tavola_ruleset *rs);
+    /* Variable i: *name (a-z, 0-9 and _; lives as long as the ruleset),
+     * *type (TAVOLA_VAR_INT, TAVOLA_VAR_FLAG or TAVOLA_VAR_CELL), the range
+     * of its values *min..*max (a flag's 0..1; a cell's -1, no cell, to the
+     * board's cells - 1), and *per_player, 1 when each player has a value of
+     * their own. Each out-pointer may be NULL. TAVOLA_EINVAL for no variable
+     * i (the message in ruleset_error). */
+    int (*var_info)(const tavola_ruleset *rs, int i, const char **name, int *type, int32_t *min, int32_t *max,
+                    int *per_player);
+    /* Variable i's value in g into *value: player's (1 or 2) for a variable
+     * per player, else the game's one value (player 0, 1 or 2: ignored). An
+     * integer; a flag 0 or 1; a cell as row * width + column (row 0 the
+     * bottom row, as a placement's action id), -1 for none. TAVOLA_EINVAL
+     * for no variable i, a player outside, or a NULL value (the message on
+     * g). */
+    int (*var_get)(const tavola_game *g, int i, int player, int32_t *value);
+    /* The kinds of piece a hand holds: the ruleset's kinds (1 for a game of
+     * plain stones), numbered as the ruleset lists them; 0 when the game
+     * keeps no pieces in hand. */
+    int (*hand_kinds)(const tavola_ruleset *rs);
+    /* The pieces of kind `kind` (0 .. hand_kinds - 1) in player's (1 or 2)
+     * hand in g, >= 0, and in *letter (may be NULL: not wanted) the kind's
+     * letter as the position string writes it for that player (player 1's
+     * in upper case, player 2's in lower case; 'x' and 'o' for stones).
+     * TAVOLA_EINVAL for no such player or kind (the message on g). */
+    int (*hand)(const tavola_game *g, int player, int kind, char *letter);
 } tavola_api;
 
 enum { TAVOLA_OPTION_BOOL = 1, TAVOLA_OPTION_INT = 2, TAVOLA_OPTION_NUMBER = 3, TAVOLA_OPTION_STRING = 4 };
 
 enum { TAVOLA_OBS_DIMS = 3 };
+
+/* The types of a game variable (var_info). */
+enum { TAVOLA_VAR_INT = 1, TAVOLA_VAR_FLAG = 2, TAVOLA_VAR_CELL = 3 };
 
 /* max_moves of any ruleset is at most this. */
 #define TAVOLA_MAX_MOVES 8192

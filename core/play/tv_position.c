@@ -109,7 +109,7 @@ static long whole_number(const char *text, long max)
     return v <= max ? v : -1;
 }
 
-static int read_mancala(const tv_rules *r, const char *text, tv_state *out, tv_error *err)
+static int read_mancala(const tv_rules *r, const char *text, const char *vars, tv_state *out, tv_error *err)
 {
     char board[TV_POSITION_MAX], scores[32], side[8], ply[16], extra[2];
     int fields = sscanf(text, "%s %31s %7s %15s %1s", board, scores, side, ply, extra);
@@ -120,6 +120,11 @@ static int read_mancala(const tv_rules *r, const char *text, tv_state *out, tv_e
     tv_state *s = &buf.state;
     memset(s, 0, (size_t)r->state_size);
     s->last = TV_MOVE_NONE;
+    if (vars) {
+        int rc = tv_vars_read(r, vars, s, err);
+        if (rc)
+            return rc;
+    }
     int w = r->sow.holes, row = 1, col = 0, total = 0;
     for (char *save, *tok = strtok_r(board, "/", &save); tok; tok = strtok_r(NULL, "/", &save), row--) {
         if (row < 0)
@@ -173,10 +178,9 @@ static int read_mancala(const tv_rules *r, const char *text, tv_state *out, tv_e
  * reads them (no progress; the repetition rule of pieces that move). */
 static int carries_quiet(const tv_rules *r) { return r->no_progress || (r->repetition && r->moves == TV_MOVES_PIECES); }
 
-int tv_position_write(const tv_rules *r, const tv_state *s, char *buf, size_t size)
+/* The fields of a grid position (the variables and hands aside). */
+static int write_grid(const tv_rules *r, const tv_state *s, char *buf, size_t size)
 {
-    if (r->board == TV_BOARD_MANCALA)
-        return write_mancala(r, s, buf, size);
     char text[TV_POSITION_MAX];
     int n = 0, w = r->grid.width;
     for (int row = r->grid.height - 1; row >= 0; row--) {
@@ -199,8 +203,15 @@ int tv_position_write(const tv_rules *r, const tv_state *s, char *buf, size_t si
         n += snprintf(text + n, sizeof text - (size_t)n, " %ld,%ld", (long)s->score[0], (long)s->score[1]);
     /* the plies a no-progress rule or a repetition looks back, after the scores */
     if (carries_quiet(r))
-        n += snprintf(text + n, sizeof text - (size_t)n, " %u", (unsigned)s->quiet);
-    if (tv_vars_any(r)) { /* the variables and hands, last */
+        snprintf(text + n, sizeof text - (size_t)n, " %u", (unsigned)s->quiet);
+    return snprintf(buf, size, "%s", text);
+}
+
+int tv_position_write(const tv_rules *r, const tv_state *s, char *buf, size_t size)
+{
+    char text[TV_POSITION_MAX];
+    int n = r->board == TV_BOARD_MANCALA ? write_mancala(r, s, text, sizeof text) : write_grid(r, s, text, sizeof text);
+    if (tv_vars_any(r) && n >= 0 && (size_t)n < sizeof text - 1) { /* the variables and hands, last */
         text[n++] = ' ';
         tv_vars_write(r, s, text + n, sizeof text - (size_t)n);
     }
@@ -509,22 +520,23 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
     char board[TV_POSITION_MAX], side[8], flags[8], ply[16], scores[32], more[32], extra[2];
     if (strlen(text) >= TV_POSITION_MAX)
         return tv_error_set(err, TV_EINVAL, "position: too long (%zu characters)", strlen(text));
-    if (r->board == TV_BOARD_MANCALA)
-        return read_mancala(r, text, out, err);
     char fixed[TV_POSITION_MAX];
     const char *vars = NULL;
-    if (tv_vars_any(r)) { /* the variables and hands are the last field */
+    if (tv_vars_any(r)) { /* the variables and hands are the last field: name=value;... */
         strcpy(fixed, text);
         size_t end = strlen(fixed);
         while (end && fixed[end - 1] == ' ')
             fixed[--end] = '\0';
         char *space = strrchr(fixed, ' ');
-        if (!space)
-            return tv_error_set(err, TV_EINVAL, "position: expected the variables and hands as the last field");
+        if (!space || !strchr(space, '='))
+            return tv_error_set(err, TV_EINVAL, "position: expected the variables and hands as the last field "
+                                                "(name=value;...)");
         *space = '\0';
         vars = space + 1;
         text = fixed;
     }
+    if (r->board == TV_BOARD_MANCALA)
+        return read_mancala(r, text, vars, out, err);
     int fields = sscanf(text, "%s %7s %7s %15s %31s %31s %1s", board, side, flags, ply, scores, more, extra);
     int given = scores_given(r), quiet = carries_quiet(r);
     const char *quiet_text = given ? more : scores;

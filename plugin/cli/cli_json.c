@@ -3,6 +3,8 @@
 #include "cli_json.h"
 
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,6 +140,71 @@ static void json_moves(FILE *out, const tavola_game *g, const tavola_move *m, in
     fputc(']', out);
 }
 
+/* Whether the library has the calls of game variables and hands. */
+static int has_vars(const tavola_api *t) { return t->size >= offsetof(tavola_api, hand) + sizeof t->hand; }
+
+/* One value of a variable: an integer, a flag as a boolean, a cell by name
+ * ("b2", as position strings write it) or null. */
+static void json_value(FILE *out, int type, int32_t v, int width)
+{
+    if (type == TAVOLA_VAR_FLAG)
+        fputs(v ? "true" : "false", out);
+    else if (type == TAVOLA_VAR_CELL && (v < 0 || width <= 0))
+        fputs("null", out);
+    else if (type == TAVOLA_VAR_CELL)
+        fprintf(out, "\"%c%ld\"", 'a' + (int)(v % width), (long)(v / width + 1));
+    else
+        fprintf(out, "%ld", (long)v);
+}
+
+/* ,"vars":{"ko":"b2","passes":[0,1],...} and ,"hands":[{"M":1},{}] for a
+ * ruleset that declares them (others' JSON stays as it was). */
+static void json_vars(FILE *out, const tavola_ruleset *rs, const tavola_game *g)
+{
+    const tavola_api *t = cli_api();
+    if (!has_vars(t))
+        return;
+    int n = t->var_count(rs), dims[TAVOLA_OBS_DIMS] = {0, 0, 0};
+    t->observation_shape(rs, dims); /* a grid's width: a cell's name */
+    if (n > 0) {
+        fprintf(out, ",\"vars\":{");
+        for (int i = 0; i < n; i++) {
+            const char *name = "";
+            int type = 0, per_player = 0;
+            t->var_info(rs, i, &name, &type, NULL, NULL, &per_player);
+            fprintf(out, "%s", i ? "," : "");
+            cli_json_string(out, name);
+            fputc(':', out);
+            if (per_player)
+                fputc('[', out);
+            for (int p = per_player ? 1 : 0; p <= (per_player ? 2 : 0); p++) {
+                int32_t v = 0;
+                t->var_get(g, i, p, &v);
+                fprintf(out, "%s", p == 2 ? "," : "");
+                json_value(out, type, v, dims[2]);
+            }
+            if (per_player)
+                fputc(']', out);
+        }
+        fputc('}', out);
+    }
+    int kinds = t->hand_kinds(rs);
+    if (kinds > 0) {
+        fprintf(out, ",\"hands\":[");
+        for (int p = 1; p <= 2; p++) {
+            fprintf(out, "%s{", p == 2 ? "," : "");
+            for (int k = 0, any = 0; k < kinds; k++) {
+                char letter = '?';
+                int count = t->hand(g, p, k, &letter);
+                if (count > 0)
+                    fprintf(out, "%s\"%c\":%d", any++ ? "," : "", letter, count);
+            }
+            fputc('}', out);
+        }
+        fputc(']', out);
+    }
+}
+
 int cli_json(FILE *out, const tavola_ruleset *rs, tavola_game *g)
 {
     const tavola_api *t = cli_api();
@@ -177,7 +244,8 @@ int cli_json(FILE *out, const tavola_ruleset *rs, tavola_game *g)
         json_moves(out, g, history, played);
         free(history);
     }
-    char pos[2048];
+    json_vars(out, rs, g);
+    char pos[4096];
     t->position(g, pos, sizeof pos);
     fprintf(out, ",\"position\":");
     cli_json_string(out, pos);

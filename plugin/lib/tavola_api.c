@@ -12,9 +12,11 @@
 #include "tv_draw.h"
 #include "tv_svg.h"
 #include "tv_game.h"
+#include "tv_hmove.h"
 #include "tv_perft.h"
 #include "tv_player.h"
 #include "tv_solver.h"
+#include "tv_vars_state.h"
 
 #ifndef TAVOLA_VERSION
 #error "TAVOLA_VERSION comes from the Makefile (VERSION)"
@@ -211,7 +213,13 @@ static int api_ruleset_option_range(const tavola_ruleset *h, int i, double *min,
 
 /* A hooks ruleset's moves are written by the family below the hooks
  * (lua/tv_hooks.c reads a moves hook's answers as that family's text), so
- * its move text is that family's; the hooks row says only as much. */
+ * its move text is that family's; the hooks row says only as much. A moves
+ * hook on a square grid over placement lists whole moves (tv_hmove.h),
+ * whose text is their own. */
+static const char whole_moves_text[] = "a cell: d4, or a whole move: a drop K@d4, a from-to a1-a3 or e7-e8=Q, a "
+                                       "chain a1xc1xe1, a move and a removal d2-d3xf4 or @a1xg7 (and swap, pass "
+                                       "where the rules have them)";
+
 static int api_ruleset_family(const tavola_ruleset *h, const char **family, const char **data_family,
                               const char **move_text)
 {
@@ -221,7 +229,7 @@ static int api_ruleset_family(const tavola_ruleset *h, const char **family, cons
     if (data_family)
         *data_family = tv_family_info_of(r->data_family)->name;
     if (move_text)
-        *move_text = tv_family_info_of(r->data_family)->text;
+        *move_text = tv_hmove_rules(r) ? whole_moves_text : tv_family_info_of(r->data_family)->text;
     return TAVOLA_OK;
 }
 
@@ -594,6 +602,67 @@ static int api_playouts(tavola_game *h, int n, uint64_t seed, int64_t *results, 
     return result(h, tv_playouts(h->g->rules, h->g->state, n, seed, results, mean_plies, &h->err));
 }
 
+/* ---- game variables and pieces in hand (tv_vars_state.h) ---- */
+
+_Static_assert(TAVOLA_VAR_INT == TV_VAR_INT + 1 && TAVOLA_VAR_FLAG == TV_VAR_FLAG + 1 &&
+                   TAVOLA_VAR_CELL == TV_VAR_CELL + 1,
+               "var_info tells core's types, counted from 1 as the option types are");
+
+static int api_var_count(const tavola_ruleset *h) { return rules_of(h)->vars.n; }
+
+static int api_var_info(const tavola_ruleset *h, int i, const char **name, int *type, int32_t *min, int32_t *max,
+                        int *per_player)
+{
+    const tv_vars *v = &rules_of(h)->vars;
+    if (i < 0 || i >= v->n) {
+        snprintf(ruleset_failure, sizeof ruleset_failure, "var_info: no variable %d (%d declared)", i, v->n);
+        return TAVOLA_EINVAL;
+    }
+    const tv_var *x = &v->var[i];
+    if (name)
+        *name = x->name;
+    if (type)
+        *type = x->type + 1;
+    if (min)
+        *min = x->min;
+    if (max)
+        *max = x->max;
+    if (per_player)
+        *per_player = x->per_player;
+    return TAVOLA_OK;
+}
+
+static int api_var_get(const tavola_game *h, int i, int player, int32_t *value)
+{
+    const tv_rules *r = h->g->rules;
+    if (!value)
+        return refuse_null(err_of(h), "var_get", "value");
+    if (i < 0 || i >= r->vars.n)
+        return tv_error_set(err_of(h), TV_EINVAL, "var_get: no variable %d (%d declared)", i, r->vars.n);
+    const tv_var *x = &r->vars.var[i];
+    if (player < (x->per_player ? 1 : 0) || player > 2)
+        return tv_error_set(err_of(h), TV_EINVAL, "var_get: player %d: expected %s", player,
+                            x->per_player ? "1 or 2 (the variable is per player)" : "0, 1 or 2");
+    *value = tv_var_get(r, h->g->state, i, player > 0 ? player - 1 : 0);
+    return TAVOLA_OK;
+}
+
+static int api_hand_kinds(const tavola_ruleset *h) { return tv_draw_hand_kinds(rules_of(h)); }
+
+static int api_hand(const tavola_game *h, int player, int kind, char *letter)
+{
+    const tv_rules *r = h->g->rules;
+    int kinds = tv_draw_hand_kinds(r);
+    if (player != 1 && player != 2)
+        return tv_error_set(err_of(h), TV_EINVAL, "hand: player %d: expected 1 or 2", player);
+    if (kind < 0 || kind >= kinds)
+        return tv_error_set(err_of(h), TV_EINVAL, "hand: no kind %d (%s)", kind,
+                            kinds ? "a hand holds fewer kinds" : "the game keeps no pieces in hand");
+    if (letter)
+        *letter = tv_draw_hand_letter(r, player - 1, kind);
+    return tv_hand_get(r, h->g->state, player - 1, kind);
+}
+
 static const tavola_api api = {
     .abi_version = TAVOLA_ABI_VERSION,
     .size = sizeof(tavola_api),
@@ -654,6 +723,11 @@ static const tavola_api api = {
     .ruleset_option_type = api_ruleset_option_type,
     .ruleset_option_range = api_ruleset_option_range,
     .random_move = api_random_move,
+    .var_count = api_var_count,
+    .var_info = api_var_info,
+    .var_get = api_var_get,
+    .hand_kinds = api_hand_kinds,
+    .hand = api_hand,
 };
 
 const tavola_api *tavola_get_api(uint32_t abi_version)

@@ -61,10 +61,11 @@ int tv_legal_actions(const tv_rules *r, const tv_state *s, int32_t *out, int cap
             return tv_error_set(err, TV_EHOOK, "legal move %d has no action id", (int)moves[i]);
     }
     /* Pieces come in the generator's order, and two chains may share their
-     * ends: sorted, each id once. Other moves come cells first, then pass or
-     * swap, already increasing. */
+     * ends; a moves hook lists its moves in any order (Brandubh's rook moves,
+     * Konane's chains), and may list one twice: sorted, each id once. Other
+     * moves come cells first, then pass or swap, already increasing. */
     int k = n;
-    if (is_pieces(r) && n > 1) {
+    if ((is_pieces(r) || r->hooks.moves) && n > 1) {
         qsort(ids, (size_t)n, sizeof *ids, by_value);
         k = 1;
         for (int i = 1; i < n; i++)

@@ -1,7 +1,9 @@
 #include "tv_draw.h"
 #include "tv_out.h"
 #include "tv_position.h"
+#include "tv_vars_state.h"
 
+#include <ctype.h>
 #include <stdio.h>
 
 
@@ -45,6 +47,78 @@ static void status(tv_out *o, const tv_game *g)
         tv_out_put(o, "game over: %s wins\n", s->winner == 1 ? p1.text : p2.text);
     else
         tv_out_put(o, "%s to %s\n", s->to_move ? p2.text : p1.text, (s->flags & TV_FLAG_SETUP) ? "place a hole" : "move");
+}
+
+/* ---- variables and hands ------------------------------------------------ */
+
+static void vars_line(tv_out *o, const tv_game *g)
+{
+    const tv_rules *r = g->rules;
+    for (int i = 0; i < r->vars.n; i++) {
+        const tv_var *x = &r->vars.var[i];
+        tv_out_put(o, "%s%s=", i ? " " : "", x->name); /* names are a-z, 0-9, _ (the loader's check) */
+        for (int p = 0; p < (x->per_player ? 2 : 1); p++) {
+            int v = tv_var_get(r, g->state, i, p);
+            char cell[8] = "-";
+            if (x->type == TV_VAR_CELL && v >= 0 && v < r->ncells)
+                cell[tv_grid_cell_text(&r->grid, v, cell)] = '\0';
+            if (p)
+                tv_out_put(o, "/");
+            if (x->type == TV_VAR_FLAG)
+                tv_out_put(o, "%s", v ? "true" : "false");
+            else if (x->type == TV_VAR_CELL)
+                tv_out_put(o, "%s", cell);
+            else
+                tv_out_put(o, "%d", v);
+        }
+    }
+}
+
+int tv_draw_hand_kinds(const tv_rules *r) { return r->vars.hands ? (r->pieces.nkinds ? r->pieces.nkinds : 1) : 0; }
+
+char tv_draw_hand_letter(const tv_rules *r, int p, int k)
+{
+    if (!r->pieces.nkinds)
+        return p ? 'o' : 'x';
+    return p ? r->pieces.letter[k] : (char)toupper((unsigned char)r->pieces.letter[k]);
+}
+
+static void hand_line(tv_out *o, const tv_game *g, int p)
+{
+    const tv_rules *r = g->rules;
+    int any = 0;
+    for (int k = 0; k < tv_draw_hand_kinds(r); k++) {
+        int n = tv_hand_get(r, g->state, p, k);
+        if (n > 0)
+            tv_out_put(o, "%s%c%d", any++ ? " " : "", tv_draw_hand_letter(r, p, k), n);
+    }
+    if (!any && tv_draw_hand_kinds(r))
+        tv_out_put(o, "none");
+}
+
+int tv_draw_vars(const tv_game *g, char *buf, size_t size)
+{
+    tv_out o = {buf, size, 0};
+    vars_line(&o, g);
+    return tv_out_end(&o);
+}
+
+/* The lines under the board, for a ruleset that has variables or hands. */
+static void extras(tv_out *o, const tv_game *g)
+{
+    const tv_rules *r = g->rules;
+    if (r->vars.n) {
+        tv_out_put(o, "    vars: ");
+        vars_line(o, g);
+        tv_out_put(o, "\n");
+    }
+    if (tv_draw_hand_kinds(r)) {
+        for (int p = 0; p < 2; p++) {
+            tv_out_put(o, "%s%s: ", p ? "; " : "    hands: ", name_of(r, p).text);
+            hand_line(o, g, p);
+        }
+        tv_out_put(o, "\n");
+    }
 }
 
 int tv_draw_status(const tv_game *g, char *buf, size_t size)
@@ -121,6 +195,7 @@ int tv_draw_board(const tv_game *g, char *buf, size_t size)
             tv_out_put(&o, " %c", 'a' + col);
         tv_out_put(&o, "\n");
     }
+    extras(&o, g);
     status(&o, g);
     return tv_out_end(&o);
 }

@@ -2,8 +2,10 @@
  * coordinates only (no %f, so a host's locale cannot change a byte), no
  * timestamps and no ids that depend on anything but the board. */
 #include "tv_svg.h"
+#include "tv_draw.h"
 #include "tv_out.h"
 #include "tv_pieces.h"
+#include "tv_vars_state.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -190,6 +192,97 @@ static void legend_at(tv_out *o, const tv_game *g, int x, int y)
     }
 }
 
+/* ---- variables and hands, under the legend -------------------------------
+ * A line of the game's variables as text ("done=false ko=b2 passes=0/1"),
+ * then each player's hand: the name, and per kind held a small piece of the
+ * player's colour with the kind's letter (as the position string writes
+ * it) and the count. Only for a ruleset that declares them: other drawings
+ * keep every byte. */
+
+enum { EXTRA_H = 26, HAND_R = 9, HAND_FONT = 13 };
+
+/* The lines of the band: the variables' and one per hand. */
+static int extra_lines(const tv_rules *r) { return (r->vars.n > 0) + 2 * (tv_draw_hand_kinds(r) > 0); }
+
+/* Player index p's hand line: its width, and the kinds held into held[]
+ * (their count returned in *n). */
+static int hand_width(const tv_game *g, int p, int *held, int *n)
+{
+    const tv_rules *r = g->rules;
+    char count[16];
+    int w = text_width(r->players[p], HAND_FONT) + text_width(":", HAND_FONT);
+    *n = 0;
+    for (int k = 0; k < tv_draw_hand_kinds(r); k++) {
+        int c = tv_hand_get(r, g->state, p, k);
+        if (c <= 0)
+            continue;
+        held[(*n)++] = k;
+        snprintf(count, sizeof count, "x%d", c);
+        w += 8 + 2 * HAND_R + 3 + text_width(count, HAND_FONT);
+    }
+    return *n ? w : w + 8 + text_width("none", HAND_FONT);
+}
+
+static int vars_text(const tv_game *g, char *buf, size_t size)
+{
+    int n = tv_draw_vars(g, buf, size);
+    return n < (int)size ? n : (int)size - 1;
+}
+
+/* The widest line of the band (0 without one). */
+static int extras_width(const tv_game *g)
+{
+    char vars[1024];
+    int w = 0, held[TV_MAX_KINDS], n;
+    if (g->rules->vars.n > 0) {
+        vars_text(g, vars, sizeof vars);
+        w = text_width(vars, HAND_FONT);
+    }
+    for (int p = 0; p < 2 && tv_draw_hand_kinds(g->rules); p++)
+        w = max_int(w, hand_width(g, p, held, &n));
+    return w;
+}
+
+/* The band's lines, each centred in a picture W wide, the first's baseline at y. */
+static void extras_at(tv_out *o, const tv_game *g, int W, int y)
+{
+    const tv_rules *r = g->rules;
+    const tv_state *s = g->state;
+    if (r->vars.n > 0) {
+        char vars[1024];
+        vars_text(g, vars, sizeof vars);
+        tv_out_put(o, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" fill=\"#222222\">",
+            (W - text_width(vars, HAND_FONT)) / 2, y, HAND_FONT);
+        put_text(o, vars);
+        tv_out_put(o, "</text>\n");
+        y += EXTRA_H;
+    }
+    for (int p = 0; p < 2 && tv_draw_hand_kinds(r); p++, y += EXTRA_H) {
+        int held[TV_MAX_KINDS], n, x = (W - hand_width(g, p, held, &n)) / 2;
+        int colour = tv_colour_of(s, p), paint = tv_stone_colour(r, colour);
+        const char *ink = paint == TV_COLOUR_WHITE || paint == TV_COLOUR_YELLOW ? "#222222" : "#fafafa";
+        tv_out_put(o, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" fill=\"#222222\">",
+            x, y, HAND_FONT);
+        put_text(o, r->players[p]);
+        tv_out_put(o, ":%s</text>\n", n ? "" : " none");
+        x += text_width(r->players[p], HAND_FONT) + text_width(":", HAND_FONT);
+        for (int i = 0; i < n; i++) {
+            char count[16];
+            int k = held[i];
+            char letter = r->pieces.nkinds ? tv_draw_hand_letter(r, p, k) : 0; /* plain stones: no letter */
+            snprintf(count, sizeof count, "x%d", tv_hand_get(r, s, p, k));
+            stone(o, r, x + 8 + HAND_R, y - 5, HAND_R, colour);
+            if (letter) /* letters a-z, A-Z (the loader's check) */
+                tv_out_put(o, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"11\" "
+                    "font-weight=\"bold\" text-anchor=\"middle\" fill=\"%s\">%c</text>\n", x + 8 + HAND_R, y - 1,
+                    ink, letter);
+            tv_out_put(o, "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"%d\" "
+                "fill=\"#222222\">%s</text>\n", x + 8 + 2 * HAND_R + 3, y, HAND_FONT, count);
+            x += 8 + 2 * HAND_R + 3 + text_width(count, HAND_FONT);
+        }
+    }
+}
+
 static const char hole_pattern[] =
     "<defs>\n<pattern id=\"tavola-hole\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">"
     "<rect x=\"0\" y=\"0\" width=\"8\" height=\"8\" fill=\"#34302b\"/>"
@@ -201,10 +294,10 @@ static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
     const tv_state *s = g->state;
     int w = r->grid.width, h = r->grid.height, bw = w * CELL, bh = h * CELL;
     const int font = LEGEND_FONT;
-    int legend = legend_width(r);
+    int legend = max_int(legend_width(r), extras_width(g));
     int W = max_int(max_int(bw + 2 * LABEL_M + 16, text_width(cap, CAPTION_FONT) + 24), legend + 24);
     int ox = (W - bw) / 2, oy = CAPTION_H + LABEL_M;
-    int H = oy + bh + LABEL_M + LEGEND_H;
+    int H = oy + bh + LABEL_M + LEGEND_H + extra_lines(r) * EXTRA_H;
     begin(o, g, W, H, cap);
     tv_out_put(o, "%s", hole_pattern);
     tv_out_put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"4\" fill=\"#c9a063\"/>\n", ox - FRAME,
@@ -253,7 +346,8 @@ static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
             ox + tv_grid_col(&r->grid, arrow) * CELL + CELL / 2,
             oy + (h - 1 - tv_grid_row(&r->grid, arrow)) * CELL + CELL / 2);
 
-    legend_at(o, g, (W - legend) / 2, oy + bh + LABEL_M + 20);
+    legend_at(o, g, (W - legend_width(r)) / 2, oy + bh + LABEL_M + 20);
+    extras_at(o, g, W, oy + bh + LABEL_M + 20 + EXTRA_H + 4);
 }
 
 /* ---- hex boards ---------------------------------------------------------
@@ -345,9 +439,9 @@ static void draw_hex(tv_out *o, const tv_game *g, const char *cap)
         if (!hex_off(g, cell))
             bw = max_int(bw, cx + HEX_HW);
     }
-    int legend = legend_width(r);
+    int legend = max_int(legend_width(r), extras_width(g));
     int W = max_int(max_int(bw + 2 * LABEL_M + 16, text_width(cap, CAPTION_FONT) + 24), legend + 24);
-    int ox = (W - bw) / 2, oy = CAPTION_H + LABEL_M, H = oy + bh + LABEL_M + LEGEND_H;
+    int ox = (W - bw) / 2, oy = CAPTION_H + LABEL_M, H = oy + bh + LABEL_M + LEGEND_H + extra_lines(r) * EXTRA_H;
     begin(o, g, W, H, cap);
     tv_out_put(o, "%s", hole_pattern);
 
@@ -404,7 +498,8 @@ static void draw_hex(tv_out *o, const tv_game *g, const char *cap)
         tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"%s\"/>\n", cx, cy,
             paint_of(r, tv_cell_colour(s->cells[last]))->dot);
     }
-    legend_at(o, g, (W - legend) / 2, oy + bh + LABEL_M + 20);
+    legend_at(o, g, (W - legend_width(r)) / 2, oy + bh + LABEL_M + 20);
+    extras_at(o, g, W, oy + bh + LABEL_M + 20 + EXTRA_H + 4);
 }
 
 /* ---- mancala boards ---------------------------------------------------- */
@@ -439,8 +534,8 @@ static void draw_mancala(tv_out *o, const tv_game *g, const char *cap)
     const tv_rules *r = g->rules;
     const tv_state *s = g->state;
     int w = r->sow.holes, bw = 2 * STORE_W + w * PIT + 2 * PAD, bh = 2 * PIT + 2 * PAD;
-    int W = max_int(bw + 2 * SIDE_M, text_width(cap, CAPTION_FONT) + 24);
-    int ox = (W - bw) / 2, oy = CAPTION_H + NAMES_H, H = oy + bh + NAMES_H + 10;
+    int W = max_int(max_int(bw + 2 * SIDE_M, text_width(cap, CAPTION_FONT) + 24), extras_width(g) + 24);
+    int ox = (W - bw) / 2, oy = CAPTION_H + NAMES_H, H = oy + bh + NAMES_H + 10 + extra_lines(r) * EXTRA_H;
     int hx = ox + PAD + STORE_W, hy = oy + PAD; /* the holes' top left */
     begin(o, g, W, H, cap);
     tv_out_put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"30\" fill=\"#c8905a\" stroke=\"#7a4f24\" "
@@ -467,6 +562,7 @@ static void draw_mancala(tv_out *o, const tv_game *g, const char *cap)
                 row ? oy - 8 : oy + bh + 17, 'a' + col, row + 1);
         }
     tv_out_put(o, "</g>\n");
+    extras_at(o, g, W, oy + bh + NAMES_H + 14);
 }
 
 int tv_svg_draw(const tv_game *g, char *buf, size_t size)

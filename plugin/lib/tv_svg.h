@@ -11,8 +11,10 @@
  * grid boards as cells with coordinates, stones, blocked cells and the last
  * stone marked (a red dot; the last arrow shot, a red ring); mancala boards as two rows of holes (row 2 on
  * top) with their seed counts, the hole last sown from ringed in red, the
- * stores or captured counts at the ends; and a caption with the title,
- * ply, scores and whose move or the result. Writes at most size bytes
+ * stores or captured counts at the ends; a caption with the title, ply,
+ * scores and whose move or the result; and, for a ruleset that declares
+ * them, its variables as a line of text and each player's hand (a piece
+ * with the kind's letter and the count per kind held) under the board. Writes at most size bytes
  * (NUL-terminated when size > 0) and returns the length of the whole
  * document, like snprintf: call again with a buffer of that length + 1. */
 int tv_svg_draw(const tv_game *g, char *buf, size_t size);

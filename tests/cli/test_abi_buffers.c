@@ -56,6 +56,7 @@ static int p_draw_svg(void) { return t->draw(g, TAVOLA_DRAW_SVG, NULL, 5); }
 static int p_choose_player(void) { tavola_move m; return t->choose(g, NULL, 1, &m); }
 static int p_choose_out(void) { return t->choose(g, "random", 1, NULL); }
 static int p_random_rng(void) { tavola_move m; return t->random_move(g, NULL, &m); }
+static int p_var_get(void) { return t->var_get(g, 0, 1, NULL); }
 static int p_random_out(void)
 {
     uint64_t rng = 7;
@@ -177,6 +178,11 @@ static const call_row calls[] = {
     {SLOT(ruleset_option_range), NULL, NULL, 0}, /* out-pointers that may each be NULL */
     {SLOT(random_move), p_random_rng, "rng", 1},
     {SLOT(random_move), p_random_out, "m", 1},
+    {SLOT(var_count), NULL, NULL, 0},
+    {SLOT(var_info), NULL, NULL, 0}, /* out-pointers that may each be NULL */
+    {SLOT(var_get), p_var_get, "value", 1},
+    {SLOT(hand_kinds), NULL, NULL, 0},
+    {SLOT(hand), NULL, NULL, 0}, /* letter may be NULL */
 };
 #define NCALLS (int)(sizeof calls / sizeof *calls)
 

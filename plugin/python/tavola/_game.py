@@ -163,6 +163,33 @@ class Game:
             out[name] = r
         return out
 
+    def variables(self):
+        """The game variables the ruleset declares (game { vars = ... }), by
+        name in the order the position string writes them: {"ko": {"type":
+        "cell", "min": -1, "max": 48, "per_player": False}, "passes": {"type":
+        "int", "min": 0, "max": 9, "per_player": True}, ...}; type is "int",
+        "flag" or "cell" (a cell's min -1 is no cell). {} for none (and with a
+        library older than the calls)."""
+        api, out = self._api, {}
+        if "var_count" in api.missing:
+            return out
+        for i in range(api.var_count(self._rs)):
+            name, kind, lo, hi, pp = ctypes.c_char_p(), ctypes.c_int(), ctypes.c_int32(), ctypes.c_int32(), ctypes.c_int()
+            if api.var_info(self._rs, i, ctypes.byref(name), ctypes.byref(kind), ctypes.byref(lo), ctypes.byref(hi),
+                            ctypes.byref(pp)) < 0:
+                raise TavolaError(api.ruleset_error(self._rs).decode())
+            out[name.value.decode()] = {"type": L.VAR_TYPES[kind.value], "min": lo.value, "max": hi.value,
+                                        "per_player": bool(pp.value)}
+        return out
+
+    def hand_kinds(self):
+        """The kinds of piece a hand holds (game { hands = ... }): the
+        ruleset's kinds, 1 for plain stones; 0 when the game keeps no pieces
+        in hand."""
+        if "hand_kinds" in self._api.missing:
+            return 0
+        return self._api.hand_kinds(self._rs)
+
     def num_players(self):
         return 2
 
@@ -325,7 +352,9 @@ class State:
         self._over = rc == L.OVER
 
     def apply_move(self, text):
-        """Plays a move given as text: "d4", "d" (a column), "pass", "swap"."""
+        """Plays a move given as text: "d4", "d" (a column), "pass", "swap";
+        a piece's move "a2-a3"; a whole move of a moves hook: "K@d4" (a drop),
+        "a1-a3", "e7-e8=Q", "a1xc1xe1" (a chain), "d2-d3xf4", "@a1xg7"."""
         rc = self._api.play_text(self._g, A.text(text, "move text"))
         if rc < 0:
             self._fail(rc)
@@ -371,6 +400,50 @@ class State:
     def scores(self):
         """The points (or captured seeds) of players 0 and 1."""
         return [self._api.score(self._g, 1), self._api.score(self._g, 2)]
+
+    def vars(self):
+        """The game variables (Game.variables()) and their values, as
+        `tavola play --json` writes them: {"done": False, "ko": "b2",
+        "passes": [0, 1], "phase": 2}: integers, flags as bools, cells by name
+        or None, one per player as [player 0's, player 1's]. {} for a ruleset
+        without variables. set_position() reads them back from the position
+        string's last field."""
+        api, rs, out = self._api, self.game._rs, {}
+        if "var_count" in api.missing:
+            return out
+        width = self.game._shape[2]
+        value = ctypes.c_int32()
+        for i, (name, info) in enumerate(self.game.variables().items()):
+            vals = []
+            for p in ((1, 2) if info["per_player"] else (0,)):
+                rc = api.var_get(self._g, i, p, ctypes.byref(value))
+                if rc < 0:
+                    self._fail(rc)
+                v = value.value
+                if info["type"] == "flag":
+                    v = bool(v)
+                elif info["type"] == "cell":
+                    v = None if v < 0 else "%s%d" % (chr(ord("a") + v % width), v // width + 1)
+                vals.append(v)
+            out[name] = vals if info["per_player"] else vals[0]
+        return out
+
+    def hands(self):
+        """The pieces in each player's hand: [player 0's, player 1's], each a
+        dict of the kinds held by their letter as the position string writes
+        it (player 0's in upper case): [{"M": 2, "K": 1}, {}]. Empty dicts for
+        a game that keeps no pieces in hand."""
+        api, out = self._api, [{}, {}]
+        kinds = self.game.hand_kinds()
+        letter = ctypes.create_string_buffer(2)
+        for p in (0, 1):
+            for k in range(kinds):
+                n = api.hand(self._g, p + 1, k, letter)
+                if n < 0:
+                    self._fail(n)
+                if n > 0:
+                    out[p][letter.value.decode()] = n
+        return out
 
     def move_number(self):
         return self._api.ply(self._g)
@@ -435,8 +508,9 @@ class State:
     def _legal_move_of(self, a):
         """A piece's action names its ends only: the legal move it plays here
         (a capture, a chain), or None."""
-        buf = (L.c_move * L.MOVES_CAP)()
-        n = self._api.legal_moves(self._g, buf, L.MOVES_CAP)
+        cap = self.game._max_moves
+        buf = (L.c_move * cap)()
+        n = self._api.legal_moves(self._g, buf, cap)
         ma = self._api.move_action
         for m in buf[:max(n, 0)]:
             if ma(self.game._rs, m) == a:

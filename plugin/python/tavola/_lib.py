@@ -29,6 +29,7 @@ OPTION_TYPES = {1: "bool", 2: "int", 3: "number", 4: "string"}  # TAVOLA_OPTION_
 OPTION_INT = 2
 
 OBS_DIMS = 3
+VAR_TYPES = {1: "int", 2: "flag", 3: "cell"}  # TAVOLA_VAR_*
 MOVES_CAP = 1024  # tavola.h: enough for every game of a library without max_moves
 
 c_ruleset_p = ctypes.c_void_p
@@ -110,6 +111,12 @@ FUNCTIONS = [
     ("ruleset_option_range", c_int, [c_ruleset_p, c_int, P(ctypes.c_double), P(ctypes.c_double), P(c_char_p)]),
     # ---- a random legal move without the list
     ("random_move", c_int, [c_game_p, P(c_uint64), P(c_move)]),
+    # ---- game variables and pieces in hand
+    ("var_count", c_int, [c_ruleset_p]),
+    ("var_info", c_int, [c_ruleset_p, c_int, P(c_char_p), P(c_int), P(ctypes.c_int32), P(ctypes.c_int32), P(c_int)]),
+    ("var_get", c_int, [c_game_p, c_int, c_int, P(ctypes.c_int32)]),
+    ("hand_kinds", c_int, [c_ruleset_p]),
+    ("hand", c_int, [c_game_p, c_int, c_int, c_char_p]),
 ]
 
 
