@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tv_hmove.h"
 #include "tv_lines.h"
 #include "tv_end.h"
 #include "tv_join.h"
@@ -515,6 +516,8 @@ static int check_counts(const tv_rules *r, const tv_state *s, const int counts[4
     return TV_OK;
 }
 
+static int board_winner(const tv_rules *r, const tv_state *s, int *line_winner, tv_error *err);
+
 int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_error *err)
 {
     char board[TV_POSITION_MAX], side[8], flags[8], ply[16], scores[32], more[32], extra[2];
@@ -597,7 +600,9 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
     if (free_blocks && setup)
         return tv_error_set(err, TV_EINVAL, "position: flag 'p' but this game places no blocks");
     if (given) { /* the scores the hook added up, then the end rules again */
-        int line_winner = tv_goal_on_board(r, s); /* tv_state_settle refused two lines */
+        int line_winner; /* tv_state_settle refused two goals */
+        if ((rc = board_winner(r, s, &line_winner, err)))
+            return rc;
         s->score[0] = score[0];
         s->score[1] = score[1];
         if ((rc = tv_end_settle(r, s, line_winner, 0, err)))
@@ -630,7 +635,10 @@ static int settle_holes(const tv_rules *r, tv_state *s, tv_error *err)
  * *line_winner is the player, kept when none is there; TV_EINVAL for both. */
 static int far_row_winner(const tv_rules *r, const tv_state *s, int *line_winner, tv_error *err)
 {
-    for (int c = 0; c < r->ncells && r->moves == TV_MOVES_PIECES && (r->ends & TV_END_REACH) && !r->hooks.play; c++) {
+    /* The rule holds for moves of the data generators, and for a hook's
+     * whole moves (tv_family_hooks.c checks their landing). */
+    int rule = (r->ends & TV_END_REACH) && ((r->moves == TV_MOVES_PIECES && !r->hooks.play) || tv_hmove_rules(r));
+    for (int c = 0; c < r->ncells && rule; c++) {
         int v = s->cells[c];
         if (!tv_cell_is_piece(v) || !tv_pieces_far(r, tv_cell_colour(v), c, 1))
             continue;
@@ -640,6 +648,20 @@ static int far_row_winner(const tv_rules *r, const tv_state *s, int *line_winner
         *line_winner = p;
     }
     return TV_OK;
+}
+
+/* The player whose goal the board shows (a line, a connection, a piece on
+ * its far row) into *line_winner (-1: none, 0: both, by a rotation). */
+static int board_winner(const tv_rules *r, const tv_state *s, int *line_winner, tv_error *err)
+{
+    *line_winner = tv_goal_on_board(r, s);
+    if (*line_winner == -2 && r->rotate.side) /* a rotation can make both: a draw */
+        *line_winner = 0;
+    else if (*line_winner == -2)
+        return tv_error_set(err, TV_EINVAL, "position: both players have a line that meets the goal");
+    if (*line_winner == -1 && (*line_winner = tv_join_on_board(r, s)) == -2)
+        return tv_error_set(err, TV_EINVAL, "position: both players have a winning connection");
+    return far_row_winner(r, s, line_winner, err);
 }
 
 int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
@@ -654,14 +676,6 @@ int tv_state_settle(const tv_rules *r, tv_state *s, tv_error *err)
     s->score[0] = points[sw];
     s->score[1] = points[sw ^ 1];
     s->hash = tv_state_hash(r, s);
-    int line_winner = tv_goal_on_board(r, s), rc;
-    if (line_winner == -2 && r->rotate.side) /* a rotation can make both: a draw */
-        line_winner = 0;
-    else if (line_winner == -2)
-        return tv_error_set(err, TV_EINVAL, "position: both players have a line that meets the goal");
-    if (line_winner == -1 && (line_winner = tv_join_on_board(r, s)) == -2)
-        return tv_error_set(err, TV_EINVAL, "position: both players have a winning connection");
-    if ((rc = far_row_winner(r, s, &line_winner, err)))
-        return rc;
-    return tv_end_settle(r, s, line_winner, 0, err);
+    int line_winner, rc = board_winner(r, s, &line_winner, err);
+    return rc ? rc : tv_end_settle(r, s, line_winner, 0, err);
 }
