@@ -5,6 +5,7 @@
  *   local tavola = require "tavola"
  *   local g = tavola.load("pahtum", { holes = 7, seed = 42 })
  *   g:play("d4"); print(g:status(), g:scores())
+ *   local v, h = g:vars(), g:hands()   -- a ruleset's game variables and hands
  */
 #include <limits.h>
 #include <math.h>
@@ -347,6 +348,76 @@ static int g_option_info(lua_State *L)
     return 1;
 }
 
+/* Whether the library has the calls for game variables and hands. */
+static int has_vars(void) { return t->size >= offsetof(tavola_api, hand) + sizeof t->hand; }
+
+/* One value of a variable: an integer, a flag as a boolean, a cell by name
+ * ("b2") or false for none (a table keeps no nil). */
+static void push_var(lua_State *L, int type, int32_t v, int width)
+{
+    if (type == TAVOLA_VAR_FLAG)
+        lua_pushboolean(L, v != 0);
+    else if (type == TAVOLA_VAR_CELL && (v < 0 || width <= 0))
+        lua_pushboolean(L, 0);
+    else if (type == TAVOLA_VAR_CELL)
+        lua_pushfstring(L, "%c%d", 'a' + (int)(v % width), (int)(v / width + 1));
+    else
+        lua_pushinteger(L, v);
+}
+
+/* g:vars(): the game variables by name ({ ko = "b2", passes = { 0, 1 } });
+ * an empty table for a ruleset that declares none. */
+static int g_vars(lua_State *L)
+{
+    lgame *lg = check_game(L);
+    lua_newtable(L);
+    if (!has_vars())
+        return 1;
+    const tavola_ruleset *rs = t->game_ruleset(lg->g);
+    int dims[TAVOLA_OBS_DIMS] = {0, 0, 0};
+    t->observation_shape(rs, dims); /* a grid's width: a cell's name */
+    for (int i = 0, n = t->var_count(rs); i < n; i++) {
+        const char *name = "";
+        int type = 0, per_player = 0;
+        int32_t v = 0;
+        t->var_info(rs, i, &name, &type, NULL, NULL, &per_player);
+        if (per_player) {
+            lua_createtable(L, 2, 0);
+            for (int p = 1; p <= 2; p++) {
+                t->var_get(lg->g, i, p, &v);
+                push_var(L, type, v, dims[2]);
+                lua_rawseti(L, -2, p);
+            }
+        } else {
+            t->var_get(lg->g, i, 0, &v);
+            push_var(L, type, v, dims[2]);
+        }
+        lua_setfield(L, -2, name);
+    }
+    return 1;
+}
+
+/* g:hands(): each player's pieces in hand by letter ({ { M = 8 }, { m = 9 } }). */
+static int g_hands(lua_State *L)
+{
+    lgame *lg = check_game(L);
+    lua_createtable(L, 2, 0);
+    int kinds = has_vars() ? t->hand_kinds(t->game_ruleset(lg->g)) : 0;
+    for (int p = 1; p <= 2; p++) {
+        lua_newtable(L);
+        for (int k = 0; k < kinds; k++) {
+            char letter = '?';
+            int n = t->hand(lg->g, p, k, &letter);
+            if (n > 0) {
+                lua_pushinteger(L, n);
+                lua_setfield(L, -2, (char[]){letter, '\0'});
+            }
+        }
+        lua_rawseti(L, -2, p);
+    }
+    return 1;
+}
+
 static int g_clone(lua_State *L)
 {
     lgame *lg = check_game(L);
@@ -385,7 +456,7 @@ TAVOLA_EXPORT int luaopen_tavola(lua_State *L)
         {"status", g_status}, {"winner", g_winner}, {"scores", g_scores}, {"to_move", g_to_move},
         {"ply", g_ply}, {"position", g_position}, {"set_position", g_set_position}, {"draw", g_draw},
         {"perft", g_perft}, {"name", g_name}, {"options", g_options}, {"option_info", g_option_info},
-        {"family", g_family}, {"clone", g_clone},
+        {"family", g_family}, {"vars", g_vars}, {"hands", g_hands}, {"clone", g_clone},
         {"close", g_close}, {NULL, NULL}};
     static const luaL_Reg functions[] = {
         {"load", l_load}, {"list", l_list}, {"add_path", l_add_path}, {NULL, NULL}};

@@ -147,5 +147,19 @@ refused("perft past 32 bits", "depth: 4294967298 is outside", tt.perft, tt, 2 ^ 
 refused("perft below 32 bits", "is outside", tt.perft, tt, -(2 ^ 40 | 0))
 check(tt:perft(2) == 72, "perft 2 still counts 72")
 
+-- Game variables and hands (tests/cli/rulesets/vars_hands.lua): g:vars() and
+-- g:hands() say what the position string's last field says, and follow a move.
+local vh = assert(tavola.load("tests/cli/rulesets/vars_hands.lua"))
+local v, h = vh:vars(), vh:hands()
+check(v.done == false and v.ko == false and v.phase == 1 and v.lead == 0, "vars at the start")
+check(type(v.passes) == "table" and v.passes[1] == 0 and v.passes[2] == 0, "a per-player variable is a pair")
+check(h[1].M == 3 and h[1].K == 1 and h[2].m == 2 and h[2].M == nil, "hands at the start: M3 K1 / m2")
+check(vh:position():find("hand=M3K1/m2", 1, true) ~= nil, "the position string's hands")
+vh:play("M@b2")
+check(vh:hands()[1].M == 2, "a drop takes a man from the hand")
+vh:undo()
+check(vh:hands()[1].M == 3, "undo gives it back")
+check(next(tt:vars()) == nil and next(tt:hands()[1]) == nil, "no variables, no hands in tic-tac-toe")
+
 print(string.format("lua module: %d passed, %d failed", passed, failed))
 os.exit(failed == 0 and 0 or 1)
