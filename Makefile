@@ -236,6 +236,7 @@ run-tests: test-build
 	@echo "== match tests ($(BUILD)/tavola)"
 	@sh tests/cli/match_test.sh $(BUILD)/tavola
 	@echo "== a ruleset error ends its game, never the match ($(BUILD)/tavola)"; sh tests/cli/match_errors_test.sh $(BUILD)/tavola
+	@echo "== varied openings in match, repeated games counted ($(BUILD)/tavola)"; sh tests/cli/openings_test.sh $(BUILD)/tavola
 	@echo "== a match killed: its workers end with it, its record holds whole games ($(BUILD)/tavola)"
 	@sh tests/cli/match_kill_test.sh $(BUILD)/tavola
 	@echo "== terminal escapes from records, result files, rulesets and UGI clients ($(BUILD)/tavola)"

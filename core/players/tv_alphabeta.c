@@ -1,7 +1,11 @@
 /* Alpha-beta: negamax with alpha-beta pruning, iterative deepening and a
- * Zobrist transposition table ("alphabeta:depth=N" or "alphabeta:ms=N",
- * optional "tt=MB", 16 by default; a host budget's `iterations` limits nodes;
- * with no limit at all the depth is 6).
+ * Zobrist transposition table ("alphabeta:depth=N", "nodes=N", "ms=N" or
+ * "cpu_ms=N", together if wished, the first reached ending the search;
+ * optional "tt=MB", 16 by default; nodes= is a host budget's `iterations`;
+ * with no limit at all the depth is 6). A node is a call of the search (the
+ * root's children and every position below them, leaves included); a node
+ * budget, unlike a time, gives the same move on any machine. An iteration the
+ * budget cuts short is thrown away: the move is the last complete depth's.
  *
  * Values are from the view of the player to move:
  *   - a finished game: +-(TV_SCORE_WIN/2 - plies from the root) for a win or a
@@ -22,6 +26,7 @@
  * stored with an infinite depth, and deepening stops once the root's is.
  * Where repetitions end the game (Tihbat, Oware) a stored value may depend on
  * the path that reached the position; the table ignores that, as is usual. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +62,7 @@ typedef struct ab {
     tv_move *moves; /* the legal moves of each ply, rules->max_moves apiece (a shooting game has thousands) */
     uint64_t nodes, max_nodes;
     long deadline; /* tv_now_ms() limit, 0 = none */
+    tv_cpu_limit cpu; /* the spec's cpu_ms */
     const atomic_int *stop;
     int aborted, horizon;
     tv_error *err;
@@ -123,7 +129,7 @@ static void order(const ab *b, int side, tv_move *moves, int n, tv_move first)
 static int check_time(ab *b)
 {
     if (atomic_load_explicit(b->stop, memory_order_relaxed) || (b->deadline && tv_now_ms() >= b->deadline) ||
-        (b->max_nodes && b->nodes >= b->max_nodes))
+        (b->max_nodes && b->nodes >= b->max_nodes) || tv_cpu_limit_over(&b->cpu))
         b->aborted = 1;
     return b->aborted;
 }
@@ -159,7 +165,8 @@ static int32_t search(ab *b, int depth, int32_t alpha, int32_t beta, int ply, tv
 {
     tv_state *s = b->s;
     int me = s->to_move;
-    if ((++b->nodes & 1023) == 0 && check_time(b))
+    ++b->nodes;
+    if (((b->nodes & 1023) == 0 || b->nodes == b->max_nodes) && check_time(b))
         return 0;
     if (b->aborted)
         return 0;
@@ -263,6 +270,7 @@ static int ab_choose(void *self, const tv_game *g, const tv_budget *budget, tv_r
     b->nodes = 0;
     b->max_nodes = budget->iterations > 0 ? (uint64_t)budget->iterations : 0;
     b->deadline = budget->ms > 0 ? tv_now_ms() + budget->ms : 0;
+    tv_cpu_limit_start(&b->cpu);
     b->stop = stop;
     b->aborted = 0;
     b->err = err;
@@ -270,7 +278,7 @@ static int ab_choose(void *self, const tv_game *g, const tv_budget *budget, tv_r
     b->gen++;
     memset(b->history, 0, sizeof b->history);
 
-    int max_depth = budget->depth > 0 ? budget->depth : budget->ms > 0 || budget->iterations > 0 ? MAX_PLY : 6;
+    int max_depth = budget->depth > 0 ? budget->depth : budget->ms > 0 || budget->iterations > 0 || b->cpu.ms > 0 ? MAX_PLY : 6;
     if (max_depth > MAX_PLY)
         max_depth = MAX_PLY;
     tv_move moves[TV_MOVES_LIMIT];
@@ -312,12 +320,14 @@ static void ab_destroy(void *self)
 
 static void *ab_create(const tv_rules *r, const tv_params *params, tv_budget *budget, tv_error *err)
 {
-    static const char *const known[] = {"depth", "ms", "tt", NULL};
-    long depth = 0, ms = 0, mb = 16;
+    static const char *const known[] = {"depth", "nodes", "ms", "cpu_ms", "tt", NULL};
+    long depth = 0, nodes = 0, ms = 0, cpu_ms = 0, mb = 16;
     if (tv_params_check(params, "alphabeta", known, err))
         return NULL;
     tv_error e;
     if (tv_param_long(params, "depth", 1, MAX_PLY, &depth, &e) || tv_param_long(params, "ms", 1, 86400000L, &ms, &e) ||
+        tv_param_long(params, "nodes", 1, LONG_MAX, &nodes, &e) ||
+        tv_param_long(params, "cpu_ms", 1, 86400000L, &cpu_ms, &e) ||
         tv_param_long(params, "tt", 1, 1L << 16, &mb, &e)) {
         tv_error_set(err, e.code, "alphabeta: %.400s", e.msg);
         return NULL;
@@ -337,8 +347,10 @@ static void *ab_create(const tv_rules *r, const tv_params *params, tv_budget *bu
     else
         tv_eval_default(r, &b->eval);
     b->tt_mask = entries - 1;
+    b->cpu.ms = cpu_ms;
     budget->depth = (int)depth;
     budget->ms = ms;
+    budget->iterations = nodes;
     return b;
 }
 

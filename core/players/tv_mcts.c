@@ -1,6 +1,28 @@
-/* MCTS: UCT with random playouts ("mcts:iterations=N" or "mcts:ms=N", optional
- * "c=1.4", the exploration constant, and "mb=N", the most memory the tree may
- * take, 512 by default; with neither budget, 10000 iterations).
+/* MCTS: UCT with random playouts ("mcts:iterations=N", "ms=N" or "cpu_ms=N",
+ * together if wished, the first reached ending the search; optional "c=1.4",
+ * the exploration constant, and "mb=N", the most memory the tree may take,
+ * 512 by default; with no budget at all, 10000 iterations).
+ *
+ * "prove=1" makes it an MCTS-Solver (Winands, Bjornsson and Saito 2008): a
+ * node whose game is won is proven for its winner; a node where the player
+ * to move has a child proven won for them is proven won for that player, and
+ * one whose children are all expanded and all proven won for the opponent is
+ * proven lost. Proofs are by player, not by "the mover", so extra turns need
+ * nothing special. Selection skips children proven lost for the player to
+ * move (while any other is left), an iteration that reaches a proven node
+ * backs up its result with no playout, the search ends once the root is
+ * proven, and the move chosen is a proven win if there is one, else the most
+ * visited child not proven lost (an untried move before a proven loss). A
+ * draw is never proven: a node all of whose moves draw or lose stays open.
+ *
+ * "playout=decisive" plays, at each ply of a playout, a move that wins at
+ * once if there is one (the first such in the rules' order), else a random
+ * move; "playout=antidecisive" also, when there is no such move, plays a
+ * move of the opponent's that would win at once for them if it is legal for
+ * the mover too (a placement blocked by taking the cell): found by giving the
+ * opponent the move on a copy, so only in rulesets without hooks. Both list
+ * and try every move at every ply: far more work a playout than the random
+ * one (tv_random_playout), which "playout=random", the default, keeps.
  *
  * Each node holds its state inline (a tv_state is one flat value), the move
  * that led to it, its visit count and its reward in half-points (2 a win,
@@ -19,6 +41,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tv_cells.h"
+#include "tv_family.h"
 #include "tv_player.h"
 
 #define NIL UINT32_MAX
@@ -34,6 +58,7 @@ typedef struct node {
     tv_move move;      /* the move that led here */
     uint16_t nmoves;   /* legal moves here, NMOVES_UNKNOWN until the first expansion */
     uint16_t nchildren;
+    uint8_t proven;    /* prove=1: the player (1 or 2) this node is proven won for, 0 if not proven */
     /* followed by the state (rules->state_size bytes, a multiple of 8) */
 } node;
 
@@ -43,9 +68,14 @@ typedef struct arena {
     uint32_t used;                /* nodes handed out */
 } arena;
 
+enum { PLAYOUT_RANDOM, PLAYOUT_DECISIVE, PLAYOUT_ANTIDECISIVE };
+
 typedef struct mcts {
     const tv_rules *rules;
     double c;
+    int prove;        /* MCTS-Solver */
+    int playout;      /* PLAYOUT_* */
+    tv_cpu_limit cpu; /* the spec's cpu_ms */
     size_t stride; /* bytes per node: header + state */
     uint32_t max_nodes;
     arena a[2];
@@ -57,6 +87,7 @@ typedef struct mcts {
     int hist_cap;
     uint32_t *path;
     int path_cap;
+    tv_move *pmoves;  /* decisive playouts: the moves of a ply, then the opponent's */
 } mcts;
 
 static node *at(const mcts *m, const arena *a, uint32_t i)
@@ -64,7 +95,10 @@ static node *at(const mcts *m, const arena *a, uint32_t i)
     return (node *)(a->blocks[i / BLOCK_NODES] + (size_t)(i % BLOCK_NODES) * m->stride);
 }
 
-static tv_state *state_of(node *n) { return (tv_state *)(n + 1); }
+/* The node's header rounded up to 8 bytes: where its state starts. */
+#define NODE_HEAD ((sizeof(node) + 7) & ~(size_t)7)
+
+static tv_state *state_of(node *n) { return (tv_state *)((unsigned char *)n + NODE_HEAD); }
 
 /* A fresh node index, or NIL when the memory limit is reached. */
 static uint32_t alloc_node(mcts *m, arena *a)
@@ -94,6 +128,7 @@ static void init_node(node *n, tv_move move)
     n->move = move;
     n->nmoves = NMOVES_UNKNOWN;
     n->nchildren = 0;
+    n->proven = 0;
 }
 
 /* Copies the subtree under old index `from` of a[cur] into the other arena
@@ -257,6 +292,8 @@ static int expand(mcts *m, uint32_t p, tv_rng *rng, int nhist, uint32_t *out, tv
         a->used--; /* give the node back */
         return rc;
     }
+    if (m->prove && state_of(cn)->status != TV_ONGOING && state_of(cn)->winner > 0)
+        cn->proven = (uint8_t)state_of(cn)->winner;
     cn->sibling = pn->child;
     pn->child = c;
     pn->nchildren++;
@@ -265,14 +302,21 @@ static int expand(mcts *m, uint32_t p, tv_rng *rng, int nhist, uint32_t *out, tv
 }
 
 /* The UCT choice among p's children: the best mean reward for the player to
- * move at p plus the exploration term. */
+ * move at p plus the exploration term; with prove=1, among the children not
+ * proven lost for that player while there is one. */
 static uint32_t select_child(const mcts *m, const arena *a, uint32_t p)
 {
     node *pn = at(m, a, p);
     double logn = log((double)pn->visits + 1.0), top = -1.0;
-    uint32_t best = NIL;
+    int lost = m->prove ? 2 - state_of(pn)->to_move : 0; /* the opponent's number: a child proven for them */
+    uint32_t best = NIL, any = NIL;
     for (uint32_t c = pn->child; c != NIL;) {
         node *cn = at(m, a, c);
+        any = c;
+        if (lost && cn->proven == lost) {
+            c = cn->sibling;
+            continue;
+        }
         double v = cn->visits ? (double)cn->half / (2.0 * cn->visits) + m->c * sqrt(logn / cn->visits) : 1e9;
         if (v > top) {
             top = v;
@@ -280,7 +324,7 @@ static uint32_t select_child(const mcts *m, const arena *a, uint32_t p)
         }
         c = cn->sibling;
     }
-    return best;
+    return best != NIL ? best : any;
 }
 
 /* The most visited child of p (ties: the better reward, then list order). */
@@ -301,17 +345,96 @@ static uint32_t reward(const tv_state *s, int p)
     return s->winner == 0 ? 1u : s->winner == p + 1 ? 2u : 0u;
 }
 
+/* prove=1: after the child c of p was proven, p's proof if it now has one
+ * (a child won for the player to move at p, or every move expanded and won
+ * for the opponent); whether p is proven. */
+static int prove_parent(const mcts *m, const arena *a, uint32_t p, uint32_t c)
+{
+    node *pn = at(m, a, p);
+    if (pn->proven)
+        return 1;
+    int me = state_of(pn)->to_move + 1, opp = 3 - me;
+    if (at(m, a, c)->proven == me) {
+        pn->proven = (uint8_t)me;
+        return 1;
+    }
+    if (pn->nmoves == NMOVES_UNKNOWN || pn->nchildren < pn->nmoves)
+        return 0;
+    for (uint32_t k = pn->child; k != NIL; k = at(m, a, k)->sibling)
+        if (at(m, a, k)->proven != opp)
+            return 0;
+    pn->proven = (uint8_t)opp;
+    return 1;
+}
+
 /* One iteration: select, expand, play out, back up. */
 /* What ends a search: the stop flag, the deadline (tv_now_ms, 0 = none). */
 typedef struct halt_ctx {
     const atomic_int *stop;
     long deadline;
+    const tv_cpu_limit *cpu;
 } halt_ctx;
 
 static int halt_now(void *arg)
 {
     const halt_ctx *h = arg;
-    return atomic_load_explicit(h->stop, memory_order_relaxed) || (h->deadline && tv_now_ms() >= h->deadline);
+    return atomic_load_explicit(h->stop, memory_order_relaxed) || (h->deadline && tv_now_ms() >= h->deadline) ||
+           tv_cpu_limit_over(h->cpu);
+}
+
+/* Whether playing mv in s ends the game won by player `who` (1 or 2); s is
+ * left as it was. A move the rules refuse here is no win. */
+static int wins_at_once(const tv_rules *r, tv_state *s, tv_move mv, int who, const uint64_t *hist, int nhist)
+{
+    tv_undo u;
+    tv_error ignored;
+    if (tv_play_hist(r, s, mv, &u, hist, nhist, &ignored) != TV_OK)
+        return 0;
+    int won = s->status != TV_ONGOING && s->winner == who;
+    tv_unplay(r, s, &u);
+    return won;
+}
+
+/* playout=decisive / antidecisive: a playout from s (whose hash is
+ * m->hist[nhist - 1]) that takes a win at once when it has one and, for
+ * antidecisive, otherwise takes the cell of the opponent's win at once. */
+static int decisive_playout(mcts *m, tv_state *s, int nhist, tv_rng *rng, halt_ctx *halt, tv_error *err)
+{
+    const tv_rules *r = m->rules;
+    int anti = m->playout == PLAYOUT_ANTIDECISIVE && !tv_family_hooked(r);
+    tv_move *moves = m->pmoves, *theirs = m->pmoves + r->max_moves;
+    while (s->status == TV_ONGOING) {
+        if (halt_now(halt))
+            return TV_PLAYOUT_HALTED;
+        int rc, me = s->to_move, n = tv_legal_moves(r, s, moves, r->max_moves, err);
+        if (n < 0)
+            return n;
+        if (n == 0)
+            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+        tv_move mv = TV_MOVE_NONE;
+        for (int i = 0; i < n && mv == TV_MOVE_NONE; i++)
+            if (wins_at_once(r, s, moves[i], me + 1, m->hist, nhist))
+                mv = moves[i];
+        if (mv == TV_MOVE_NONE && anti) { /* the opponent to move on a copy: their wins at once */
+            tv_state_buf t;
+            tv_state_copy(r, &t.state, s);
+            t.state.to_move = (uint8_t)(me ^ 1);
+            t.state.hash = tv_state_hash(r, &t.state); /* the side to move is in the hash */
+            tv_error ignored;
+            int k = tv_legal_moves(r, &t.state, theirs, r->max_moves, &ignored);
+            for (int j = 0; j < k && mv == TV_MOVE_NONE; j++)
+                if (wins_at_once(r, &t.state, theirs[j], 2 - me, NULL, 0))
+                    for (int i = 0; i < n; i++)
+                        if (moves[i] == theirs[j])
+                            mv = theirs[j];
+        }
+        if (mv == TV_MOVE_NONE)
+            mv = moves[tv_rng_below(rng, (uint32_t)n)];
+        if ((rc = reserve(m, nhist + 1, err)) || (rc = tv_play_hist(r, s, mv, NULL, m->hist, nhist, err)))
+            return rc;
+        m->hist[nhist++] = s->hash;
+    }
+    return TV_OK;
 }
 
 /* One iteration: TV_OK, TV_PLAYOUT_HALTED when the playout was cut short
@@ -321,11 +444,11 @@ static int iterate(mcts *m, int nhist0, tv_rng *rng, halt_ctx *halt, tv_error *e
     const tv_rules *r = m->rules;
     arena *a = &m->a[m->cur];
     uint32_t n = 0;
-    int depth = 0, nhist = nhist0, rc;
+    int depth = 0, nhist = nhist0, rc, expanded = 0;
     m->path[depth++] = 0;
     for (;;) {
         node *nn = at(m, a, n);
-        if (state_of(nn)->status != TV_ONGOING)
+        if (state_of(nn)->status != TV_ONGOING || nn->proven)
             break;
         if ((rc = reserve(m, nhist + 2, err)) || (rc = reserve(m, depth + 2, err)))
             return rc;
@@ -336,6 +459,7 @@ static int iterate(mcts *m, int nhist0, tv_rng *rng, halt_ctx *halt, tv_error *e
             if (c != NIL) {
                 m->path[depth++] = c;
                 n = c;
+                expanded = 1;
                 break;
             }
             if (at(m, a, n)->child == NIL)
@@ -347,15 +471,73 @@ static int iterate(mcts *m, int nhist0, tv_rng *rng, halt_ctx *halt, tv_error *e
     }
     tv_state_buf end;
     tv_state_copy(r, &end.state, state_of(at(m, a, n)));
-    if (end.state.status == TV_ONGOING && (rc = tv_random_playout_halt(r, &end.state, rng, halt_now, halt, err)))
-        return rc;
+    int proven = at(m, a, n)->proven;
+    if (proven) { /* a proven node's result, without a playout */
+        end.state.status = TV_OVER;
+        end.state.winner = (int8_t)proven;
+    } else if (end.state.status == TV_ONGOING) {
+        if (m->playout == PLAYOUT_RANDOM)
+            rc = tv_random_playout_halt(r, &end.state, rng, halt_now, halt, err);
+        else if (!(rc = reserve(m, nhist + 1, err))) {
+            if (expanded) /* a new leaf's hash is not in the history yet */
+                m->hist[nhist++] = end.state.hash;
+            rc = decisive_playout(m, &end.state, nhist, rng, halt, err);
+        }
+        if (rc)
+            return rc;
+    }
     at(m, a, 0)->visits++;
     for (int i = 1; i < depth; i++) {
         node *cn = at(m, a, m->path[i]);
         cn->visits++;
         cn->half += reward(&end.state, state_of(at(m, a, m->path[i - 1]))->to_move);
     }
+    if (proven)
+        for (int i = depth - 1; i > 0 && prove_parent(m, a, m->path[i - 1], m->path[i]); i--)
+            ;
     return TV_OK;
+}
+
+/* prove=1: the move when proofs decide it -- a proven win (the most visited
+ * one), else the most visited child not proven lost, else an untried move --
+ * or 0 when the plain choice (the most visited child, *c) stands. Returns 1
+ * when it chose. */
+static int choose_proven(const mcts *m, const arena *a, const tv_move *moves, int n, uint32_t *c, tv_move *best,
+                         tv_search_info *info)
+{
+    node *root = at(m, a, 0);
+    int me = state_of(root)->to_move + 1;
+    uint32_t win = NIL, open = NIL;
+    for (uint32_t k = root->child; k != NIL; k = at(m, a, k)->sibling) {
+        node *kn = at(m, a, k);
+        uint32_t *slot = kn->proven == me ? &win : kn->proven == 3 - me ? NULL : &open;
+        if (slot && (*slot == NIL || kn->visits > at(m, a, *slot)->visits ||
+                     (kn->visits == at(m, a, *slot)->visits && kn->half > at(m, a, *slot)->half)))
+            *slot = k;
+    }
+    if (win != NIL) {
+        *best = at(m, a, win)->move;
+        info->score = TV_SCORE_WIN / 2;
+        return 1;
+    }
+    if (root->proven == 3 - me) { /* every move loses: the most visited, as without proofs */
+        *best = at(m, a, *c)->move;
+        info->score = -TV_SCORE_WIN / 2;
+        return 1;
+    }
+    if (open != NIL) {
+        *c = open;
+        return 0;
+    }
+    /* Every expanded child is lost, but not every move was tried: one that was not. */
+    tv_move kids[TV_MOVES_LIMIT];
+    int nk = 0;
+    for (uint32_t k = root->child; k != NIL && nk < TV_MOVES_LIMIT; k = at(m, a, k)->sibling)
+        kids[nk++] = at(m, a, k)->move;
+    tv_move mv = untried(moves, n, kids, nk, 0);
+    *best = mv != TV_MOVE_NONE ? mv : at(m, a, *c)->move;
+    info->score = 0;
+    return 1;
 }
 
 static int mcts_choose(void *self, const tv_game *g, const tv_budget *budget, tv_rng *rng,
@@ -378,10 +560,11 @@ static int mcts_choose(void *self, const tv_game *g, const tv_budget *budget, tv
     memcpy(m->hist, g->hashes, (size_t)(g->nply + 1) * sizeof *m->hist);
 
     long iterations = budget->iterations, ms = budget->ms;
-    if (iterations <= 0 && ms <= 0)
+    if (iterations <= 0 && ms <= 0 && m->cpu.ms <= 0)
         iterations = 10000;
     long start = ms > 0 ? tv_now_ms() : 0, done = 0;
-    halt_ctx halt = {stop, ms > 0 ? start + ms : 0};
+    tv_cpu_limit_start(&m->cpu);
+    halt_ctx halt = {stop, ms > 0 ? start + ms : 0, &m->cpu};
     arena *a = &m->a[m->cur];
     /* At least one iteration, so there is always a child to choose, unless
      * the stop or the time cut its playout short. */
@@ -393,10 +576,10 @@ static int mcts_choose(void *self, const tv_game *g, const tv_budget *budget, tv
             return rc;
         }
         done++;
-        if (ms > 0 && done % 64 == 0 && tv_now_ms() - start >= ms)
+        if (done % 64 == 0 && ((ms > 0 && tv_now_ms() - start >= ms) || tv_cpu_limit_over(&m->cpu)))
             break;
     } while (!atomic_load_explicit(stop, memory_order_relaxed) && (iterations <= 0 || done < iterations) &&
-             at(m, a, 0)->visits < MAX_VISITS);
+             at(m, a, 0)->visits < MAX_VISITS && !at(m, a, 0)->proven);
 
     if (at(m, a, 0)->visits == 0) { /* stopped before one playout ended: nothing learnt */
         *best = moves[0];
@@ -407,9 +590,12 @@ static int mcts_choose(void *self, const tv_game *g, const tv_budget *budget, tv
     }
     uint32_t c = most_visited(m, a, 0);
     node *cn = at(m, a, c);
-    *best = cn->move;
     info->nodes = (uint64_t)done;
-    info->score = (int64_t)llround(((double)cn->half / cn->visits - 1.0) * 1000.0);
+    if (!m->prove || !choose_proven(m, a, moves, n, &c, best, info)) {
+        cn = at(m, a, c);
+        *best = cn->move;
+        info->score = (int64_t)llround(((double)cn->half / cn->visits - 1.0) * 1000.0);
+    }
     int depth = 0;
     for (uint32_t k = 0; k != NIL; k = most_visited(m, a, k))
         depth++;
@@ -429,31 +615,51 @@ static void mcts_destroy(void *self)
     }
     free(m->hist);
     free(m->path);
+    free(m->pmoves);
     free(m);
 }
 
 static void *mcts_create(const tv_rules *r, const tv_params *params, tv_budget *budget, tv_error *err)
 {
-    static const char *const known[] = {"iterations", "ms", "c", "mb", NULL};
-    long iterations = 0, ms = 0, mb = 512;
+    static const char *const known[] = {"iterations", "ms", "cpu_ms", "c", "mb", "prove", "playout", NULL};
+    static const char *const playouts[] = {"random", "decisive", "antidecisive"};
+    long iterations = 0, ms = 0, cpu_ms = 0, mb = 512, prove = 0;
     double c = 1.4;
+    int playout = PLAYOUT_RANDOM;
     if (tv_params_check(params, "mcts", known, err))
         return NULL;
     tv_error e;
     if (tv_param_long(params, "iterations", 1, 2000000000L, &iterations, &e) ||
-        tv_param_long(params, "ms", 1, 86400000L, &ms, &e) || tv_param_double(params, "c", 0.0, 100.0, &c, &e) ||
-        tv_param_long(params, "mb", 1, 1L << 20, &mb, &e)) {
+        tv_param_long(params, "ms", 1, 86400000L, &ms, &e) || tv_param_long(params, "cpu_ms", 1, 86400000L, &cpu_ms, &e) ||
+        tv_param_double(params, "c", 0.0, 100.0, &c, &e) || tv_param_long(params, "mb", 1, 1L << 20, &mb, &e) ||
+        tv_param_long(params, "prove", 0, 1, &prove, &e)) {
         tv_error_set(err, e.code, "mcts: %.400s", e.msg);
         return NULL;
     }
+    for (int i = 0; i < params->n; i++)
+        if (strcmp(params->key[i], "playout") == 0) {
+            playout = -1;
+            for (int k = 0; k < 3; k++)
+                if (strcmp(params->value[i], playouts[k]) == 0)
+                    playout = k;
+            if (playout < 0) {
+                tv_error_set(err, TV_EINVAL, "mcts: playout=%s: expected random, decisive or antidecisive",
+                             params->value[i]);
+                return NULL;
+            }
+        }
     mcts *m = calloc(1, sizeof *m);
-    if (!m) {
+    if (!m || (playout != PLAYOUT_RANDOM && !(m->pmoves = malloc(2 * (size_t)r->max_moves * sizeof *m->pmoves)))) {
+        free(m);
         tv_error_set(err, TV_ENOMEM, "out of memory");
         return NULL;
     }
     m->rules = r;
     m->c = c;
-    m->stride = sizeof(node) + (size_t)r->state_size;
+    m->prove = (int)prove;
+    m->playout = playout;
+    m->cpu.ms = cpu_ms;
+    m->stride = NODE_HEAD + (size_t)r->state_size;
     m->stride = (m->stride + 7) & ~(size_t)7;
     /* Each arena may take half of mb: the kept subtree always fits in the other. */
     size_t limit = ((size_t)mb << 20) / m->stride / 2;

@@ -28,6 +28,18 @@ long tv_now_ms(void)
     return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+long tv_cpu_now_ms(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return tv_now_ms(); /* no thread clock: the wall clock, which only ends a search sooner */
+    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void tv_cpu_limit_start(tv_cpu_limit *c) { c->deadline = c->ms > 0 ? tv_cpu_now_ms() + c->ms : 0; }
+
+int tv_cpu_limit_over(const tv_cpu_limit *c) { return c->deadline && tv_cpu_now_ms() >= c->deadline; }
+
 static const char *param(const tv_params *p, const char *key)
 {
     for (int i = 0; i < p->n; i++)

@@ -4,14 +4,19 @@
  *
  *   random                      uniformly random legal moves
  *   greedy                      the best immediate score change, ties at random
- *   mcts:iterations=N | ms=N    UCT with random playouts, c=1.4 (exploration)
- *   alphabeta:depth=N | ms=N    negamax, alpha-beta, iterative deepening, TT,
+ *   mcts:iterations=N | ms=N | cpu_ms=N
+ *                               UCT with random playouts, c=1.4 (exploration);
+ *                               prove=1: MCTS-Solver (proven wins and losses);
+ *                               playout=decisive | antidecisive: playouts that
+ *                               take a win at once (and block the opponent's)
+ *   alphabeta:depth=N | nodes=N | ms=N | cpu_ms=N
+ *                               negamax, alpha-beta, iterative deepening, TT,
  *                               the ruleset's evaluation at the horizon (tv_eval.h)
  *   solver[:positions=N]        exact play from a solved table
  *
  * Players keep state between moves (MCTS reuses its tree, the solver its
  * table) and are reproducible for a given seed and a budget that is not a
- * time. One player is used by one thread at a time; tv_player_stop may be
+ * time (ms= or cpu_ms=). One player is used by one thread at a time; tv_player_stop may be
  * called from another thread to end a search early. */
 #ifndef TV_PLAYER_H
 #define TV_PLAYER_H
@@ -90,6 +95,28 @@ int tv_params_check(const tv_params *p, const char *engine, const char *const kn
 
 /* Milliseconds on a monotonic clock. */
 long tv_now_ms(void);
+
+/* CPU milliseconds used by the calling thread (CLOCK_THREAD_CPUTIME_ID): a
+ * search runs on one thread, and a host may run several players on threads
+ * of one process (the ABI, UGI's search thread beside its reader), so the
+ * process's clock would charge one player for another's work. The thread's
+ * clock counts only the time the search was running on a core: a loaded
+ * machine slows the wall clock, not this one. */
+long tv_cpu_now_ms(void);
+
+/* A CPU-time limit ("cpu_ms=N" in a spec, 0 = none), which an engine keeps
+ * beside the host's budget (tv_budget has no room for it: the ABI fills one
+ * field by field): it applies to every move, whatever budget the host gives,
+ * with no default budget added when it is the only limit. */
+typedef struct tv_cpu_limit {
+    long ms;       /* the spec's cpu_ms */
+    long deadline; /* tv_cpu_now_ms() limit of the current search, 0 = none */
+} tv_cpu_limit;
+
+/* Starts the limit's clock for one search. */
+void tv_cpu_limit_start(tv_cpu_limit *c);
+/* Whether the current search has used its CPU time (never, with no limit). */
+int tv_cpu_limit_over(const tv_cpu_limit *c);
 
 /* The engines: random and greedy are in tv_player.c, mcts in tv_mcts.c,
  * alphabeta in tv_alphabeta.c, solver in tv_solver_player.c. */

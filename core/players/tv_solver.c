@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tv_player.h" /* TV_SCORE_WIN, tv_now_ms */
 
@@ -506,6 +507,16 @@ tv_solution *tv_solve(const tv_rules *r, const tv_state *root, uint64_t max_posi
     return tv_solve_within(r, root, &limits, progress, ctx, err);
 }
 
+uint64_t tv_solve_default_bytes(void)
+{
+#ifdef _SC_PHYS_PAGES
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && size > 0)
+        return (uint64_t)pages * (uint64_t)size / 2;
+#endif
+    return TV_SOLVE_MAX_BYTES;
+}
+
 tv_solution *tv_solve_within(const tv_rules *r, const tv_state *root, const tv_solve_limits *limits,
                              tv_progress_fn progress, void *ctx, tv_error *err)
 {
@@ -525,7 +536,7 @@ tv_solution *tv_solve_within(const tv_rules *r, const tv_state *root, const tv_s
     }
     sol->r = r;
     sol->ssize = (size_t)r->state_size;
-    sol->max_bytes = limits->max_bytes ? limits->max_bytes : TV_SOLVE_MAX_BYTES;
+    sol->max_bytes = limits->max_bytes ? limits->max_bytes : tv_solve_default_bytes();
     sol->deadline = limits->ms > 0 ? tv_now_ms() + limits->ms : 0;
     sol->stop = limits->stop;
     sol->cap = 1024;

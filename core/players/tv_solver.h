@@ -33,7 +33,7 @@ typedef void (*tv_progress_fn)(void *ctx, const char *phase, uint64_t done);
  * are more than TV_SOLVE_HOPELESS times max_positions. It stops (TV_ELIMIT)
  * beyond max_positions positions or max_bytes of memory, after ms
  * milliseconds, or once *stop is set. 0 / NULL: no limit of that kind, but
- * max_bytes 0 is TV_SOLVE_MAX_BYTES. */
+ * max_bytes 0 is tv_solve_default_bytes(). */
 typedef struct tv_solve_limits {
     uint64_t max_positions;
     uint64_t max_bytes;
@@ -42,7 +42,14 @@ typedef struct tv_solve_limits {
 } tv_solve_limits;
 
 #define TV_SOLVE_HOPELESS 1000
-#define TV_SOLVE_MAX_BYTES (2ull << 30)
+#define TV_SOLVE_MAX_BYTES (2ull << 30) /* the memory bound where the machine's memory is not known */
+
+/* The default memory bound of a solve: half the machine's physical memory
+ * (sysconf), TV_SOLVE_MAX_BYTES where that is not known. A position takes
+ * its state, its moves (16 bytes each) and about 56 bytes of tables:
+ * Connect Four 7x6 about 240 bytes, so the default 20 million positions of
+ * `tavola solve` and the solver player need about 5 GB. */
+uint64_t tv_solve_default_bytes(void);
 
 tv_solution *tv_solve_within(const tv_rules *r, const tv_state *root, const tv_solve_limits *limits,
                              tv_progress_fn progress, void *ctx, tv_error *err);

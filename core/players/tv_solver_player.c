@@ -1,6 +1,8 @@
-/* The solver as a player: it solves the game from the first position it is
- * asked about (or again when the game leaves its table), then plays the
- * table's best moves. */
+/* The solver as a player ("solver", optional "positions=N", 20,000,000 by
+ * default, and "mb=N", the most memory in MiB, half the machine's by
+ * default: tv_solve_default_bytes): it solves the game from the first
+ * position it is asked about (or again when the game leaves its table), then
+ * plays the table's best moves. */
 #include <stdlib.h>
 
 #include "tv_player.h"
@@ -9,12 +11,13 @@
 typedef struct solver_player {
     const tv_rules *r;
     long positions; /* the most positions it will solve */
+    long mb;        /* the most memory the solve may take, MiB; 0: tv_solve_default_bytes() */
     tv_solution *sol;
 } solver_player;
 
 static void *solver_create(const tv_rules *r, const tv_params *params, tv_budget *budget, tv_error *err)
 {
-    static const char *const known[] = {"positions", NULL};
+    static const char *const known[] = {"positions", "mb", NULL};
     (void)budget;
     solver_player *p = calloc(1, sizeof *p);
     if (!p) {
@@ -24,7 +27,8 @@ static void *solver_create(const tv_rules *r, const tv_params *params, tv_budget
     p->r = r;
     p->positions = 20000000;
     if (tv_params_check(params, "solver", known, err) ||
-        tv_param_long(params, "positions", 1, 1000000000, &p->positions, err)) {
+        tv_param_long(params, "positions", 1, 1000000000, &p->positions, err) ||
+        tv_param_long(params, "mb", 1, 1L << 30, &p->mb, err)) {
         free(p);
         return NULL;
     }
@@ -40,7 +44,8 @@ static int solver_choose(void *self, const tv_game *g, const tv_budget *budget, 
     if (!p->sol || tv_solution_value(p->sol, g->state, &value) != TV_OK) {
         tv_solution_free(p->sol);
         /* The host's time and stop end a solve that cannot finish in time. */
-        tv_solve_limits limits = {.max_positions = (uint64_t)p->positions, .ms = budget->ms, .stop = stop};
+        tv_solve_limits limits = {.max_positions = (uint64_t)p->positions, .max_bytes = (uint64_t)p->mb << 20,
+                                  .ms = budget->ms, .stop = stop};
         if (!(p->sol = tv_solve_within(p->r, g->state, &limits, NULL, NULL, err)))
             return err->code;
     }

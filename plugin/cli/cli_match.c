@@ -7,7 +7,23 @@
  * mix(mix(game seed) ^ 1), the one named --p2 mix(mix(game seed) ^ 2), where
  * mix is the splitmix64 finaliser. Players are made afresh for every game, so
  * game i is the same whichever process plays it, alone or in a shard. With
- * --swap-sides the player named --p2 moves first in the odd games. */
+ * --swap-sides the player named --p2 moves first in the odd games.
+ *
+ * Varied openings (--openings FILE, --random-plies N) come in pairs: games
+ * 2k and 2k+1 start from the same opening, the sides swapped (--swap-sides
+ * is implied), and both take the game seed of game 2k, so a ruleset's random
+ * setup (Pahtum's holes) is the same in both too. Pair k plays opening
+ * k mod (the file's openings), then N uniformly random plies drawn with the
+ * random_move of the ABI from the state mix(game seed ^ 0x6f70656e696e6773).
+ * An opening is a line of the file: a position string if the game reads it
+ * as one, else moves from the start, separated by spaces; empty lines and
+ * lines starting with '#' are skipped. A game that ends within its opening
+ * is counted as it ended.
+ *
+ * Each game is known by a 64-bit hash of its start position (as the ABI
+ * writes it, after game_new) and its moves (the opening's included; a
+ * position opening's text too); the workers send it back with the result,
+ * and the tally says how many of the games played differ. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli_match.h"
 
@@ -37,7 +53,14 @@ typedef struct match {
     int jobs, json;
     const char *record;
     cli_origin origin; /* where the ruleset was found, for the records */
+    const char *openings_file;
+    char **openings;   /* the file's openings, in order */
+    int *is_position;  /* openings[k] is a position string (else moves) */
+    long nopenings;
+    long random_plies;
 } match;
+
+static int paired(const match *m) { return m->nopenings > 0 || m->random_plies > 0; }
 
 static uint64_t mix(uint64_t z)
 {
@@ -47,18 +70,95 @@ static uint64_t mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
-static uint64_t game_seed(const match *m, long i) { return (uint64_t)m->seed * 1000003u + (uint64_t)i; }
+static uint64_t game_seed(const match *m, long i)
+{
+    return (uint64_t)m->seed * 1000003u + (uint64_t)(paired(m) ? i - i % 2 : i);
+}
+
+/* FNV-1a, 64 bits: the identity of a game. */
+static uint64_t fnv(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t k = 0; k < n; k++)
+        h = (h ^ p[k]) * 0x100000001b3u;
+    return h;
+}
+
+/* Plays opening k of the file in g: a position string, or moves. 0, or -1
+ * with the reason in why. */
+static int play_opening(const match *m, long k, tavola_game *g, char *why, size_t size)
+{
+    const tavola_api *t = cli_api();
+    const char *o = m->openings[k];
+    if (m->is_position[k]) {
+        if (t->set_position(g, o)) {
+            snprintf(why, size, "opening %ld: %s", k + 1, t->error(g));
+            return -1;
+        }
+        return 0;
+    }
+    char text[64];
+    for (const char *p = o; *p;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        size_t n = strcspn(p, " \t");
+        if (n == 0)
+            break;
+        tavola_move mv;
+        snprintf(text, sizeof text, "%.*s", (int)(n < 63 ? n : 63), p);
+        if (t->move_parse(g, text, &mv) || t->play(g, mv)) {
+            snprintf(why, size, "opening %ld: %s: %s", k + 1, text, t->error(g));
+            return -1;
+        }
+        p += n;
+    }
+    return 0;
+}
+
+/* Game i's opening: the file's line for its pair, then the random plies.
+ * 0, or -1 with the reason in why (a ruleset's error: the game's). */
+static int opening(const match *m, long i, tavola_game *g, char *why, size_t size)
+{
+    const tavola_api *t = cli_api();
+    if (m->nopenings && play_opening(m, (i / 2) % m->nopenings, g, why, size))
+        return -1;
+    uint64_t rng = mix(game_seed(m, i) ^ 0x6f70656e696e6773u);
+    for (long k = 0; k < m->random_plies && t->status(g) == TAVOLA_ONGOING; k++) {
+        tavola_move mv;
+        int n = t->random_move(g, &rng, &mv);
+        if (n <= 0 || t->play(g, mv)) {
+            snprintf(why, size, "random opening ply %ld: %s", k + 1, n == 0 ? "no legal move" : t->error(g));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The identity of game i as played in g from the start position text start. */
+static uint64_t game_hash(const match *m, long i, tavola_game *g, const char *start)
+{
+    const tavola_api *t = cli_api();
+    uint64_t h = fnv(0xcbf29ce484222325u, start, strlen(start) + 1);
+    if (m->nopenings && m->is_position[(i / 2) % m->nopenings])
+        h = fnv(h, m->openings[(i / 2) % m->nopenings], strlen(m->openings[(i / 2) % m->nopenings]) + 1);
+    int n = g ? t->history(g, NULL, 0) : 0;
+    tavola_move *mv = n > 0 ? malloc((size_t)n * sizeof *mv) : NULL;
+    if (mv && t->history(g, mv, n) == n)
+        h = fnv(h, mv, (size_t)n * sizeof *mv);
+    free(mv);
+    return h;
+}
 
 /* What the pool carries for a game: its winner (0 draw, 1, 2) and its record
  * (when recording), or GAME_ERROR and the message, a NUL, and the record
- * (when recording). */
+ * (when recording); either after the game's hash in 16 hex digits. */
 #define GAME_ERROR (-1)
 
 /* The pool's bytes for game i (g NULL: it did not start), ended by the
  * error why when why is not "", into *data and *len; 0, or -1 when out of
  * memory. */
-static int pack(const match *m, long i, tavola_game *g, const char *const spec[2], const char *why, char **data,
-                size_t *len)
+static int pack(const match *m, long i, tavola_game *g, const char *const spec[2], const char *why, uint64_t hash,
+                char **data, size_t *len)
 {
     char *rec = NULL;
     if (m->record) {
@@ -66,15 +166,12 @@ static int pack(const match *m, long i, tavola_game *g, const char *const spec[2
         if (!(rec = cli_record_format(m->rs, game_seed(m, i), g, &tags, why[0] ? why : NULL)))
             return -1;
     }
-    if (!why[0]) {
-        *data = rec, *len = rec ? strlen(rec) : 0;
-        return 0;
-    }
-    size_t n = strlen(why) + 1, k = rec ? strlen(rec) : 0;
-    if ((*data = malloc(n + k + 1))) {
-        memcpy(*data, why, n);
-        memcpy(*data + n, rec ? rec : "", k + 1);
-        *len = n + k;
+    size_t n = why[0] ? strlen(why) + 1 : 0, k = rec ? strlen(rec) : 0;
+    if ((*data = malloc(16 + n + k + 1))) {
+        snprintf(*data, 17, "%016llx", (unsigned long long)hash);
+        memcpy(*data + 16, why, n);
+        memcpy(*data + 16 + n, rec ? rec : "", k + 1);
+        *len = 16 + n + k;
     }
     free(rec);
     return *data ? 0 : -1;
@@ -95,9 +192,12 @@ static int play_game(const match *m, long i, int *winner, char **data, size_t *l
     char why[1024] = "";                                         /* the game's error */
     tavola_game *g = t->game_new(m->rs, gs);
     int rc = 0;
+    char start[4096] = "";
     *data = NULL, *len = 0;
     if (!g)
         snprintf(why, sizeof why, "the game does not start: %s", t->ruleset_error(m->rs));
+    else if (t->position(g, start, sizeof start) < 0 || (paired(m) && opening(m, i, g, why, sizeof why)))
+        start[0] = '\0'; /* a start too long to write: known by its moves (and seed) alone */
     for (int s = 0; s < 2 && g && rc == 0; s++) {
         char perr[512];
         if (!(pl[s] = t->player_new(m->rs, spec[s], mix(mix(gs) ^ (uint64_t)(1 + (s ^ swapped))), perr, sizeof perr))) {
@@ -115,7 +215,10 @@ static int play_game(const match *m, long i, int *winner, char **data, size_t *l
     }
     if (rc == 0) {
         *winner = why[0] ? GAME_ERROR : t->winner(g);
-        if (pack(m, i, g, spec, why, data, len)) {
+        uint64_t h = game_hash(m, i, g, start);
+        if (!start[0]) /* no start position known: the seed stands for it */
+            h = fnv(h, &gs, sizeof gs);
+        if (pack(m, i, g, spec, why, h, data, len)) {
             snprintf(err, size, "game %ld: out of memory", i);
             rc = -1;
         }
@@ -143,6 +246,8 @@ typedef struct run {
     double start, drawn;
     game_error *errors;
     long nerrors, cap;
+    uint64_t *hashes; /* one a game played, for the distinct count; NULL when out of memory */
+    long nhashes;
 } run;
 
 static int keep_error(run *r, long game, const char *text)
@@ -223,6 +328,18 @@ static int done(void *ctx, long pos, int winner, char *data, size_t len)
 {
     run *r = ctx;
     long i = cli_shard_game(&r->m->part, pos);
+    char hex[17];
+    if (!data || len < 16) {
+        cli_error("game %ld: a result came back broken", i);
+        free(data);
+        return -1;
+    }
+    memcpy(hex, data, 16);
+    hex[16] = '\0';
+    if (r->hashes)
+        r->hashes[r->nhashes++] = strtoull(hex, NULL, 16);
+    len -= 16;
+    memmove(data, data + 16, len + 1);
     if (winner == GAME_ERROR) {
         size_t n = data ? strlen(data) : 0;
         if (!data || n == len || keep_error(r, i, data)) {
@@ -245,9 +362,32 @@ static int done(void *ctx, long pos, int winner, char *data, size_t len)
     return 0;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The distinct games among those played, into the tally. */
+static void tally_distinct(run *r)
+{
+    if (!r->hashes)
+        return;
+    qsort(r->hashes, (size_t)r->nhashes, sizeof *r->hashes, cmp_u64);
+    long d = 0;
+    for (long k = 0; k < r->nhashes; k++)
+        d += k == 0 || r->hashes[k] != r->hashes[k - 1];
+    r->ta->has_distinct = 1;
+    r->ta->distinct = d;
+    r->ta->played = r->nhashes;
+    free(r->hashes);
+    r->hashes = NULL;
+}
+
 static int run_match(match *m, cli_tally *ta)
 {
     run r = {.m = m, .ta = ta, .total = cli_shard_size(&m->part), .tty = isatty(2), .start = now_s()};
+    r.hashes = malloc((size_t)(r.total > 0 ? r.total : 1) * sizeof *r.hashes);
     if (m->jobs > r.total)
         m->jobs = r.total > 0 ? (int)r.total : 1;
     if (m->record) {
@@ -264,6 +404,7 @@ static int run_match(match *m, cli_tally *ta)
     if (r.recording)
         rc = cli_recfile_close(&r.rec, rc != 0);
     tally_errors(&r);
+    tally_distinct(&r);
     return rc ? 1 : 0;
 }
 
@@ -321,6 +462,11 @@ static int parse_args(int argc, char **argv, match *m, char *options, size_t siz
                 return cli_usage_error(u, "--shard: '%s' is not K/N with 1 <= K <= N", v);
         } else if (strcmp(a, "--record") == 0) {
             m->record = v;
+        } else if (strcmp(a, "--openings") == 0) {
+            m->openings_file = v;
+        } else if (strcmp(a, "--random-plies") == 0) {
+            if (parse_long(v, 0, MAX_PLIES, &m->random_plies))
+                return cli_usage_error(u, "--random-plies: '%s' is not an integer 0..100000", v);
         } else if (strcmp(a, "--rules") == 0) {
             if ((rc = cli_add_rules(v)))
                 return rc;
@@ -340,8 +486,100 @@ static int parse_args(int argc, char **argv, match *m, char *options, size_t siz
         return cli_usage_error(u, "%s", "match: --games is needed");
     if (!seeded)
         m->seed = (unsigned long long)time(NULL);
+    if (m->openings_file || m->random_plies > 0)
+        m->part.swap = 1; /* each opening from both sides */
     m->part.seed = m->seed;
     return 0;
+}
+
+static void free_openings(match *m)
+{
+    for (long k = 0; k < m->nopenings; k++)
+        free(m->openings[k]);
+    free(m->openings);
+    free(m->is_position);
+    m->openings = NULL, m->is_position = NULL, m->nopenings = 0;
+}
+
+/* Reads --openings: each line tried on a fresh game as a position string,
+ * else as moves. 0, 1 (the file cannot be read) or 2 (a line is neither;
+ * the file has none) after the message. */
+static int read_openings(match *m)
+{
+    const tavola_api *t = cli_api();
+    FILE *f = fopen(m->openings_file, "r");
+    if (!f) {
+        cli_error("--openings: %s: %s", m->openings_file, strerror(errno));
+        return 1;
+    }
+    char *line = NULL, safe[1024];
+    size_t cap = 0;
+    long lineno = 0, room = 0;
+    int rc = 0;
+    ssize_t n;
+    while (rc == 0 && (n = getline(&line, &cap, f)) >= 0) {
+        lineno++;
+        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
+            line[--n] = '\0';
+        char *text = line + strspn(line, " \t");
+        if (!*text || *text == '#')
+            continue;
+        if (m->nopenings == room) {
+            room = room ? 2 * room : 64;
+            char **o = realloc(m->openings, (size_t)room * sizeof *o);
+            int *p = o ? realloc(m->is_position, (size_t)room * sizeof *p) : NULL;
+            if (o)
+                m->openings = o;
+            if (p)
+                m->is_position = p;
+            if (!o || !p) {
+                cli_error("--openings: out of memory");
+                rc = 1;
+                break;
+            }
+        }
+        long k = m->nopenings;
+        if (!(m->openings[k] = strdup(text))) {
+            cli_error("--openings: out of memory");
+            rc = 1;
+            break;
+        }
+        m->nopenings++;
+        tavola_game *g = t->game_new(m->rs, 0);
+        char why[1024] = "";
+        m->is_position[k] = g && t->set_position(g, text) == 0;
+        if (g && !m->is_position[k]) {
+            t->game_free(g);
+            g = t->game_new(m->rs, 0);
+            if (g && play_opening(m, k, g, why, sizeof why))
+                rc = 2;
+        }
+        if (!g) {
+            cli_error("--openings: the game does not start: %s", t->ruleset_error(m->rs));
+            rc = 1;
+        } else if (rc) {
+            cli_error("--openings: %s:%ld: neither a position nor moves from the start (%s)", m->openings_file,
+                      lineno, cli_printable(why, safe, sizeof safe));
+        } else if (t->status(g) != TAVOLA_ONGOING) {
+            cli_error("--openings: %s:%ld: the game is over there", m->openings_file, lineno);
+            rc = 2;
+        }
+        t->game_free(g);
+    }
+    free(line);
+    fclose(f);
+    if (rc == 0 && m->nopenings == 0) {
+        cli_error("--openings: %s holds no opening", m->openings_file);
+        rc = 2;
+    }
+    for (long k = 0; rc == 0 && m->record && k < m->nopenings; k++)
+        if (m->is_position[k]) {
+            /* A record replays from its seed and moves: a game that began at a position could not be checked. */
+            cli_error("--openings: %s: opening %ld is a position, which a record cannot hold (give its moves "
+                      "instead, or no --record)", m->openings_file, k + 1);
+            rc = 2;
+        }
+    return rc;
 }
 
 int cmd_match(int argc, char **argv)
@@ -368,6 +606,11 @@ int cmd_match(int argc, char **argv)
         }
         t->player_free(pl);
     }
+    if (m.openings_file && (rc = read_openings(&m))) {
+        free_openings(&m);
+        t->ruleset_free(m.rs);
+        return rc;
+    }
     cli_origin_of(m.name, &m.origin);
     static cli_tally ta;
     memset(&ta, 0, sizeof ta);
@@ -378,6 +621,7 @@ int cmd_match(int argc, char **argv)
     ta.nparts = 1;
     ta.parts[0] = m.part;
     rc = run_match(&m, &ta);
+    free_openings(&m);
     t->ruleset_free(m.rs);
     if (rc)
         return rc;

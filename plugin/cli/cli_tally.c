@@ -112,6 +112,8 @@ void cli_tally_print_json(FILE *out, const cli_tally *ta)
     json_side(out, "p1_second", c[1]);
     fprintf(out, ",\"first_wins\":%ld,\"second_wins\":%ld,\"draws\":%ld}", c[0][0] + c[1][2], c[0][2] + c[1][0],
             st.draws);
+    if (ta->has_distinct && ta->distinct < ta->played)
+        fprintf(out, ",\"distinct_games\":%ld,\"games_played\":%ld", ta->distinct, ta->played);
     fprintf(out, ",\"errors\":%ld,\"error_messages\":[", ta->errors);
     for (int k = 0; k < ta->nkinds; k++) {
         fprintf(out, "%s{\"message\":", k ? "," : "");
@@ -166,6 +168,9 @@ void cli_tally_print_table(FILE *out, const cli_tally *ta)
     fprintf(out, "first player won %ld, second %ld, draws %ld\n", c[0][0] + c[1][2], c[0][2] + c[1][0], st.draws);
     fprintf(out, "Elo p1 - p2: %s [%s, %s]\n", cli_elo_text(st.elo, e, sizeof e),
             cli_elo_text(st.elo_low, lo, sizeof lo), cli_elo_text(st.elo_high, hi, sizeof hi));
+    if (ta->has_distinct && ta->distinct < ta->played)
+        fprintf(out, "games repeat: %ld distinct of %ld played (the intervals count each game as independent, "
+                     "so they are too narrow)\n", ta->distinct, ta->played);
     if (!ta->errors)
         return;
     long named = 0;

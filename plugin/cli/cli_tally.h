@@ -35,6 +35,12 @@ typedef struct cli_tally {
     long errors;  /* games that ended in an error: in none of c */
     int nkinds;
     cli_error_kind kinds[CLI_MAX_KINDS]; /* by first game */
+    /* Games that differ (start position and moves), printed (the table's
+     * "games repeat" line, JSON's distinct_games and games_played) only when
+     * some games repeat; match only: a merge cannot tell whether two
+     * shards' games are the same, and leaves it out. */
+    int has_distinct;
+    long distinct, played; /* distinct games among the games played (errors included) */
 } cli_tally;
 
 /* Counts a game that side `winner` won (0: a draw), the player named p1
