@@ -115,7 +115,7 @@ static int v_last(lua_State *L)
     if (v->s->last == TV_MOVE_NONE) { /* pass and swap are moves too: their text */
         luaL_pushfail(L);
     } else {
-        char buf[16];
+        char buf[TV_TEXT_MAX];
         tv_move_text(v->r, v->s->last, buf, sizeof buf);
         lua_pushstring(L, buf);
     }

@@ -123,7 +123,8 @@ typedef struct tavola_api {
     int (*play)(tavola_game *g, tavola_move m);
     int (*play_text)(tavola_game *g, const char *text); /* "d4", "pass", "swap" */
     int (*undo)(tavola_game *g);
-    /* Move <-> text ("d4", "d" for a column, "pass", "swap"). */
+    /* Move <-> text ("d4", "d" for a column, "pass", "swap"); no move's
+     * text is longer than TAVOLA_MOVE_TEXT_MAX - 1 characters. */
     int (*move_text)(const tavola_game *g, tavola_move m, char *buf, size_t size);
     int (*move_parse)(tavola_game *g, const char *text, tavola_move *m);
 
@@ -391,6 +392,10 @@ typedef struct tavola_api {
 enum { TAVOLA_OPTION_BOOL = 1, TAVOLA_OPTION_INT = 2, TAVOLA_OPTION_NUMBER = 3, TAVOLA_OPTION_STRING = 4 };
 
 enum { TAVOLA_OBS_DIMS = 3 };
+
+/* Room for any move's text, the NUL included: a chain of 32 jumps on a
+ * 26x26 board ("a1xc3x..." with 3-character cells) and a whole move fit. */
+#define TAVOLA_MOVE_TEXT_MAX 160
 
 /* The types of a game variable (var_info). */
 enum { TAVOLA_VAR_INT = 1, TAVOLA_VAR_FLAG = 2, TAVOLA_VAR_CELL = 3 };

@@ -103,9 +103,9 @@ int tv_hmove_encode(const tv_rules *r, const tv_hmove_parts *p, tv_move *m, tv_e
         *m = tv_hmove_step(p->from, p->to, p->kind);
         return TV_OK;
     case TV_HMOVE_TAKE:
-        if (p->removed < 0 || p->removed == p->to || p->kind >= 0)
-            return tv_error_set(err, TV_EINVAL, "a removal must name another cell, and a move with one promotes "
-                                                "nothing");
+        if (p->removed < 0 || p->removed == p->to || (p->removed == p->from && p->from != p->to) || p->kind >= 0)
+            return tv_error_set(err, TV_EINVAL, "a removal must name another cell than the move's, and a move with "
+                                                "one promotes nothing");
         *m = tv_hmove_take(p->from, p->to, p->removed);
         return TV_OK;
     default: {

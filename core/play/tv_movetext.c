@@ -38,7 +38,7 @@ int tv_move_parse_cell(const tv_rules *r, const char *text, tv_move *m, tv_error
 
 int tv_move_refuse(const tv_rules *r, tv_move m, tv_error *err, const char *why)
 {
-    char name[16];
+    char name[TV_TEXT_MAX]; /* a whole move's text may be long (six jumps and more) */
     tv_move_text(r, m, name, sizeof name);
     return tv_error_set(err, TV_EILLEGAL, "%s: %s", name, why);
 }

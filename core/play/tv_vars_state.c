@@ -169,6 +169,8 @@ static int read_hand(const tv_rules *r, int p, const char *text, tv_state *s, tv
 {
     if (!strcmp(text, "-"))
         return TV_OK;
+    if (!*text) /* an empty hand is written '-' */
+        return bad(err, text, "a hand lists a piece letter of this game and player, and its count, or '-'");
     for (const char *q = text; *q;) {
         int k = 0;
         while (k < kinds(r) && letter(r, p, k) != *q)
@@ -176,7 +178,9 @@ static int read_hand(const tv_rules *r, int p, const char *text, tv_state *s, tv
         if (k == kinds(r))
             return bad(err, text, "a hand lists a piece letter of this game and player, and its count");
         char *end;
-        long n = strtol(q + 1, &end, 10);
+        long n = isdigit((unsigned char)q[1]) ? strtol(q + 1, &end, 10) : 0; /* digits only: no sign, no space */
+        if (!isdigit((unsigned char)q[1]))
+            end = (char *)q + 1;
         if (end == q + 1 || n < 1 || n > TV_HAND_MAX || tv_hand_get(r, s, p, k))
             return bad(err, text, "a hand's count is 1..255, once a kind");
         tv_hand_set(r, s, p, k, n, err);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "tv_family.h" /* tv_family_hooked */
 #include "tv_player.h" /* TV_SCORE_WIN, tv_now_ms */
 
 #define NONE UINT32_MAX
@@ -73,11 +74,18 @@ static uint64_t key_hash(const tv_solution *sol, const tv_state *s)
     return h ^ (h >> 29);
 }
 
+/* Two states are one position when everything the rules can read is
+ * equal: the cells, the side, the flags, the variables and hands, the
+ * scores where a target or margin reads them, and, where a hook runs (it
+ * may read s:ply() and s:last()), the ply and the last move. */
 static int key_equal(const tv_solution *sol, const tv_state *a, const tv_state *b)
 {
-    return a->to_move == b->to_move && a->flags == b->flags &&
-           memcmp(a->cells, b->cells, (size_t)sol->r->ncells) == 0 &&
-           (!(sol->r->target || sol->r->margin) || (a->score[0] == b->score[0] && a->score[1] == b->score[1]));
+    const tv_rules *r = sol->r;
+    return a->to_move == b->to_move && a->flags == b->flags && memcmp(a->cells, b->cells, (size_t)r->ncells) == 0 &&
+           (!r->vars.size || memcmp((const unsigned char *)a + r->vars.offset, (const unsigned char *)b + r->vars.offset,
+                                    (size_t)r->vars.size) == 0) &&
+           (!tv_family_hooked(r) || (a->ply == b->ply && a->last == b->last)) &&
+           (!(r->target || r->margin) || (a->score[0] == b->score[0] && a->score[1] == b->score[1]));
 }
 
 static int64_t lookup(const tv_solution *sol, const tv_state *s)
@@ -201,8 +209,10 @@ static int build(tv_solution *sol, const tv_state *root, uint64_t max, tv_progre
             tv_state_buf child;
             memcpy(&child.state, &cur.state, sol->ssize);
             /* The ply is not part of a position: counted from 0 here, the
-             * move limit never cuts the graph (a cycle is worth 0 anyway). */
-            child.state.ply = 0;
+             * move limit never cuts the graph (a cycle is worth 0 anyway).
+             * A hook may read it (s:ply()): there it is kept. */
+            if (!tv_family_hooked(r))
+                child.state.ply = 0;
             int rc = tv_play(r, &child.state, moves[j], NULL, err);
             if (rc)
                 return rc;

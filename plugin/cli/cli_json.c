@@ -132,7 +132,7 @@ static void json_moves(FILE *out, const tavola_game *g, const tavola_move *m, in
     const tavola_api *t = cli_api();
     fputc('[', out);
     for (int i = 0; i < n; i++) {
-        char text[32];
+        char text[TAVOLA_MOVE_TEXT_MAX];
         t->move_text(g, m[i], text, sizeof text);
         fprintf(out, "%s", i ? "," : "");
         cli_json_string(out, text);

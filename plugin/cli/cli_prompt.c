@@ -88,7 +88,7 @@ static int legal_now(prompt *P, const char *text)
     static tavola_move moves[MAX_MOVES];
     int n = P->t->legal_moves(P->g, moves, MAX_MOVES);
     for (int i = 0; i < n; i++) {
-        char buf[32];
+        char buf[TAVOLA_MOVE_TEXT_MAX];
         P->t->move_text(P->g, moves[i], buf, sizeof buf);
         if (strcmp(buf, text) == 0)
             return n == 1 ? 2 : 1; /* 2: the only move */
@@ -158,7 +158,7 @@ static void list_moves(prompt *P)
     if (n == 0)
         printf("none: the game is over");
     for (int i = 0; i < n; i++) {
-        char text[32];
+        char text[TAVOLA_MOVE_TEXT_MAX];
         P->t->move_text(P->g, moves[i], text, sizeof text);
         printf("%s%s", i ? " " : "", text);
     }
@@ -188,7 +188,7 @@ static int computers(prompt *P)
     while (t->status(P->g) == TAVOLA_ONGOING && P->players[t->to_move(P->g) - 1]) {
         int p = t->to_move(P->g);
         tavola_move m;
-        char text[32], whobuf[256];
+        char text[TAVOLA_MOVE_TEXT_MAX], whobuf[256];
         if (P->dirty)
             draw_game(P->g), P->dirty = 0;
         if (t->player_choose(P->players[p - 1], P->g, 0, 0, 0, &m) || t->play(P->g, m)) {
@@ -219,7 +219,7 @@ static char *read_line(char **line, size_t *cap)
 
 static void review_show(prompt *P, tavola_game *c, const tavola_move *h, int at, int n)
 {
-    char text[32], whobuf[256];
+    char text[TAVOLA_MOVE_TEXT_MAX], whobuf[256];
     const tavola_api *t = P->t;
     if (at == 0) {
         printf("\nthe first position (%d move%s to come)\n", n, n == 1 ? "" : "s");

@@ -71,7 +71,7 @@ char *cli_record_format(const tavola_ruleset *rs, uint64_t seed, tavola_game *g,
     if (error)
         tag(out, "Error", error);
     for (int i = 0; i < n; i++) {
-        char m[64];
+        char m[TAVOLA_MOVE_TEXT_MAX];
         t->move_text(g, moves[i], m, sizeof m);
         fprintf(out, "%s%s", i ? " " : "", m);
     }

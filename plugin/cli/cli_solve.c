@@ -124,13 +124,13 @@ int cmd_solve(int argc, char **argv)
             printf("best moves for player %d:", p1 ? 1 : 2);
             for (int i = 0; i < n; i++)
                 if (values[i] == value) {
-                    char text[32];
+                    char text[TAVOLA_MOVE_TEXT_MAX];
                     t->move_text(g, moves[i], text, sizeof text);
                     printf(" %s", text);
                 }
             printf("\nall moves:");
             for (int i = 0; i < n; i++) {
-                char text[32];
+                char text[TAVOLA_MOVE_TEXT_MAX];
                 t->move_text(g, moves[i], text, sizeof text);
                 describe(words, sizeof words, values[i], now);
                 printf(" %s (%s)", text, words);

@@ -93,7 +93,7 @@ static void *search(void *arg)
     const tavola_api *t = cli_api();
     tavola_move m = 0;
     int rc = t->player_choose(j->player, j->game, j->ms, j->nodes, j->depth, &m);
-    char text[64] = "", error[512] = "";
+    char text[TAVOLA_MOVE_TEXT_MAX] = "", error[512] = "";
     int depth = 0;
     uint64_t nodes = 0;
     int64_t score = 0;
@@ -373,7 +373,7 @@ void ugi_cmd_go(ugi_engine *e, const char *args)
     go_args a;
     parse_go(e, args, &a);
     ugi_job *j = calloc(1, sizeof *j);
-    char fallback[64] = "?";
+    char fallback[TAVOLA_MOVE_TEXT_MAX] = "?";
     unsigned long long r = mix(e->seed ^ mix(e->games ^ mix((unsigned long long)t->ply(e->g))));
     t->move_text(e->g, moves[r % (unsigned)n], fallback, sizeof fallback);
     if (player_busy(e)) {

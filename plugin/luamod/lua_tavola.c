@@ -187,7 +187,7 @@ static int g_moves(lua_State *L)
         return luaL_error(L, "%s", t->error(lg->g));
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
-        char text[32];
+        char text[TAVOLA_MOVE_TEXT_MAX];
         t->move_text(lg->g, moves[i], text, sizeof text);
         lua_pushstring(L, text);
         lua_rawseti(L, -2, i + 1);
@@ -207,7 +207,7 @@ static int g_random_move(lua_State *L)
     tavola_move m;
     if (t->choose(lg->g, "random", (uint64_t)luaL_optinteger(L, 2, 0), &m))
         return outcome(L, lg, -1);
-    char text[32];
+    char text[TAVOLA_MOVE_TEXT_MAX];
     t->move_text(lg->g, m, text, sizeof text);
     lua_pushstring(L, text);
     return 1;

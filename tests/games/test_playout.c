@@ -67,6 +67,18 @@ static const variant variants[] = {
     /* the same games with Lua hooks: the hook path of the playout */
     {"tests/bench/pahtum_hooks.lua", NULL, 30},
     {"tests/bench/tihbat_hooks.lua", NULL, 30},
+    /* whole moves from a moves hook (tv_hmove.h): cells and chains, steps of
+     * two kinds, the same games as rulesets/breakthrough.lua, and every shape
+     * with game variables and hands (its option effect=default: no play hook) */
+    {"konane", "size=4", 300},
+    {"konane", "size=6", 100},
+    {"konane", "size=8", 30},
+    {"brandubh", NULL, 20},
+    {"tests/bench/breakthrough_hooks.lua", "width=5,height=6", 50},
+    {"tests/bench/breakthrough_hooks.lua", NULL, 10},
+    {"tests/games/vars_hands_game.lua", NULL, 100},
+    {"tests/games/vars_hands_game.lua", "effect=default", 100},
+    {"tests/games/vars_hands_game.lua", "size=8", 20},
 };
 enum { NVARIANTS = sizeof variants / sizeof *variants };
 

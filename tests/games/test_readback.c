@@ -45,6 +45,15 @@ static const variant variants[] = {
     {"breakthrough", "width=4,height=5"},
     {"checkers", NULL},
     {"hasami_shogi", "size=5"},
+    /* whole moves from a moves hook, variables and hands */
+    {"konane", "size=4"},
+    {"konane", "size=6"},
+    {"konane", "size=8"},
+    {"brandubh", NULL},
+    {"tests/bench/breakthrough_hooks.lua", "width=5,height=6"},
+    {"tests/games/vars_hands_game.lua", NULL},
+    {"tests/games/vars_hands_game.lua", "effect=default"},
+    {"tests/games/vars_hands_game.lua", "size=8"},
 };
 enum { NVARIANTS = sizeof variants / sizeof *variants };
 
@@ -53,7 +62,7 @@ static const char *const hook_rulesets[] = {
     "tests/bench/pahtum_hooks.lua",  "tests/bench/tihbat_hooks.lua",     "tests/bench/connect6_hooks.lua",
     "tests/cli/rulesets/captures.lua",  "tests/cli/rulesets/two_stones.lua",
     "tests/cli/rulesets/near.lua",   "tests/cli/rulesets/rotate_wide.lua", "tests/cli/rulesets/pieces_swap.lua",
-    "tests/games/shoot_capped.lua",
+    "tests/games/shoot_capped.lua", "tests/bench/breakthrough_hooks.lua", "tests/games/vars_hands_game.lua",
 };
 enum { NHOOKS = sizeof hook_rulesets / sizeof *hook_rulesets };
 
