@@ -106,6 +106,8 @@ static tv_move move_of(lua_State *L, const tv_rules *r, int idx)
         lua_Integer i = lua_tointegerx(L, idx, &isint);
         return !isint ? TV_MOVE_NONE : i >= 1 && i <= limit ? (tv_move)i - 1 : whole_move(r, i);
     }
+    if (t == LUA_TTABLE) /* { from = 1, to = 9 }: a whole move */
+        return tv_view_table_move(L, r, idx);
     tv_move m = TV_MOVE_NONE;
     if (t == LUA_TSTRING && tv_move_parse(r, lua_tostring(L, idx), &m, NULL))
         m = TV_MOVE_NONE;
@@ -128,7 +130,7 @@ static int call_moves(tv_ruleset *rs, const tv_state *s, int top, int cap, int *
         return rc;
     int n = lua_gettop(L) - top;
     *first = top + 1;
-    *list = n == 1 && lua_istable(L, *first);
+    *list = n == 1 && lua_istable(L, *first) && !tv_view_is_table_move(L, *first); /* { from =, to = } is one move */
     if (*list) /* raw reads only: a metamethod here would run outside the sandbox's limits */
         n = (int)(lua_rawlen(L, *first) > (size_t)cap + 1 ? (size_t)cap + 1 : lua_rawlen(L, *first));
     if (n > cap) {

@@ -100,6 +100,112 @@ void tv_view_push_move(lua_State *L, const tv_rules *r, tv_move m)
     }
 }
 
+/* ---- moves a hook gives as tables ------------------------------------------ */
+
+/* Raw field key of table idx as a 0-based cell, -1 when absent, -2 when not a cell. */
+static int table_cell(lua_State *L, const tv_rules *r, int idx, const char *key)
+{
+    lua_rawgetfield_compat(L, idx, key);
+    int isint, cell = -1;
+    if (!lua_isnil(L, -1)) {
+        lua_Integer i = lua_tointegerx(L, -1, &isint);
+        cell = isint && i >= 1 && i <= r->ncells ? (int)i - 1 : -2;
+    }
+    lua_pop(L, 1);
+    return cell;
+}
+
+/* Raw field key as a kind: -1 absent, -2 no kind of this game. */
+static int table_kind(lua_State *L, const tv_rules *r, int idx, const char *key)
+{
+    lua_rawgetfield_compat(L, idx, key);
+    int kind = -1;
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        int kinds = r->pieces.nkinds ? r->pieces.nkinds : 1;
+        kind = -2;
+        for (int k = 0; k < kinds; k++)
+            if (!strcmp(lua_tostring(L, -1), kind_name(r, k)))
+                kind = k;
+    } else if (!lua_isnil(L, -1)) {
+        kind = -2;
+    }
+    lua_pop(L, 1);
+    return kind;
+}
+
+int tv_view_is_table_move(lua_State *L, int idx)
+{
+    static const char *const keys[] = {"from", "to", "move", "path", "removed", "kind", "promote"};
+    idx = lua_absindex(L, idx);
+    int one = 0;
+    for (size_t i = 0; i < sizeof keys / sizeof *keys && !one; i++) {
+        lua_rawgetfield_compat(L, idx, keys[i]);
+        one = !lua_isnil(L, -1);
+        lua_pop(L, 1);
+    }
+    return one;
+}
+
+tv_move tv_view_table_move(lua_State *L, const tv_rules *r, int idx)
+{
+    idx = lua_absindex(L, idx);
+    tv_hmove_parts p = {.kind = -1, .removed = -1};
+    tv_move m;
+    if (!tv_hmove_rules(r))
+        return TV_MOVE_NONE;
+    lua_rawgetfield_compat(L, idx, "move");
+    int isint;
+    lua_Integer n = lua_tointegerx(L, -1, &isint);
+    int given = !lua_isnil(L, -1);
+    lua_pop(L, 1);
+    if (given) /* the number of a whole move (the table a play hook got) */
+        return isint && n >= 0 && n <= INT32_MAX && !tv_hmove_decode(r, (tv_move)n, &p, NULL) ? (tv_move)n : TV_MOVE_NONE;
+    p.from = table_cell(L, r, idx, "from");
+    int to = table_cell(L, r, idx, "to"), promote = table_kind(L, r, idx, "promote"), kind = table_kind(L, r, idx, "kind");
+    p.removed = table_cell(L, r, idx, "removed");
+    if (p.from < 0 || to == -2 || p.removed == -2 || promote == -2 || kind == -2)
+        return TV_MOVE_NONE;
+    lua_rawgetfield_compat(L, idx, "path");
+    if (lua_istable(L, -1)) { /* a chain: its landings */
+        size_t len = lua_rawlen(L, -1);
+        if (len < 1 || len > TV_HMOVE_CHAIN_MAX || to >= 0 || promote >= 0 || kind >= 0 || p.removed >= 0) {
+            lua_pop(L, 1);
+            return TV_MOVE_NONE;
+        }
+        p.shape = TV_HMOVE_JUMPS;
+        p.njumps = (int)len;
+        p.path[0] = p.from;
+        for (int i = 1; i <= p.njumps; i++) {
+            lua_rawgeti(L, -1, i);
+            lua_Integer c = lua_tointegerx(L, -1, &isint);
+            lua_pop(L, 1);
+            if (!isint || c < 1 || c > r->ncells) {
+                lua_pop(L, 1);
+                return TV_MOVE_NONE;
+            }
+            p.path[i] = (int)c - 1;
+        }
+        p.to = p.path[p.njumps];
+    } else if (!lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return TV_MOVE_NONE;
+    } else if (to < 0) { /* a drop (or, with a removal, a placement and a removal) */
+        p.to = p.from;
+        p.shape = p.removed >= 0 ? TV_HMOVE_TAKE : TV_HMOVE_DROP;
+        p.kind = p.removed >= 0 ? -1 : kind < 0 ? 0 : kind;
+        if (p.removed >= 0 && kind > 0) {
+            lua_pop(L, 1);
+            return TV_MOVE_NONE;
+        }
+    } else {
+        p.to = to;
+        p.shape = p.removed >= 0 ? TV_HMOVE_TAKE : TV_HMOVE_STEP;
+        p.kind = promote;
+    }
+    lua_pop(L, 1);
+    return tv_hmove_encode(r, &p, &m, NULL) ? TV_MOVE_NONE : m;
+}
+
 /* ---- the view's methods --------------------------------------------------- */
 
 static const tv_view *reading(lua_State *L)

@@ -15,6 +15,15 @@
  * { move, text, shape, from, to, kind, promote, removed, path, over }. */
 void tv_view_push_move(lua_State *L, const tv_rules *r, tv_move m);
 
+/* A whole move given as a table by a moves hook: { from = 1, to = 9 },
+ * with promote = "queen", removed = 17, path = { 17, 19 } (a chain's
+ * landings), kind = "man" with from alone (a drop), or move = N (the table
+ * a play hook got). Raw reads only. TV_MOVE_NONE when it is none. */
+tv_move tv_view_table_move(lua_State *L, const tv_rules *r, int idx);
+
+/* Whether the table at idx is one move (it has a key of one), not a list. */
+int tv_view_is_table_move(lua_State *L, int idx);
+
 /* Adds the methods above to the view's table on top of the stack. */
 void tv_view_moves_open(lua_State *L);
 

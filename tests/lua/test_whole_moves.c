@@ -2265,6 +2265,73 @@ START_TEST(the_solver_tells_variables_apart)
 }
 END_TEST
 
+/* A moves hook may give whole moves as small tables: the same moves as the
+ * view's numbers (every shape, in the same order, so the same perft), and
+ * a table that names no move is refused with the others' message. */
+static const char *hook_tables_src =
+    "local o = options { form = { default = 'numbers', doc = 'numbers, tables or a bad case' } }\n"
+    "local F = o.form\n"
+    "local BAD = { a = { from = 0, to = 1 }, b = { from = 1, to = 2, promote = 'zz' },\n"
+    "  c = { from = 1, path = { 3, 5, 7, 9, 11, 13, 15 } }, d = { move = 12345678 }, e = { to = 3 },\n"
+    "  f = { from = 1, to = 2, path = { 3 } }, g = { from = 1, path = 'c1' } }\n"
+    "return game { name = 'T', board = grid { width = 5, height = 5 }, pieces = { 'man', 'king' },\n"
+    "  setup = { '.....', '.....', '..m..', '.m...', 'M....' },\n"
+    "  moves = function(s)\n"
+    "    if BAD[F] then return BAD[F] end\n"
+    "    local t, tab = {}, F == 'tables'\n"
+    "    for _, a in ipairs({ s:pieces(s:to_move()) }) do\n"
+    "      for b = 1, s:size() do\n"
+    "        if s:get(b) == 0 then\n"
+    "          t[#t + 1] = tab and { from = a, to = b } or s:move(a, b)\n"
+    "          t[#t + 1] = tab and { from = a, to = b, promote = 'king' } or s:move(a, b, 'king')\n"
+    "          if s:owner(7) ~= 0 and a ~= 7 and b ~= 7 then t[#t + 1] = tab and { from = a, to = b, removed = 7 } or s:take(a, b, 7) end\n"
+    "        end\n"
+    "      end\n"
+    "    end\n"
+    "    if s:get(13) == 0 and s:owner(7) == 3 - s:to_move() and s:get(1) ~= 0 and s:owner(1) == s:to_move() then\n"
+    "      t[#t + 1] = tab and { from = 1, path = { 13 } } or s:chain(1, 13)\n"
+    "    end\n"
+    "    if s:get(25) == 0 then t[#t + 1] = tab and { from = 25, kind = 'king' } or s:drop(25, 'king') end\n"
+    "    if s:get(24) == 0 and s:owner(7) ~= 0 then t[#t + 1] = tab and { from = 24, removed = 7 } or s:take(24, 24, 7) end\n"
+    "    return t\n"
+    "  end,\n"
+    "  max_plies = 6, ends = { 'no_move' } }\n";
+
+START_TEST(hook_moves_as_tables)
+{
+    tv_error err = {0};
+    int64_t counts[2][4];
+    for (int form = 0; form < 2; form++) {
+        tv_ruleset *rs = load_ok("tables.lua", hook_tables_src, form ? "form=tables" : "form=numbers");
+        const tv_rules *r = tv_ruleset_rules(rs);
+        tv_state_buf b;
+        ck_assert_int_eq(tv_state_new(r, 1, &b.state, &err), TV_OK);
+        for (int d = 1; d <= 3; d++)
+            counts[form][d] = tv_perft(r, &b.state, d, &err);
+        tv_ruleset_free(rs);
+    }
+    for (int d = 1; d <= 3; d++) {
+        ck_assert_msg(counts[0][d] > 0 && counts[0][d] == counts[1][d], "perft %d: numbers %lld, tables %lld", d,
+                      (long long)counts[0][d], (long long)counts[1][d]);
+    }
+    static const char *const bad[] = {"a", "b", "c", "d", "e", "f", "g"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char opts[32];
+        snprintf(opts, sizeof opts, "form=%s", bad[i]);
+        tv_ruleset *rs = load_ok("tables.lua", hook_tables_src, opts);
+        const tv_rules *r = tv_ruleset_rules(rs);
+        tv_state_buf b;
+        tv_move moves[TV_MOVES_LIMIT];
+        int n = tv_state_new(r, 1, &b.state, &err); /* the start asks the list (a player without moves loses) */
+        if (n == TV_OK)
+            n = tv_legal_moves(r, &b.state, moves, TV_MOVES_LIMIT, &err);
+        ck_assert_msg(n == TV_EHOOK && strstr(err.msg, "move 1 (table) is not a move of this board"),
+                      "form %s: %d, '%s'", bad[i], n, err.msg);
+        tv_ruleset_free(rs);
+    }
+}
+END_TEST
+
 int main(void)
 {
     const tv_check_test tests[] = {
@@ -2277,6 +2344,7 @@ int main(void)
         {"effect", default_effect_refuses_what_is_not_there, 120, 0},
         {"effect", default_effect_plays_and_undoes, 120, 0},
         {"effect", hook_moves_that_are_no_moves_are_refused, 120, 0},
+        {"effect", hook_moves_as_tables, 120, 0},
         {"effect", view_methods_refuse_misuse, 120, 0},
         {"effect", a_play_hook_gets_whole_moves_as_tables, 120, 0},
         {"effect", a_refused_move_is_named_in_full, 120, 0},
