@@ -3,14 +3,22 @@
 #include "cli_recfile.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli_args.h"
 #include "cli_record.h"
+
+/* Seconds on the monotonic clock. */
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 /* Before anything is appended: the records already in file are read; a
  * last record that the file ends in the middle of (a write that failed, a
@@ -59,6 +67,7 @@ int cli_recfile_open(cli_recfile *rf, const char *file, long count, int any_orde
 {
     memset(rf, 0, sizeof *rf);
     rf->file = file, rf->count = count;
+    rf->synced = now_s();
     if (repair(file))
         return -1;
     if (!(rf->f = fopen(file, "a")) || fseek(rf->f, 0, SEEK_END) || (rf->start = ftell(rf->f)) < 0) {
@@ -75,29 +84,40 @@ int cli_recfile_open(cli_recfile *rf, const char *file, long count, int any_orde
     return 0;
 }
 
-/* A signal that ends the command waits while a record is appended, so that
- * a match ended by TERM, INT, HUP or QUIT leaves whole records only (a KILL
- * cannot wait: one landing inside the write may leave a partial record at
- * the end, which the next match --record on the file cuts). */
-static int append(FILE *f, const char *text)
+/* The seconds a write may wait for its sync to the disk. */
+#define SYNC_EVERY_S 1.0
+
+/* A record is one write() to the kernel: a signal that ends the command
+ * (TERM, INT, HUP, QUIT, even KILL) is acted on when the call returns, and
+ * a write to a regular file is not cut short by one, so a match ended by a
+ * signal leaves whole records (a full disk may still leave a partial one
+ * at the end, which the next match --record on the file cuts). The sync to
+ * the disk comes at most SYNC_EVERY_S later (cli_recfile.h). */
+static int append(cli_recfile *rf, const char *text)
 {
-    sigset_t ending, was;
-    sigemptyset(&ending);
-    sigaddset(&ending, SIGTERM);
-    sigaddset(&ending, SIGINT);
-    sigaddset(&ending, SIGHUP);
-    sigaddset(&ending, SIGQUIT);
-    sigprocmask(SIG_BLOCK, &ending, &was);
-    int rc = fputs(text, f) == EOF || fflush(f) || fsync(fileno(f)) ? -1 : 0;
-    int saved = errno;
-    sigprocmask(SIG_SETMASK, &was, NULL);
-    errno = saved;
-    return rc;
+    int fd = fileno(rf->f);
+    size_t len = strlen(text), done = 0;
+    while (done < len) {
+        ssize_t n = write(fd, text + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        done += (size_t)n;
+    }
+    rf->dirty = 1;
+    double t = now_s();
+    if (t - rf->synced >= SYNC_EVERY_S) {
+        if (fsync(fd))
+            return -1;
+        rf->synced = t, rf->dirty = 0;
+    }
+    return 0;
 }
 
 int cli_recfile_add(cli_recfile *rf, long pos, char *text)
 {
-    if (append(rf->f, text)) {
+    if (append(rf, text)) {
         cli_error("%s: writing the record of game %ld: %s (a partial record may be left at its "
                 "end: the next match --record on the file cuts it)", rf->file, pos, strerror(errno));
         free(text);
@@ -143,6 +163,10 @@ static int sort_records(cli_recfile *rf)
 int cli_recfile_close(cli_recfile *rf, int failed)
 {
     int rc = failed ? -1 : 0;
+    if (rf->dirty && fsync(fileno(rf->f)) && rc == 0) { /* the last second's games */
+        cli_error("%s: %s", rf->file, strerror(errno));
+        rc = -1;
+    }
     if (fclose(rf->f) != 0 && rc == 0) {
         cli_error("%s: %s", rf->file, strerror(errno));
         rc = -1;

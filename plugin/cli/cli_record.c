@@ -12,24 +12,35 @@
 
 const char *cli_result_text(int winner) { return winner == 1 ? "1-0" : winner == 2 ? "0-1" : "1/2-1/2"; }
 
+/* A tag, its value escaped into a buffer written at once (a match writes
+ * a record a game: a call a character cost more than the game). */
 static void tag(FILE *out, const char *name, const char *value)
 {
-    fprintf(out, "[%s \"", name);
+    char buf[512];
+    size_t n = 0;
+    fputs("[", out);
+    fputs(name, out);
+    fputs(" \"", out);
     for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
+        if (n > sizeof buf - 8) {
+            fwrite(buf, 1, n, out);
+            n = 0;
+        }
         if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
+            buf[n++] = '\\', buf[n++] = (char)*p;
         else if (*p == '\n')
-            fputs("\\n", out);
+            buf[n++] = '\\', buf[n++] = 'n';
         else if (*p == '\r')
-            fputs("\\r", out);
+            buf[n++] = '\\', buf[n++] = 'r';
         else if (*p == '\t')
-            fputs("\\t", out);
+            buf[n++] = '\\', buf[n++] = 't';
         else if (*p < 0x20 || *p == 0x7f)
-            fprintf(out, "\\x%02x", *p);
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "\\x%02x", *p);
         else
-            fputc(*p, out);
+            buf[n++] = (char)*p;
     }
-    fprintf(out, "\"]\n");
+    fwrite(buf, 1, n, out);
+    fputs("\"]\n", out);
 }
 
 void cli_origin_of(const char *game, cli_origin *o)
@@ -73,9 +84,11 @@ char *cli_record_format(const tavola_ruleset *rs, uint64_t seed, tavola_game *g,
     for (int i = 0; i < n; i++) {
         char m[TAVOLA_MOVE_TEXT_MAX];
         t->move_text(g, moves[i], m, sizeof m);
-        fprintf(out, "%s%s", i ? " " : "", m);
+        if (i)
+            fputc(' ', out);
+        fputs(m, out);
     }
-    fprintf(out, "\n\n");
+    fputs("\n\n", out);
     free(moves);
     if (fclose(out) != 0) {
         free(text);

@@ -77,10 +77,29 @@ whole() {
   if "$TAVOLA" replay "$rec" >"$tmp/out" 2>"$tmp/err"; then ok; else bad "$1: the record: $(cat "$tmp/err")"; fi
 }
 
+# kept: every game a match has written is in its record, whole, after KILL:
+# the killed record holds K games and is, byte for byte, the record of the
+# same match of K games played to its end (each game is one write as it
+# ends; the disk sync comes later, which a kill cannot undo).
+has_fifty_games() { n=$(grep -c '^\[Result' "$rec" 2>/dev/null); [ "${n:-0}" -ge 50 ]; }
+kept() {
+  full=$tmp/kept_full.rec rec=$tmp/kept_killed.rec
+  "$TAVOLA" match connect4 --p1 mcts:iterations=30 --p2 random --games 400000 --seed 5 --record "$rec" >/dev/null 2>&1 &
+  pid=$!
+  if ! wait_for has_fifty_games; then bad "kept: fewer than 50 games recorded"; kill -KILL "$pid"; return; fi
+  kill -KILL "$pid"
+  wait "$pid" 2>/dev/null
+  games=$(grep -c '^\[Result' "$rec")
+  "$TAVOLA" match connect4 --p1 mcts:iterations=30 --p2 random --games "$games" --seed 5 --record "$full" >/dev/null 2>&1 ||
+    { bad "kept: the match of $games games failed"; return; }
+  if cmp -s "$full" "$rec"; then ok; else bad "kept: the killed record's $games games are not those of the match played to its end"; fi
+}
+
 killed TERM
 killed KILL
 whole TERM
 whole KILL
+kept
 # Workers of a broken build are ours to end: by their ids.
 for w in $leftover; do alive "$w" && kill -KILL "$w"; done
 finish "match kill tests"
