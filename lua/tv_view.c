@@ -27,23 +27,26 @@ static view *the_view(lua_State *L)
     return v;
 }
 
-static const view *check_view(lua_State *L)
+tv_view *tv_view_checked(lua_State *L, int writes)
 {
-    const view *v = the_view(L);
+    view *v = the_view(L);
     if (!v->s)
         luaL_error(L, "the state may only be used during the hook call it was given to");
+    if (writes && !v->mut)
+        luaL_error(L, "the state may only be changed in a play hook");
     return v;
 }
 
-/* A cell argument: a name ("d4") or a 1-based index. Returns the 0-based index. */
-static int check_cell(lua_State *L, const view *v, int idx)
+static const view *check_view(lua_State *L) { return tv_view_checked(L, 0); }
+
+int tv_view_cell(lua_State *L, const tv_rules *r, int idx)
 {
     int cell = -1, t = lua_type(L, idx), isint;
     if (t == LUA_TNUMBER) {
         lua_Integer i = lua_tointegerx(L, idx, &isint);
-        cell = isint && i >= 1 && i <= v->r->ncells ? (int)i - 1 : -1;
+        cell = isint && i >= 1 && i <= r->ncells ? (int)i - 1 : -1;
     } else if (t == LUA_TSTRING) {
-        cell = tv_grid_parse_cell(&v->r->grid, lua_tostring(L, idx));
+        cell = tv_grid_parse_cell(&r->grid, lua_tostring(L, idx));
     }
     if (cell < 0) {
         char got[64];
@@ -51,6 +54,8 @@ static int check_cell(lua_State *L, const view *v, int idx)
     }
     return cell;
 }
+
+static int check_cell(lua_State *L, const view *v, int idx) { return tv_view_cell(L, v->r, idx); }
 
 /* s:get(c): what a cell holds, 0 empty, 1 or 2 a stone or piece of that
  * colour, 3 a block (a mancala hole: its seeds); in a game that declares

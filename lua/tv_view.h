@@ -20,6 +20,14 @@ typedef struct tv_view {
     int score_ref;     /* the score hook, in the registry (LUA_NOREF: none) */
 } tv_view;
 
+/* The view at argument 1 of a method, during a hook call (and, when writes,
+ * a play hook); raises the error that says why not otherwise. */
+tv_view *tv_view_checked(lua_State *L, int writes);
+
+/* A cell argument at idx: a name ("d4") or a 1-based index; the 0-based
+ * cell, or an error naming what was given. */
+int tv_view_cell(lua_State *L, const tv_rules *r, int idx);
+
 /* Makes the table (in setup, protected) for states of the rules r. */
 void tv_view_open(lua_State *L, tv_view *v, const tv_rules *r);
 

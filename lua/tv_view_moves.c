@@ -13,7 +13,7 @@
 #include "tv_ruleset_impl.h"
 
 /* A raw read of t[key] (no metamethod runs). */
-static void lua_rawgetfield_compat(lua_State *L, int idx, const char *key)
+static void raw_field(lua_State *L, int idx, const char *key)
 {
     idx = lua_absindex(L, idx);
     lua_pushstring(L, key);
@@ -105,7 +105,7 @@ void tv_view_push_move(lua_State *L, const tv_rules *r, tv_move m)
 /* Raw field key of table idx as a 0-based cell, -1 when absent, -2 when not a cell. */
 static int table_cell(lua_State *L, const tv_rules *r, int idx, const char *key)
 {
-    lua_rawgetfield_compat(L, idx, key);
+    raw_field(L, idx, key);
     int isint, cell = -1;
     if (!lua_isnil(L, -1)) {
         lua_Integer i = lua_tointegerx(L, -1, &isint);
@@ -118,7 +118,7 @@ static int table_cell(lua_State *L, const tv_rules *r, int idx, const char *key)
 /* Raw field key as a kind: -1 absent, -2 no kind of this game. */
 static int table_kind(lua_State *L, const tv_rules *r, int idx, const char *key)
 {
-    lua_rawgetfield_compat(L, idx, key);
+    raw_field(L, idx, key);
     int kind = -1;
     if (lua_type(L, -1) == LUA_TSTRING) {
         int kinds = r->pieces.nkinds ? r->pieces.nkinds : 1;
@@ -139,7 +139,7 @@ int tv_view_is_table_move(lua_State *L, int idx)
     idx = lua_absindex(L, idx);
     int one = 0;
     for (size_t i = 0; i < sizeof keys / sizeof *keys && !one; i++) {
-        lua_rawgetfield_compat(L, idx, keys[i]);
+        raw_field(L, idx, keys[i]);
         one = !lua_isnil(L, -1);
         lua_pop(L, 1);
     }
@@ -153,7 +153,7 @@ tv_move tv_view_table_move(lua_State *L, const tv_rules *r, int idx)
     tv_move m;
     if (!tv_hmove_rules(r))
         return TV_MOVE_NONE;
-    lua_rawgetfield_compat(L, idx, "move");
+    raw_field(L, idx, "move");
     int isint;
     lua_Integer n = lua_tointegerx(L, -1, &isint);
     int given = !lua_isnil(L, -1);
@@ -165,7 +165,7 @@ tv_move tv_view_table_move(lua_State *L, const tv_rules *r, int idx)
     p.removed = table_cell(L, r, idx, "removed");
     if (p.from < 0 || to == -2 || p.removed == -2 || promote == -2 || kind == -2)
         return TV_MOVE_NONE;
-    lua_rawgetfield_compat(L, idx, "path");
+    raw_field(L, idx, "path");
     if (lua_istable(L, -1)) { /* a chain: its landings */
         size_t len = lua_rawlen(L, -1);
         if (len < 1 || len > TV_HMOVE_CHAIN_MAX || to >= 0 || promote >= 0 || kind >= 0 || p.removed >= 0) {
@@ -208,40 +208,9 @@ tv_move tv_view_table_move(lua_State *L, const tv_rules *r, int idx)
 
 /* ---- the view's methods --------------------------------------------------- */
 
-static const tv_view *reading(lua_State *L)
-{
-    const tv_view *v = &tv_ruleset_of(L)->view;
-    if (lua_topointer(L, 1) != v->id)
-        luaL_typeerror(L, 1, "state");
-    if (!v->s)
-        luaL_error(L, "the state may only be used during the hook call it was given to");
-    return v;
-}
-
-static tv_view *writing(lua_State *L)
-{
-    tv_view *v = &tv_ruleset_of(L)->view;
-    reading(L);
-    if (!v->mut)
-        luaL_error(L, "the state may only be changed in a play hook");
-    return v;
-}
-
-static int cell_arg(lua_State *L, const tv_rules *r, int idx)
-{
-    int cell = -1, t = lua_type(L, idx), isint;
-    if (t == LUA_TNUMBER) {
-        lua_Integer i = lua_tointegerx(L, idx, &isint);
-        cell = isint && i >= 1 && i <= r->ncells ? (int)i - 1 : -1;
-    } else if (t == LUA_TSTRING) {
-        cell = tv_grid_parse_cell(&r->grid, lua_tostring(L, idx));
-    }
-    if (cell < 0) {
-        char got[64];
-        luaL_error(L, "bad cell %s", tv_describe(L, idx, got, sizeof got));
-    }
-    return cell;
-}
+static const tv_view *reading(lua_State *L) { return tv_view_checked(L, 0); }
+static tv_view *writing(lua_State *L) { return tv_view_checked(L, 1); }
+static int cell_arg(lua_State *L, const tv_rules *r, int idx) { return tv_view_cell(L, r, idx); }
 
 /* A kind by name ("king") or letter ("k"); nil: the game's first kind. */
 static int kind_arg(lua_State *L, const tv_rules *r, int idx)
@@ -333,7 +302,7 @@ static tv_move move_arg(lua_State *L, const tv_rules *r, int idx)
     tv_error err;
     int isint;
     if (lua_type(L, idx) == LUA_TTABLE) { /* the table a play hook got: its move as the engine numbers it */
-        lua_rawgetfield_compat(L, idx, "move");
+        raw_field(L, idx, "move");
         lua_Integer i = lua_tointegerx(L, -1, &isint);
         lua_pop(L, 1);
         if (isint && i >= 0 && i <= INT32_MAX)

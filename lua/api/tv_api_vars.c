@@ -104,17 +104,7 @@ void tv_read_hands(lua_State *L, int idx, tv_rules *r)
 
 /* ---- the view's methods ----------------------------------------------------- */
 
-static tv_view *view_of(lua_State *L, int writes)
-{
-    tv_view *v = &tv_ruleset_of(L)->view;
-    if (lua_topointer(L, 1) != v->id)
-        luaL_typeerror(L, 1, "state");
-    if (!v->s)
-        luaL_error(L, "the state may only be used during the hook call it was given to");
-    if (writes && !v->mut)
-        luaL_error(L, "the state may only be changed in a play hook");
-    return v;
-}
+static tv_view *view_of(lua_State *L, int writes) { return tv_view_checked(L, writes); }
 
 /* The variable named at 2 and, when it is per player, the player at 3:
  * returns its index, *p the player index, *at the next argument. */
