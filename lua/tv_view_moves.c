@@ -74,7 +74,7 @@ static void push_piece_move(lua_State *L, const tv_rules *r, tv_move m)
         set_int(L, "from", -1); /* never: the kernel plays legal moves only */
         return;
     }
-    lua_pushstring(L, tv_pmove_is_chain(m) ? "chain" : "move");
+    lua_pushstring(L, tv_pieces_is_chain(r, m) ? "chain" : "move");
     lua_setfield(L, -2, "shape");
     set_int(L, "from", path[0] + 1);
     set_int(L, "to", path[n - 1] + 1);

@@ -17,6 +17,7 @@
 #include "tv_cells.h"
 #include "tv_connect.h"
 #include "tv_family.h"
+#include "tv_royal.h"
 #include "tv_sow.h"
 
 /* The hand-over: the mover moves again (again) or the other side moves;
@@ -120,11 +121,31 @@ static inline int tv_end_no_progress(const tv_rules *r, const tv_state *s, int *
     return 1;
 }
 
-/* Who wins when the player to move has none: the other one when no move
- * loses; else the scores decide (*winner -1). */
+/* Who wins when the player to move has none: a draw in stalemate (no
+ * royal piece of theirs attacked) where the rules say so; the other one
+ * when no move loses (checkmate); else the scores decide (*winner -1). */
 static inline void tv_end_no_move_winner(const tv_rules *r, const tv_state *s, int *winner)
 {
-    *winner = r->no_move_loses ? (s->to_move ^ 1) + 1 : -1;
+    if (r->pieces.stalemate == TV_STALEMATE_DRAW && !tv_royal_in_check(r, s, tv_colour_of(s, s->to_move)))
+        *winner = 0;
+    else
+        *winner = r->no_move_loses ? (s->to_move ^ 1) + 1 : -1;
+}
+
+/* Insufficient material (tv_royal.h): looked for only when the material
+ * may have changed -- a capture or promotion (the quiet count restarts), or
+ * a board of few pieces (a position read) -- where a rule keeps the count. */
+static inline int tv_end_insufficient(const tv_rules *r, const tv_state *s, int *winner)
+{
+    if (!r->pieces.insufficient.on)
+        return 0;
+    int kept = r->no_progress || r->repetition;
+    if (kept && s->quiet != 0 && s->owned[0] + s->owned[1] > 4)
+        return 0;
+    if (!tv_royal_insufficient(r, s))
+        return 0;
+    *winner = 0;
+    return 1;
 }
 
 /* The move limit, the last end rule: a game that no other rule ended by
@@ -192,7 +213,7 @@ TV_END_INLINE int tv_end_rules(const tv_rules *r, tv_state *s, int line_winner, 
             return 1;
         }
     }
-    if (!(skip & TV_END_SKIP_PIECES) && tv_end_no_progress(r, s, winner))
+    if (!(skip & TV_END_SKIP_PIECES) && (tv_end_insufficient(r, s, winner) || tv_end_no_progress(r, s, winner)))
         return 1;
     if (!(skip & TV_END_SKIP_HOOKS)) {
         int named = tv_end_hook(r, s, winner, err);

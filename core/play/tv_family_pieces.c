@@ -41,9 +41,15 @@ static int last_cell(const tv_rules *r, const tv_state *s)
 /* ---- action ids: one per pair of distinct cells (from, to), and a shot's
  * arrow on any cell but `to` ------------------------------------------------ */
 
+static int kinds_of(const tv_rules *r) { return r->pieces.nkinds ? r->pieces.nkinds : 1; }
+
+/* Special moves (the chess family): each pair of cells once per promotion
+ * (none, then each kind: e7-e8=Q has its own id), then the castlings. */
 static int actions(const tv_rules *r)
 {
     int pairs = r->ncells * (r->ncells - 1);
+    if (r->pieces.special)
+        return pairs * (kinds_of(r) + 1) + r->pieces.ncastles;
     return r->pieces.shoots ? pairs * (r->ncells - 1) : pairs;
 }
 
@@ -64,14 +70,30 @@ static int action_of(const tv_rules *r, tv_move m)
     if (arrow >= 0)
         return TV_EINVAL;
     int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
+    if (np >= 2 && r->pieces.special && tv_pmove_is_castle(m))
+        return r->ncells * (r->ncells - 1) * (kinds_of(r) + 1) + tv_pmove_castle(m);
     if (np < 2 || path[0] == path[np - 1])
         return TV_EINVAL;
+    if (r->pieces.special)
+        return pair_action(r, path[0], path[np - 1]) * (kinds_of(r) + 1) + tv_pmove_promotes(m) + 1;
     return pair_action(r, path[0], path[np - 1]);
 }
 
 static int move_of(const tv_rules *r, int a, tv_move *m)
 {
     int n1 = r->ncells - 1;
+    if (r->pieces.special) { /* a castling: player 1's cells (the host plays the legal move of the id) */
+        int pairs = r->ncells * n1, k1 = kinds_of(r) + 1;
+        if (a >= pairs * k1) {
+            const tv_castle *c = &r->pieces.castle[a - pairs * k1];
+            *m = tv_pmove_castling(c->king, c->king_to, a - pairs * k1);
+            return TV_OK;
+        }
+        int pair = a / k1, promo = a % k1 - 1, from = pair / n1, to = pair % n1;
+        to = to >= from ? to + 1 : to;
+        *m = promo >= 0 ? tv_pmove_promoting(from, to, 0, promo) : tv_pmove_simple(from, to, 0);
+        return TV_OK;
+    }
     if (r->pieces.shoots) {
         int pair = a / n1, arrow = a % n1, from = pair / n1, to = pair % n1;
         to = to >= from ? to + 1 : to;
@@ -129,7 +151,7 @@ TV_END_INLINE int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, in
         if ((rc = apply(r, s, m, NULL, &e, err)))
             return rc;
         tv_end_turn(r, s, m, 0);
-        int repeated = r->repetition && tv_history_repeats(s, hist.hash, hist.n);
+        int repeated = r->repetition && tv_history_repeats(r, s, hist.hash, hist.n);
         if ((n = tv_pieces_moves_planned(r, &plan[tv_colour_of(s, s->to_move) - 1], s, moves, err)) < 0)
             return n;
         int winner, over = tv_end_rules(r, s, e.line_winner, repeated, n, skip, &winner, err);

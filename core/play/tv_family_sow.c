@@ -65,7 +65,7 @@ static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void
             return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
         tv_move m = list[tv_rng_below(rng, (uint32_t)n)];
         tv_end_turn(r, s, m, tv_sow_apply(r, s, m, NULL));
-        int repeated = r->repetition && tv_history_repeats(s, hist.hash, hist.n);
+        int repeated = r->repetition && tv_history_repeats(r, s, hist.hash, hist.n);
         n = tv_sow_moves(r, s, list, SOW_MOVES);
         int winner, over = tv_end_rules(r, s, -1, repeated, n, SOW_SKIP, &winner, err);
         if (over)

@@ -33,12 +33,14 @@ static inline int tv_history_push(tv_history *h, const tv_state *s, tv_error *er
     return TV_OK;
 }
 
-/* Whether s (just reached) repeats one of the last s->quiet positions of
- * hist[0..n), the positions before it. */
-static inline int tv_history_repeats(const tv_state *s, const uint64_t *hist, int n)
+/* Whether s (just reached) is the r->repetition-th occurrence of its
+ * position among the last s->quiet positions of hist[0..n), the positions
+ * before it (a repetition rule of 1 or 2: any earlier one). */
+static inline int tv_history_repeats(const tv_rules *r, const tv_state *s, const uint64_t *hist, int n)
 {
+    int need = r->repetition > 2 ? r->repetition - 1 : 1;
     for (int k = 1; k <= s->quiet && k <= n; k++)
-        if (hist[n - k] == s->hash)
+        if (hist[n - k] == s->hash && --need == 0)
             return 1;
     return 0;
 }

@@ -18,7 +18,7 @@ static int64_t perft(const tv_rules *r, tv_state *s, int depth, uint64_t *hist, 
     int64_t total = 0;
     for (int i = 0; i < count; i++) {
         tv_undo u;
-        if (tv_play_hist(r, s, moves[i], &u, hist, n, err))
+        if (tv_play_listed(r, s, moves[i], &u, hist, n, err))
             return -1;
         hist[n] = s->hash;
         int64_t sub = perft(r, s, depth - 1, hist, n + 1, moves + r->max_moves, err);

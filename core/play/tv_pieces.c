@@ -10,6 +10,9 @@
 #include <string.h>
 
 #include "tv_custodial.h"
+#include "tv_pieces_special.h"
+#include "tv_royal.h"
+#include "tv_vars_state.h"
 #include "tv_pieces_line.h"
 #include "tv_cells.h"
 #include "tv_movetext.h"
@@ -29,7 +32,8 @@ typedef struct gen_ctx {
     int colour, me;     /* the mover's colour and colour index */
     tv_move *out;
     int8_t *len;        /* captures of each move found (0: none) */
-    int n, cap, longest, err; /* cap: shots stop there (r->max_moves, or 1 for tv_pieces_any) */
+    int n, cap, longest, err; /* cap: the search stops past it (r->max_moves; fewer for tv_pieces_any) */
+    int ep;             /* the cell an en-passant capture may land on, or -1 */
     /* the chain being searched */
     int from;
     int8_t dirs[TV_PMOVE_CHAIN_LIMIT];
@@ -44,7 +48,7 @@ typedef struct gen_ctx {
 
 static void add(gen_ctx *g, tv_move m, int captures)
 {
-    if (g->n == g->r->max_moves) { /* no position has more (tv_bound.h); a wrong bound is an error */
+    if (g->n >= g->cap) { /* no position has more than max_moves (tv_bound.h); a wrong bound is an error */
         g->err = 1;
         return;
     }
@@ -148,6 +152,8 @@ static void line_or_leap(gen_ctx *g, const tv_gen *gen, int from)
     for (; g->n < n; g->n++)
         if (g->len[g->n] > g->longest)
             g->longest = g->len[g->n];
+    if (g->n >= g->cap && g->cap < g->r->max_moves) /* a search cut short (tv_pieces_any): enough found */
+        g->err = 1;
 }
 
 /* The moves of a generator that shoots, of the piece on `from`: each step
@@ -202,6 +208,33 @@ static inline int land_on(int land, int v)
     return colour == 0 && v ? 0 : (land >> 2 * colour) & 3;
 }
 
+/* A step or slide with conditions (tv_pieces_special.h): from some rows
+ * only, at least `min` cells, or landing on the en-passant cell. */
+static void special_ray(gen_ctx *g, const ray *x, int from)
+{
+    const tv_rules *r = g->r;
+    const tv_gen *gen = &r->pieces.gen[x->gen];
+    if (gen->from_rows) {
+        int row = from / r->grid.width;
+        if (g->colour == TV_STONE2)
+            row = r->grid.height - 1 - row;
+        if (!(gen->from_rows >> row & 1))
+            return;
+    }
+    int reach = gen->type == TV_GEN_STEP ? 1 : gen->max, least = gen->min > 1 ? gen->min : 1, to = from;
+    for (int k = 1; k <= reach && !g->err; k++) {
+        if ((to = r->nb[to][x->dir]) < 0)
+            break;
+        int v = g->cells[to], what = land_on(x->land, v);
+        if (what && k >= least)
+            add(g, tv_pmove_simple(from, to, what - 1), what - 1);
+        else if (v == TV_EMPTY && k == 1 && to == g->ep && (gen->en_passant & TV_EP_TAKES))
+            add(g, tv_pmove_simple(from, to, 1), 1);
+        if (v != TV_EMPTY)
+            break;
+    }
+}
+
 /* The moves but jumps of the piece of `kind` on `from`, ray by ray: the hot
  * loop, with what it reads and writes in locals. */
 static void moves_of(gen_ctx *g, int from, int kind)
@@ -211,7 +244,7 @@ static void moves_of(gen_ctx *g, int from, int kind)
     tv_move *out = g->out;
     int8_t *len = g->len;
     const ray *x = g->p->ray + g->p->first[kind], *end = x + g->p->nrays[kind];
-    int n = g->n, took = 0, limit = g->r->max_moves; /* took: whether a move found here takes */
+    int n = g->n, took = 0, limit = g->cap; /* took: whether a move found here takes */
     for (; x < end; x++) {
         int dir = x->dir, reach = x->reach, land = x->land, to = from;
         if (reach == 1) { /* a step */
@@ -229,15 +262,22 @@ static void moves_of(gen_ctx *g, int from, int kind)
             }
             continue;
         }
-        if (reach == 0) { /* a line count or a leap */
+        if (reach == 0) { /* a line count, a leap, or a step or slide with conditions */
             g->n = n;
-            line_or_leap(g, &g->r->pieces.gen[x->gen], from);
+            const tv_gen *gen = &g->r->pieces.gen[x->gen];
+            if (gen->type == TV_GEN_STEP || gen->type == TV_GEN_SLIDE)
+                special_ray(g, x, from);
+            else
+                line_or_leap(g, gen, from);
             n = g->n;
+            if (g->err)
+                break;
             continue;
         }
-        do {
-            if ((to = nb[to][dir]) < 0)
-                break;
+        /* a slide: the cells along dir are `step` apart, as many as the edge allows */
+        int step = g->p->delta[dir], left = g->r->run[from][dir];
+        for (reach = reach < left ? reach : left; reach > 0; reach--) {
+            to += step;
             int v = cells[to], what = land_on(land, v);
             if (what) {
                 if (n == limit) {
@@ -251,7 +291,7 @@ static void moves_of(gen_ctx *g, int from, int kind)
             }
             if (v != TV_EMPTY)
                 break;
-        } while (--reach);
+        }
     }
     g->n = n;
     if (took > g->longest)
@@ -295,7 +335,9 @@ void tv_pieces_plan_for(const tv_rules *r, int colour, tv_pieces_plan *p)
                 steps = 0;
                 continue;
             }
-            x.reach = (int8_t)(gen->type == TV_GEN_STEP ? 1 : gen->max);
+            /* a step or slide with conditions keeps reach 0: special_ray */
+            int plain = !gen->from_rows && gen->min <= 1 && !gen->en_passant;
+            x.reach = (int8_t)(!plain ? 0 : gen->type == TV_GEN_STEP ? 1 : gen->max);
             x.land = (uint8_t)(((gen->to & TV_TO_EMPTY) ? 1 : 0) << 2 * TV_EMPTY |
                                ((gen->to & TV_TO_ENEMY) ? 2 : 0) << 2 * enemy);
             steps &= x.reach == 1;
@@ -307,23 +349,24 @@ void tv_pieces_plan_for(const tv_rules *r, int colour, tv_pieces_plan *p)
         p->nrays[k] = (uint8_t)(nray - p->first[k]);
         p->stepper[k] = (uint8_t)(steps && p->nrays[k] <= TV_PIECES_STEP_SETS);
     }
+    if (ps->royal)
+        tv_attack_plan_for(r, colour ^ 3, &p->attacks);
     /* The board's edges as bit sets, where the board fits a word. */
     int n = r->ncells;
     p->small = n <= 64;
-    memset(p->delta, 0, sizeof p->delta);
     memset(p->valid, 0, sizeof p->valid);
     memset(p->valid2, 0, sizeof p->valid2);
+    for (int d = 0; d < 8; d++) /* on any board: the slides' steps */
+        p->delta[d] = (int16_t)tv_grid_offset(&r->grid, d);
     if (!p->small)
         return;
     p->board = n == 64 ? ~0ull : (1ull << n) - 1;
     tv_grid_dir_sources(&r->grid, p->valid);
-    for (int d = 0; d < 8; d++) {
-        p->delta[d] = (int8_t)tv_grid_offset(&r->grid, d);
+    for (int d = 0; d < 8; d++)
         p->valid2[d] = p->valid[d] & back(p->valid[d], p->delta[d]);
-    }
     for (int k = 0; k < p->nkinds; k++)
         for (int i = 0; p->stepper[k] && i < p->nrays[k]; i++)
-            p->step_delta[k][i] = p->delta[p->ray[p->first[k] + i].dir];
+            p->step_delta[k][i] = (int8_t)p->delta[p->ray[p->first[k] + i].dir];
 }
 
 #define ONES 0x0101010101010101ull
@@ -457,7 +500,7 @@ static void small_moves(gen_ctx *g)
     int8_t *len = g->len;
     const uint8_t *cells = g->cells;
     uint64_t enemies = g->enemies;
-    int n = g->n, took = 0, limit = g->r->max_moves;
+    int n = g->n, took = 0, limit = g->cap;
     for (; visit && !g->err; visit &= visit - 1) {
         int c = tv_bits_lowest(visit), kind = tv_cell_kind(cells[c]);
         if (p->stepper[kind]) {
@@ -515,13 +558,15 @@ static inline int may_jump(const gen_ctx *g, int cell, int kind)
 /* Every move of the mover, before the capture rule; the captures of each
  * into len, the most of them into *longest. Returns the count or TV_ELIMIT;
  * with a cap below the rules' bound, cap + 1 once more moves than cap are
- * found (the search stops). */
+ * found (the search stops; *written, when not NULL, says how many of them
+ * are in out: a stepper's steps are all written or none, so maybe fewer). */
 static int all_moves(const tv_rules *r, const tv_pieces_plan *p, const tv_state *s, tv_move *out, int8_t *len,
-                     int *longest, int cap, tv_error *err)
+                     int *longest, int cap, int *written, tv_error *err)
 {
     gen_ctx g; /* not zeroed whole: what is read is written first */
     g.r = r, g.p = p, g.cells = s->cells, g.colour = p->colour, g.me = p->me;
     g.out = out, g.len = len, g.n = g.longest = g.err = 0, g.from = -1, g.cap = cap;
+    g.ep = r->pieces.ep_var >= 0 ? tv_var_get(r, s, r->pieces.ep_var, 0) : -1;
     g.lines.ready = 0;
     uint64_t own[(TV_MAX_CELLS + 63) / 64];
     int words = p->small || r->pieces.shoots ? 0 : pieces_of(s->cells, r->ncells, g.colour, own);
@@ -538,12 +583,37 @@ static int all_moves(const tv_rules *r, const tv_pieces_plan *p, const tv_state 
                 jumps(&g, c, kind, 0);
             }
         }
+    if (written)
+        *written = g.n;
     if (g.err && cap < r->max_moves)
         return cap + 1;
     if (g.err)
         return tv_error_set(err, TV_ELIMIT, "pieces: a position with more than %d legal moves", r->max_moves);
     *longest = g.longest;
     return g.n;
+}
+
+/* all_moves, then the chess family's rules: choices of promotion and
+ * castling (r->pieces.special), and with `filter` the check test (royal
+ * kinds), after which *longest is that of the moves kept. */
+static int legal_moves(const tv_rules *r, const tv_pieces_plan *p, const tv_state *s, tv_move *out, int8_t *len,
+                       int *longest, int cap, int filter, tv_error *err)
+{
+    int n = all_moves(r, p, s, out, len, longest, cap, NULL, err);
+    const tv_pieces *ps = &r->pieces;
+    if (n < 0 || (!ps->special && !ps->royal))
+        return n;
+    if (ps->special && (n = tv_special_promotions(r, s, p->colour, out, len, n, r->max_moves)) >= 0 && ps->ncastles)
+        n = tv_special_castles(r, s, p->colour, out, len, n, r->max_moves);
+    if (n < 0)
+        return tv_error_set(err, TV_ELIMIT, "pieces: a position with more than %d legal moves", r->max_moves);
+    if (filter && ps->royal) {
+        n = tv_special_filter_planned(r, &p->attacks, s, out, len, n);
+        *longest = 0;
+        for (int i = 0; i < n && ps->capture != TV_CAPTURE_FREE; i++) /* the capture rule reads it */
+            *longest = len[i] > *longest ? len[i] : *longest;
+    }
+    return n;
 }
 
 /* The capture rule on moves[0..n): only captures when one is mandatory and
@@ -564,18 +634,40 @@ int tv_pieces_moves_planned(const tv_rules *r, const tv_pieces_plan *p, const tv
                             tv_error *err)
 {
     int8_t len[TV_MOVES_LIMIT];
-    int longest, n = all_moves(r, p, s, out, len, &longest, r->max_moves, err);
+    int longest, n = legal_moves(r, p, s, out, len, &longest, r->max_moves, 1, err);
     return n >= 0 && longest ? capture_rule(r, out, len, n, longest) : n;
+}
+
+/* The plan of the mover of `colour` under r: the last rules' two plans are
+ * kept by this thread (a plan follows from the rules alone, and rules never
+ * change once finished; their id tells them apart where an address could be
+ * reused), so a search or a host's move-by-move loop does not derive it at
+ * every position. */
+static const tv_pieces_plan *plan_of(const tv_rules *r, int colour)
+{
+    static _Thread_local struct {
+        uint64_t id;
+        int ready[2];
+        tv_pieces_plan plan[2];
+    } kept;
+    if (kept.id != r->id || !r->id) {
+        kept.id = r->id;
+        kept.ready[0] = kept.ready[1] = 0;
+    }
+    if (!kept.ready[colour - 1]) {
+        tv_pieces_plan_for(r, colour, &kept.plan[colour - 1]);
+        kept.ready[colour - 1] = r->id != 0;
+    }
+    return &kept.plan[colour - 1];
 }
 
 int tv_pieces_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
 {
-    tv_pieces_plan p;
-    tv_pieces_plan_for(r, tv_colour_of(s, s->to_move), &p);
+    const tv_pieces_plan *p = plan_of(r, tv_colour_of(s, s->to_move));
     if (cap >= r->max_moves)
-        return tv_pieces_moves_planned(r, &p, s, out, err);
+        return tv_pieces_moves_planned(r, p, s, out, err);
     tv_move local[TV_MOVES_LIMIT];
-    int n = tv_pieces_moves_planned(r, &p, s, local, err);
+    int n = tv_pieces_moves_planned(r, p, s, local, err);
     if (n > cap) /* never a list cut short that looks complete */
         return tv_error_set(err, TV_ELIMIT, "pieces: %d legal moves, room for %d", n, cap);
     if (n > 0)
@@ -590,9 +682,20 @@ int tv_pieces_any(const tv_rules *r, const tv_state *s, tv_error *err)
      * rule keeps a capture when there is one. */
     tv_move some[TV_MOVES_LIMIT];
     int8_t len[TV_MOVES_LIMIT];
-    tv_pieces_plan p;
-    tv_pieces_plan_for(r, tv_colour_of(s, s->to_move), &p);
-    int longest, n = all_moves(r, &p, s, some, len, &longest, r->pieces.shoots ? 1 : r->max_moves, err);
+    const tv_pieces_plan *p = plan_of(r, tv_colour_of(s, s->to_move));
+    if (r->pieces.royal) { /* the check test until one move passes: of the first few found, then of all */
+        enum { FEW = 8 };
+        int longest, written, n = all_moves(r, p, s, some, len, &longest, FEW, &written, err);
+        if (n < 0)
+            return n;
+        if (written > 0 && tv_special_any_legal(r, &p->attacks, s, some, written))
+            return 1;
+        if (n <= FEW && !r->pieces.ncastles) /* every move looked at (a promotion is legal as its move is) */
+            return 0;
+        n = legal_moves(r, p, s, some, len, &longest, r->max_moves, 0, err);
+        return n <= 0 ? n : tv_special_any_legal(r, &p->attacks, s, some, n);
+    }
+    int longest, n = legal_moves(r, p, s, some, len, &longest, r->pieces.shoots ? 1 : r->max_moves, 1, err);
     return n > 1 ? 1 : n;
 }
 
@@ -665,7 +768,7 @@ int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *e
     tv_pieces_plan p;
     int colour = tv_colour_of(s, s->to_move);
     tv_pieces_plan_for(r, colour, &p);
-    int longest, n = all_moves(r, &p, s, moves, len, &longest, r->max_moves, err);
+    int longest, n = legal_moves(r, &p, s, moves, len, &longest, r->max_moves, 0, err);
     if (n < 0)
         return n;
     int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1), at = -1;
@@ -676,6 +779,14 @@ int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *e
         return refuse(r, m, err, "no piece of yours on ", from);
     for (int i = 0; i < n; i++)
         if (moves[i] == m) {
+            const char *why = tv_special_refusal(r, s, colour, m);
+            if (why)
+                return refuse(r, m, err, why, -1);
+            if (r->pieces.royal) { /* the capture rule over the moves the check test keeps */
+                n = legal_moves(r, &p, s, moves, len, &longest, r->max_moves, 1, err);
+                for (i = 0; i < n && moves[i] != m; i++)
+                    ;
+            }
             if (capture_rule(r, moves + i, len + i, 1, longest) == 1)
                 return TV_OK;
             return refuse(r, m, err, r->pieces.capture == TV_CAPTURE_LONGEST && len[i]
@@ -688,7 +799,7 @@ int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *e
         if (why)
             return refuse(r, m, err, why, at);
     }
-    if (tv_pmove_is_chain(m)) /* a chain cut short: some legal chain goes on from here */
+    if (tv_pieces_is_chain(r, m)) /* a chain cut short: some legal chain goes on from here */
         for (int i = 0; i < n; i++) {
             int other[TV_PMOVE_CHAIN_LIMIT + 1], no = tv_pieces_path(r, moves[i], other, TV_PMOVE_CHAIN_LIMIT + 1);
             if (no > np && memcmp(other, path, (size_t)np * sizeof *path) == 0)
@@ -696,10 +807,10 @@ int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *e
         }
     /* the same cells, with or without the capture mark */
     for (int i = 0; i < n; i++)
-        if (!tv_pmove_is_chain(m) && !tv_pmove_is_chain(moves[i]) && tv_pmove_from(moves[i]) == from &&
+        if (!tv_pieces_is_chain(r, m) && !tv_pieces_is_chain(r, moves[i]) && tv_pmove_from(moves[i]) == from &&
             tv_pmove_to(moves[i]) == to)
             return refuse(r, m, err, tv_pmove_captures(m) ? "nothing to capture on " : "this move captures on ", to);
-    for (int i = 0; i < r->pieces.ngens && !tv_pmove_is_chain(m); i++) /* a line count's own reasons */
+    for (int i = 0; i < r->pieces.ngens && !tv_pieces_is_chain(r, m); i++) /* a line count's own reasons */
         if (r->pieces.gen[i].type == TV_GEN_LINE_COUNT && (r->pieces.gen[i].kinds & (1 << tv_cell_kind(v)))) {
             int at;
             const char *why = tv_pline_why(r, &r->pieces.gen[i], s->cells, colour, from, to, &at);
@@ -708,6 +819,8 @@ int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *e
         }
     return refuse(r, m, err, "the piece cannot move so", -1);
 }
+
+static int kinds_of_rules(const tv_rules *r) { return r->pieces.nkinds ? r->pieces.nkinds : 1; }
 
 int tv_pieces_arrow(const tv_rules *r, tv_move m)
 {
@@ -724,12 +837,20 @@ int tv_pieces_path(const tv_rules *r, tv_move m, int *cells, int size)
         return -1;
     cells[0] = from;
     if (r->pieces.shoots) { /* no chains: simple moves and shots */
-        if (tv_pmove_is_chain(m) && (!tv_pmove_is_shot(m) || tv_pmove_arrow(m) >= r->ncells))
+        if (tv_pieces_is_chain(r, m) && (!tv_pmove_is_shot(m) || tv_pmove_arrow(m) >= r->ncells))
             return -1;
         cells[1] = tv_pmove_to(m);
         return cells[1] < r->ncells ? 2 : -1;
     }
-    if (!tv_pmove_is_chain(m)) {
+    if (r->pieces.special) { /* a plain move, a promotion to a kind, a castling of the game */
+        int promotes = tv_pmove_promotes(m);
+        if (m >= 2 * TV_PMOVE_CASTLE || (tv_pmove_is_castle(m) ? tv_pmove_castle(m) >= r->pieces.ncastles
+                                                                : promotes >= kinds_of_rules(r)))
+            return -1;
+        cells[1] = tv_pmove_to(m);
+        return cells[1] < r->ncells ? 2 : -1;
+    }
+    if (!tv_pieces_is_chain(r, m)) {
         cells[1] = tv_pmove_to(m);
         return cells[1] < r->ncells ? 2 : -1;
     }
@@ -750,6 +871,12 @@ int tv_pieces_path(const tv_rules *r, tv_move m, int *cells, int size)
 
 int tv_pieces_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *progress, tv_error *err)
 {
+    if (r->pieces.special) {
+        int path[2];
+        if (tv_pieces_path(r, m, path, 2) < 0)
+            return tv_error_set(err, TV_EINVAL, "pieces: move %d is not a move of this game", (int)m);
+        return tv_special_apply(r, s, m, u, progress, err);
+    }
     int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
     if (np < 0)
         return tv_error_set(err, TV_EINVAL, "pieces: move %d is not a move of this game", (int)m);
@@ -757,10 +884,10 @@ int tv_pieces_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *
      * game's: the writes need no checks. */
     int from = path[0], v = s->cells[from], colour = tv_cell_colour(v), kind = tv_cell_kind(v), rc;
     int shot = r->pieces.shoots && tv_pmove_is_shot(m);
-    int captured = shot || tv_pmove_is_chain(m) ? 0 : tv_pmove_captures(m);
+    int captured = shot || tv_pieces_is_chain(r, m) ? 0 : tv_pmove_captures(m);
     if ((rc = tv_state_put_grid(r, s, u, from, TV_EMPTY, err)))
         return rc;
-    for (int i = 1; i < np && tv_pmove_is_chain(m) && !shot; i++) { /* the jumped enemies, between the landings */
+    for (int i = 1; i < np && tv_pieces_is_chain(r, m) && !shot; i++) { /* the jumped enemies, between the landings */
         int over = (path[i - 1] + path[i]) / 2, enemy = tv_cell_colour(s->cells[over]) != colour;
         captured += enemy;
         if (enemy && (rc = tv_state_put_grid(r, s, u, over, TV_EMPTY, err)))

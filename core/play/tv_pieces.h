@@ -8,6 +8,7 @@
 
 #include "tv_error.h"
 #include "tv_pmove.h"
+#include "tv_royal.h"
 #include "tv_rules.h"
 
 /* The legal moves of s into out[0..cap) (at most r->max_moves are looked
@@ -36,9 +37,11 @@ typedef struct tv_pieces_plan {
     uint16_t first[TV_MAX_KINDS], jumping[TV_MAX_KINDS];
     uint8_t nrays[TV_MAX_KINDS], stepper[TV_MAX_KINDS];
     uint8_t jump_dirs[TV_MAX_KINDS], jump_own[TV_MAX_KINDS]; /* the directions of jumps over an enemy, an own piece */
-    int8_t delta[8], step_delta[TV_MAX_KINDS][TV_PIECES_STEP_SETS]; /* by direction; by a stepper's ray */
+    int16_t delta[8];                                /* by direction, in cell numbers (any board) */
+    int8_t step_delta[TV_MAX_KINDS][TV_PIECES_STEP_SETS]; /* by a stepper's ray (small boards) */
     uint64_t board, valid[8], valid2[8]; /* valid2: two cells that way */
     tv_pieces_ray ray[TV_MAX_KINDS * TV_MAX_GENS * 8];
+    tv_attack_plan attacks; /* with royal kinds: how the enemy attacks (tv_royal.h) */
 } tv_pieces_plan;
 
 /* The plan of the mover of `colour` (TV_STONE1/2). */
@@ -69,6 +72,13 @@ int tv_pieces_path(const tv_rules *r, tv_move m, int *cells, int size);
 
 /* The cell the arrow of shot m lands on, or -1 when m shoots none. */
 int tv_pieces_arrow(const tv_rules *r, tv_move m);
+
+/* Whether m is a chain of jumps in r's layout (tv_pmove.h: a game with
+ * special moves has none, and uses those numbers for them). */
+static inline int tv_pieces_is_chain(const tv_rules *r, tv_move m)
+{
+    return tv_pmove_is_chain(m) && !r->pieces.special;
+}
 
 /* Whether `cell` is on the last `rows` rows seen from colour's side. */
 static inline int tv_pieces_far(const tv_rules *r, int colour, int cell, int rows)

@@ -7,6 +7,7 @@
 
 #include "tv_movetext.h"
 #include "tv_pieces.h"
+#include "tv_pieces_special.h"
 
 /* A cell's name into t; returns its length. */
 static int cell_text(const tv_rules *r, int cell, char *t) { return tv_grid_cell_text(&r->grid, cell, t); }
@@ -17,15 +18,21 @@ int tv_pieces_text(const tv_rules *r, tv_move m, char *buf, size_t size)
     char t[(TV_PMOVE_CHAIN_LIMIT + 1) * 4];
     if (n < 0)
         return snprintf(buf, size, "#%d", (int)m);
+    if (r->pieces.special && tv_pmove_is_castle(m))
+        return snprintf(buf, size, "%s", r->pieces.castle[tv_pmove_castle(m)].name);
     int arrow = tv_pieces_arrow(r, m);
     for (int i = 0; i < n; i++) {
         if (i)
-            t[len++] = arrow < 0 && (tv_pmove_is_chain(m) || tv_pmove_captures(m)) ? 'x' : '-';
+            t[len++] = arrow < 0 && (tv_pieces_is_chain(r, m) || tv_pmove_captures(m)) ? 'x' : '-';
         len += cell_text(r, path[i], t + len);
     }
     if (arrow >= 0) { /* d1-d7/g7 */
         t[len++] = '/';
         len += cell_text(r, arrow, t + len);
+    }
+    if (r->pieces.special && tv_pmove_promotes(m) >= 0) { /* e7-e8=Q */
+        t[len++] = '=';
+        t[len++] = (char)toupper((unsigned char)r->pieces.letter[tv_pmove_promotes(m)]);
     }
     return tv_move_text_put(buf, size, t, len);
 }
@@ -100,10 +107,57 @@ static int parse_typed(const tv_rules *r, const char *text, tv_move *m, tv_error
     return TV_OK;
 }
 
+/* The castling named `text` ("O-O", "0-0" too), or -1. */
+static int castle_named(const tv_rules *r, const char *text)
+{
+    for (int i = 0; i < r->pieces.ncastles; i++) {
+        const char *a = r->pieces.castle[i].name, *b = text;
+        while (*a && (*a == *b || (*a == 'O' && *b == '0') || tolower((unsigned char)*a) == tolower((unsigned char)*b)))
+            a++, b++;
+        if (!*a && !*b)
+            return i;
+    }
+    return -1;
+}
+
+/* A promotion's kind written after the cells -- "=Q", "=q" or "q"
+ * (e7-e8=Q, e7e8q) -- cut off text into plain; the kind, -1 for none,
+ * -2 for a letter that names no kind. */
+static int promotion_suffix(const tv_rules *r, const char *text, char *plain, size_t size)
+{
+    size_t n = strlen(text);
+    snprintf(plain, size, "%s", text);
+    if (!r->pieces.special || n < 3 || n >= size || !isalpha((unsigned char)text[n - 1]) ||
+        !(text[n - 2] == '=' || isdigit((unsigned char)text[n - 2])))
+        return -1;
+    plain[n - 1 - (text[n - 2] == '=')] = '\0';
+    for (int k = 0; k < r->pieces.nkinds; k++)
+        if (r->pieces.letter[k] == tolower((unsigned char)text[n - 1]))
+            return k;
+    return -2;
+}
+
 int tv_pieces_parse(const tv_rules *r, const tv_state *s, const char *text, tv_move *m, tv_error *err)
 {
-    if (!s) /* no position: the cells as typed */
-        return parse_typed(r, text, m, err);
+    char plain[64];
+    int castle = r->pieces.special ? castle_named(r, text) : -1;
+    int promo = promotion_suffix(r, text, plain, sizeof plain);
+    if (castle >= 0) { /* the mover's cells (player 1's without a position) */
+        int c[4];
+        tv_special_castle_cells(r, s ? tv_colour_of(s, s->to_move) - 1 : 0, castle, c);
+        *m = tv_pmove_castling(c[0], c[1], castle);
+        return TV_OK;
+    }
+    if (promo == -2)
+        return tv_error_set(err, TV_EINVAL, "'%.40s' is not a move: the promotion names no kind of this game", text);
+    if (promo >= 0)
+        text = plain;
+    if (!s) { /* no position: the cells as typed */
+        int rc = parse_typed(r, text, m, err);
+        if (rc == TV_OK && promo >= 0)
+            *m = tv_pmove_promoting(tv_pmove_from(*m), tv_pmove_to(*m), tv_pmove_captures(*m), promo);
+        return rc;
+    }
     int typed[TV_PMOVE_CHAIN_LIMIT + 1], capture, slash;
     int n = typed_cells(r, text, typed, TV_PMOVE_CHAIN_LIMIT + 1, &capture, &slash);
     tv_move moves[TV_MOVES_LIMIT], found[2];
@@ -112,6 +166,14 @@ int tv_pieces_parse(const tv_rules *r, const tv_state *s, const char *text, tv_m
         int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, moves[i], path, TV_PMOVE_CHAIN_LIMIT + 1);
         int same = np == n ? memcmp(path, typed, (size_t)n * sizeof *path) == 0
                            : n == 2 && path[0] == typed[0] && path[np - 1] == typed[1];
+        if (r->pieces.special) { /* the promotion as typed; the royal piece onto its rook: castling */
+            same = same && (promo < 0 || tv_pmove_promotes(moves[i]) == promo);
+            if (n == 2 && promo < 0 && tv_pmove_is_castle(moves[i])) {
+                int c[4];
+                tv_special_castle_cells(r, tv_colour_of(s, s->to_move) - 1, tv_pmove_castle(moves[i]), c);
+                same |= typed[0] == c[0] && typed[1] == c[2];
+            }
+        }
         if (same && nf < 2)
             found[nf] = moves[i];
         nf += same;
@@ -126,6 +188,8 @@ int tv_pieces_parse(const tv_rules *r, const tv_state *s, const char *text, tv_m
         tv_pieces_text(r, found[1], b, sizeof b);
         return tv_error_set(err, TV_EINVAL, "'%.40s' is ambiguous: %d moves, as %s and %s", text, nf, a, b);
     }
-    return parse_typed(r, text, m, err);
+    int rc = parse_typed(r, text, m, err);
+    if (rc == TV_OK && promo >= 0)
+        *m = tv_pmove_promoting(tv_pmove_from(*m), tv_pmove_to(*m), tv_pmove_captures(*m), promo);
+    return rc;
 }
-

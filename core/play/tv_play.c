@@ -104,12 +104,11 @@ int tv_play(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err
     return tv_play_hist(r, s, m, u, NULL, 0, err);
 }
 
-int tv_play_hist(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist,
-                 int nhist, tv_error *err)
+/* The checked move m played: its effect, the hand-over and the end rules. */
+static int play_checked(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist, int nhist,
+                        tv_error *err)
 {
-    int rc = tv_check_move(r, s, m, err);
-    if (rc)
-        return rc;
+    int rc;
     tv_undo local;
     if (!u && tv_family_hooked(r))
         u = &local; /* a hook may fail half-way: keep a way back */
@@ -118,10 +117,25 @@ int tv_play_hist(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const ui
     int line_winner;
     rc = effect(r, s, m, u, &line_winner, err);
     if (!rc)
-        rc = tv_end_settle(r, s, line_winner, r->repetition && hist && tv_history_repeats(s, hist, nhist), err);
+        rc = tv_end_settle(r, s, line_winner, r->repetition && hist && tv_history_repeats(r, s, hist, nhist), err);
     if (rc && u)
         tv_unplay(r, s, u);
     return rc;
+}
+
+int tv_play_hist(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist,
+                 int nhist, tv_error *err)
+{
+    int rc = tv_check_move(r, s, m, err);
+    return rc ? rc : play_checked(r, s, m, u, hist, nhist, err);
+}
+
+int tv_play_listed(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist, int nhist,
+                   tv_error *err)
+{
+    if (tv_family_hooked(r) || s->status == TV_OVER) /* a hook's list is checked as it is played */
+        return tv_play_hist(r, s, m, u, hist, nhist, err);
+    return play_checked(r, s, m, u, hist, nhist, err);
 }
 
 int tv_last_cell(const tv_rules *r, const tv_state *s)

@@ -38,6 +38,13 @@ int tv_play(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err
 int tv_play_hist(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist,
                  int nhist, tv_error *err);
 
+/* tv_play_hist for a move of tv_legal_moves(r, s) itself (search, perft):
+ * not looked for in the legal moves again, but for a hook's family, whose
+ * list is checked as it is played. A move from anywhere else (a host, a
+ * player, a record) goes through tv_play_hist. */
+int tv_play_listed(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist, int nhist,
+                   tv_error *err);
+
 /* The primitives of a ruleset's own move effect (a play hook): cell writes
  * that keep the hash, the undo record and the counts (tv_cells.h), placing
  * a stone with its effects (tv_place.h). */

@@ -73,7 +73,7 @@ static int playout_steps(void *arg)
         if ((rc = tv_family_of(r)->apply(r, s, m, hooks ? &j->u : NULL, &e, j->err)))
             break;
         tv_end_turn(r, s, m, e.again);
-        int repeated = r->repetition && tv_history_repeats(s, hist.hash, hist.n);
+        int repeated = r->repetition && tv_history_repeats(r, s, hist.hash, hist.n);
         rc = late ? tv_end_settle_late(r, s, e.line_winner, repeated, j->err)
                   : tv_end_settle(r, s, e.line_winner, repeated, j->err);
         if (rc)

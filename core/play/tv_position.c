@@ -5,11 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tv_fen.h"
 #include "tv_hmove.h"
 #include "tv_lines.h"
 #include "tv_end.h"
 #include "tv_join.h"
 #include "tv_pieces.h"
+#include "tv_pieces_special.h"
 #include "tv_play.h"
 #include "tv_turns.h"
 #include "tv_vars_state.h"
@@ -304,10 +306,12 @@ static void count_kinds(const tv_rules *r, const uint8_t *cells, int n[2][TV_MAX
  * promotions). */
 static int becomes(const tv_rules *r, int from, int to)
 {
-    for (int k = from, steps = 0; k >= 0 && steps <= TV_MAX_KINDS; k = r->pieces.promote[k], steps++)
-        if (k == to)
-            return 1;
-    return 0;
+    int reached = 1 << from;
+    for (int round = 0; round < TV_MAX_KINDS; round++)
+        for (int k = 0; k < TV_MAX_KINDS; k++)
+            if (reached >> k & 1)
+                reached |= r->pieces.promote_choice[k] | (r->pieces.promote[k] >= 0 ? 1 << r->pieces.promote[k] : 0);
+    return reached >> to & 1;
 }
 
 /* Pieces that move by the built-in rules: no move adds a piece or changes
@@ -523,6 +527,11 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
     char board[TV_POSITION_MAX], side[8], flags[8], ply[16], scores[32], more[32], extra[2];
     if (strlen(text) >= TV_POSITION_MAX)
         return tv_error_set(err, TV_EINVAL, "position: too long (%zu characters)", strlen(text));
+    if (tv_fen_is(r, text)) { /* a FEN: read as the position string it says */
+        char converted[TV_POSITION_MAX];
+        int rc = tv_fen_to_position(r, text, carries_quiet(r), converted, sizeof converted, err);
+        return rc ? rc : tv_position_read(r, converted, out, err);
+    }
     char fixed[TV_POSITION_MAX];
     const char *vars = NULL;
     if (tv_vars_any(r)) { /* the variables and hands are the last field: name=value;... */
@@ -594,6 +603,8 @@ int tv_position_read(const tv_rules *r, const char *text, tv_state *out, tv_erro
     /* A play hook may put blocks anywhere (s:set), and so may arrows (a
      * piece's move that shoots); placed blocks still follow the setup rule. */
     int free_blocks = blocks_anywhere(r) && r->blocks.mode != TV_BLOCKS_PLACED;
+    if (r->pieces.special && (rc = tv_special_canonical(r, s, err)))
+        return rc;
     if ((!free_blocks && (rc = check_blocks(r, s, counts[TV_BLOCK], setup, err))) ||
         (rc = check_reachable(r, s, counts, score, err)) || (rc = tv_state_settle(r, s, err)))
         return rc;

@@ -66,12 +66,6 @@ int tv_var_find(const tv_rules *r, const char *name)
     return -1;
 }
 
-int tv_var_get(const tv_rules *r, const tv_state *s, int i, int p)
-{
-    const tv_var *x = &r->vars.var[i];
-    return load(r, s, x->slot + (x->per_player ? p : 0));
-}
-
 int tv_var_set(const tv_rules *r, tv_state *s, int i, int p, long value, tv_error *err)
 {
     const tv_var *x = &r->vars.var[i];

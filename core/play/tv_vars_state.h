@@ -6,6 +6,7 @@
 #define TV_VARS_STATE_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "tv_rules.h"
 
@@ -19,7 +20,13 @@ void tv_vars_init(const tv_rules *r, tv_state *s);
 uint64_t tv_vars_hash(const tv_rules *r, const tv_state *s);
 
 /* Variable i's value for player index p (0, 1; ignored unless per player). */
-int tv_var_get(const tv_rules *r, const tv_state *s, int i, int p);
+static inline int tv_var_get(const tv_rules *r, const tv_state *s, int i, int p)
+{
+    const tv_var *x = &r->vars.var[i];
+    int32_t v;
+    memcpy(&v, (const unsigned char *)s + r->vars.offset + 4 * (x->slot + (x->per_player ? p : 0)), 4);
+    return v;
+}
 /* Sets it, hash included; TV_EINVAL naming the variable when out of range. */
 int tv_var_set(const tv_rules *r, tv_state *s, int i, int p, long value, tv_error *err);
 /* The index of the variable called name, or -1. */

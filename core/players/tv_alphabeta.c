@@ -144,7 +144,7 @@ static int32_t child(ab *b, tv_move m, int depth, int32_t alpha, int32_t beta, i
     tv_state *s = b->s;
     int me = s->to_move;
     tv_undo u;
-    int rc = tv_play_hist(r, s, m, &u, b->hist, b->nhist, b->err);
+    int rc = tv_play_listed(r, s, m, &u, b->hist, b->nhist, b->err);
     if (rc) {
         b->rc = rc;
         b->aborted = 1;

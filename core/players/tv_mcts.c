@@ -287,7 +287,7 @@ static int expand(mcts *m, uint32_t p, tv_rng *rng, int nhist, uint32_t *out, tv
     node *cn = at(m, a, c);
     init_node(cn, mv);
     tv_state_copy(r, state_of(cn), state_of(pn));
-    int rc = tv_play_hist(r, state_of(cn), mv, NULL, m->hist, nhist, err);
+    int rc = tv_play_listed(r, state_of(cn), mv, NULL, m->hist, nhist, err);
     if (rc) {
         a->used--; /* give the node back */
         return rc;
@@ -430,7 +430,7 @@ static int decisive_playout(mcts *m, tv_state *s, int nhist, tv_rng *rng, halt_c
         }
         if (mv == TV_MOVE_NONE)
             mv = moves[tv_rng_below(rng, (uint32_t)n)];
-        if ((rc = reserve(m, nhist + 1, err)) || (rc = tv_play_hist(r, s, mv, NULL, m->hist, nhist, err)))
+        if ((rc = reserve(m, nhist + 1, err)) || (rc = tv_play_listed(r, s, mv, NULL, m->hist, nhist, err)))
             return rc;
         m->hist[nhist++] = s->hash;
     }

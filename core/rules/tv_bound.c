@@ -128,7 +128,7 @@ static long simple_moves(const tv_rules *r, int me, int kind, int cell)
     return n;
 }
 
-long tv_bound_piece_moves(const tv_rules *r, int enemies, long cap)
+long tv_bound_piece_moves(const tv_rules *r, int only, int enemies, long cap)
 {
     chain_walk w; /* the marks are cleared by the walk itself */
     int kinds = r->pieces.nkinds ? r->pieces.nkinds : 1;
@@ -138,7 +138,7 @@ long tv_bound_piece_moves(const tv_rules *r, int enemies, long cap)
     w.enemies = enemies;
     w.depth_max = r->pieces.chain_max;
     for (int me = 0; me < 2; me++)
-        for (int kind = 0; kind < kinds; kind++) {
+        for (int kind = only < 0 ? 0 : only; kind < (only < 0 ? kinds : only + 1); kind++) {
             int first = chain_plan(&w, r, me, kind);
             for (int c = 0; c < r->ncells && most <= cap; c++) {
                 long n = simple_moves(r, me, kind, c);

@@ -13,9 +13,10 @@
 
 /* The most moves but shots (steps, slides, leaps, line counts, jumps and
  * their chains) of one piece of r, over both colours, every kind and cell,
- * when the enemy has at most `enemies` pieces. Needs the generators' derived
+ * when the enemy has at most `enemies` pieces; or of one kind (kind >= 0:
+ * its own moves, and chains as any kind it may become on the way). Needs the generators' derived
  * directions (abs) and chain_max. Stops counting once past cap: then the
  * result is above cap but not the bound. */
-long tv_bound_piece_moves(const tv_rules *r, int enemies, long cap);
+long tv_bound_piece_moves(const tv_rules *r, int kind, int enemies, long cap);
 
 #endif

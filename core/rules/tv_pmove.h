@@ -32,7 +32,17 @@
  * chain never lands twice on a cell (its start included), which keeps
  * "never straight back" true and bounds it by the landings of one column
  * and row parity; a board where that bound passes chain_max is refused.
- * Line counts and leaps are simple moves. */
+ * Line counts and leaps are simple moves.
+ *
+ * The chess family's layout (tv_pieces.special: a game with castling or a
+ * choice of promotion, which then has no jumps and no shots, so the numbers
+ * from 2^21 up are free):
+ *   from | to << 10 | capture << 20 | (kind + 1) << 21   a move that
+ *                     promotes to `kind` (e7-e8=Q), kind + 1 = 0: none;
+ *   from | to << 10 | i << 21 | 1 << 25                  castling i, the
+ *                     royal piece from `from` to `to` (O-O).
+ * En passant and the double step are plain moves (e5xd6, e2-e4): the
+ * position says what they do (tv_pieces_special.h). */
 #ifndef TV_PMOVE_H
 #define TV_PMOVE_H
 
@@ -63,6 +73,18 @@ static inline tv_move tv_pmove_shot(int from, int to, int arrow)
 }
 static inline int tv_pmove_is_shot(tv_move m) { return m >= TV_PMOVE_SHOT_BASE; }
 static inline int tv_pmove_arrow(tv_move m) { return (m >> 20) & 1023; }
+
+/* The chess family's moves (tv_pieces.special only). */
+#define TV_PMOVE_CASTLE (1 << 25)
+static inline tv_move tv_pmove_promoting(int from, int to, int capture, int kind)
+{
+    return tv_pmove_simple(from, to, capture) | (tv_move)(kind + 1) << 21;
+}
+static inline tv_move tv_pmove_castling(int from, int to, int i) { return (tv_move)(from | to << 10 | i << 21 | TV_PMOVE_CASTLE); }
+static inline int tv_pmove_is_castle(tv_move m) { return m >= 0 && (m & TV_PMOVE_CASTLE); }
+static inline int tv_pmove_castle(tv_move m) { return (m >> 21) & 3; }
+/* The kind a move promotes to, or -1. */
+static inline int tv_pmove_promotes(tv_move m) { return tv_pmove_is_castle(m) ? -1 : ((m >> 21) & 15) - 1; }
 
 /* The encoding's counts for jump directions `mask`: k, and b (see above). */
 static inline int tv_pmove_k(int mask)

@@ -1,11 +1,13 @@
 #include "tv_rules.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 #include "tv_accepts.h"
 #include "tv_bound.h"
 #include "tv_pmove.h"
 #include "tv_rng.h"
+#include "tv_special_rules.h"
 
 /* Fixed seed: position hashes are the same in every run and every process. */
 #define TV_ZOBRIST_SEED 0x7461766F6C61ull /* "tavola" */
@@ -345,6 +347,42 @@ static int most_reach(const tv_rules *r, int dirs, int max)
     return most;
 }
 
+/* The bound piece by piece: the start's pieces of each kind (per side: no
+ * move adds one) times the most moves that kind has or any kind it may
+ * become, times its choices of promotion; plus the castlings. Past limit:
+ * some value above it. */
+static long kinds_bound(const tv_rules *r, int enemies, long limit)
+{
+    int kinds = r->pieces.nkinds ? r->pieces.nkinds : 1;
+    long most = 0;
+    for (int colour = TV_STONE1; colour <= TV_STONE2; colour++) {
+        long total = r->pieces.ncastles;
+        for (int k = 0; k < kinds && total <= limit; k++) {
+            int count = 0, choices = 0;
+            for (int c = 0; c < r->ncells; c++)
+                count += r->setup.cells[c] == tv_piece(colour, k);
+            for (int j = 0; j < TV_MAX_KINDS; j++)
+                choices += r->pieces.promote_choice[k] >> j & 1;
+            if (!count)
+                continue;
+            long own = tv_bound_piece_moves(r, k, enemies, limit) * (choices ? choices : 1), best = own;
+            int becomes = r->pieces.promote_choice[k] | (r->pieces.promote[k] >= 0 ? 1 << r->pieces.promote[k] : 0);
+            for (int round = 0; round < TV_MAX_KINDS; round++) /* what it becomes, and what that becomes */
+                for (int j = 0; j < kinds; j++)
+                    if (becomes >> j & 1)
+                        becomes |= r->pieces.promote_choice[j] | (r->pieces.promote[j] >= 0 ? 1 << r->pieces.promote[j] : 0);
+            for (int j = 0; j < kinds; j++)
+                if (becomes >> j & 1) {
+                    long then = tv_bound_piece_moves(r, j, enemies, limit);
+                    best = then > best ? then : best;
+                }
+            total += (long)count * best;
+        }
+        most = total > most ? total : most;
+    }
+    return most;
+}
+
 /* Pieces that move (what goes with them: tv_accepts.c): the generators,
  * promotion, the ends, and whether every chain of jumps the start position
  * allows fits a move (tv_pmove.h). */
@@ -425,6 +463,9 @@ static int check_pieces(tv_rules *r, tv_error *err)
         return tv_error_set(err, TV_ERULES, "ends: pieces_left %d or no_progress %d out of range", r->pieces_left,
                             r->no_progress);
     p->chain_max = chained ? tv_pmove_chain_max(p->jump_dirs) : (p->jump_dirs ? 1 : 0);
+    int rc = tv_special_rules_check(r, err);
+    if (rc)
+        return rc;
     /* Each jump takes an enemy piece, and no move adds one: a chain is at
      * most as long as the enemy's pieces at the start. */
     int most = setup_most(r);
@@ -452,16 +493,20 @@ static int check_pieces(tv_rules *r, tv_error *err)
         if (g->shoot_dirs)
             shots += (long)most_reach(r, g->dirs, reach) * most_reach(r, g->shoot_dirs, g->shoot_max);
     }
-    long per_piece = tv_bound_piece_moves(r, most, most ? limit / most : limit);
-    long bound = (long)most * (per_piece + shots);
+    long bound;
+    if (shots)
+        bound = (long)most * (tv_bound_piece_moves(r, -1, most, most ? limit / most : limit) + shots);
+    else /* piece by piece: each kind's own moves, and what it may become */
+        bound = kinds_bound(r, most, limit);
     if (bound > limit && shots)
         return tv_error_set(err, TV_ERULES,
                             "pieces: %d pieces that move and shoot could have up to %ld legal moves, more than %ld",
                             most, bound, limit);
     if (bound > limit) /* the count stops past the limit: "or more" */
         return tv_error_set(err, TV_ERULES,
-                            "pieces: %d pieces with %ld moves each (or more) could have more than %ld legal moves", most,
-                            per_piece, limit);
+                            "pieces: the setup's pieces could have %ld legal moves or more in one position (each "
+                            "kind's pieces times the most moves it or what it becomes has), more than %ld",
+                            bound, limit);
     r->max_moves = bound > TV_MAX_MOVES ? (int)bound : TV_MAX_MOVES;
     return TV_OK;
 }
@@ -595,6 +640,8 @@ static void choose_family(tv_rules *r)
 
 int tv_rules_finish(tv_rules *r, tv_error *err)
 {
+    static _Atomic uint64_t ids;
+    r->id = atomic_fetch_add(&ids, 1) + 1;
     choose_family(r);
     if (r->board == TV_BOARD_MANCALA) {
         int rc = check_mancala(r, err);
@@ -607,6 +654,13 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
                             r->grid.height, TV_MAX_SIDE, TV_MAX_SIDE);
     r->ncells = tv_grid_cells(&r->grid);
     tv_grid_neighbours(&r->grid, r->nb);
+    for (int c = 0; c < r->ncells; c++)
+        for (int d = 0; d < 8; d++) {
+            int k = 0;
+            for (int at = r->nb[c][d]; at >= 0 && k < TV_MAX_SIDE; at = r->nb[at][d])
+                k++;
+            r->run[c][d] = (uint8_t)k;
+        }
     int rc = check_blocks(r, err);
     if (rc)
         return rc;

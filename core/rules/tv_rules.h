@@ -199,9 +199,41 @@ typedef struct tv_gen {
     int shoot_dirs;    /* 0: no second part; else TV_N.. mask, for player 1 */
     int shoot_max;     /* at most this many cells (1..TV_MAX_SIDE) */
     int shoot_abs[2];  /* derived, as abs */
+    /* The chess family's conditions (tv_pieces_special.h): */
+    int min;           /* slide: at least this many cells (0 or 1: any) */
+    int from_rows;     /* bit i: only a piece on the mover's row i + 1 moves so (0: any row) */
+    int en_passant;    /* TV_EP_OPENS: a slide of 2+ cells leaves the cell it passed open to an
+                          en-passant capture for one ply; TV_EP_TAKES: a step may land there, taking
+                          the piece that passed */
 } tv_gen;
 
+enum { TV_EP_OPENS = 1, TV_EP_TAKES = 2 };
+
 enum { TV_CAPTURE_FREE = 0, TV_CAPTURE_MANDATORY, TV_CAPTURE_LONGEST };
+
+/* Castling (tv_pieces_special.h): the royal piece on `king` and the piece on
+ * `rook`, both unmoved (a right per player, a game variable), move at once
+ * to king_to and rook_to, when the cells between them and their
+ * destinations are empty (but for the two) and the royal piece is not
+ * attacked on its start, its way or its destination. Cells for player 1;
+ * player 2's rows mirrored. */
+#define TV_MAX_CASTLES 4
+#define TV_CASTLE_NAME 8
+typedef struct tv_castle {
+    int king, king_to, rook, rook_to;
+    char name[TV_CASTLE_NAME]; /* its move text: "O-O" */
+    int var;                   /* derived: the index of its right (a per-player flag) */
+    int16_t at[2][4];          /* derived: by player index, king, king_to, rook, rook_to (rows mirrored) */
+} tv_castle;
+
+/* Insufficient material (tv_royal.h): the game is drawn when no piece but
+ * royal ones is left, or one piece of an `alone` kind in all, or pieces of
+ * the `same_colour` kinds all on cells of one colour. */
+typedef struct tv_insufficient {
+    int on;
+    int alone;       /* kinds mask */
+    int same_colour; /* kinds mask */
+} tv_insufficient;
 
 typedef struct tv_pieces {
     int nkinds;                          /* 0: the game has only stones (x and o) */
@@ -216,7 +248,22 @@ typedef struct tv_pieces {
     /* Derived by tv_rules_finish: the jump directions' encoding (tv_pieces.h). */
     int jump_dirs, chain_max;
     int shoots;                          /* some generator has after = shoot{}: moves use the shot layout */
+    /* The chess family (tv_royal.h, tv_pieces_special.h). */
+    int royal;                           /* kinds mask: a move that leaves one of the mover's attacked is illegal */
+    int stalemate;                       /* no move and not attacked: TV_STALEMATE_* */
+    uint8_t promote_choice[TV_MAX_KINDS];/* kinds mask a piece of the kind chooses from on the promotion rows (0: promote[]) */
+    int ncastles;
+    tv_castle castle[TV_MAX_CASTLES];
+    int progress_kinds;                  /* kinds mask: their moves count as progress (the fifty-move rule) */
+    tv_insufficient insufficient;
+    /* Derived: the special move layout (tv_pmove.h) is in use; the variables of en passant. */
+    int special;
+    int ep_var;                          /* -1: none */
+    uint8_t castle_touch[TV_MAX_CELLS];  /* bit me * 4 + i: a move from or onto the cell ends that right */
 } tv_pieces;
+
+/* No legal move and no royal piece attacked: as the no-move rule says, or a draw. */
+enum { TV_STALEMATE_AS_NO_MOVE = 0, TV_STALEMATE_DRAW };
 
 /* Flips (Othello, core/play/tv_flip.c): a placement is legal only where it
  * brackets a run of enemy stones between it and an own stone along one of
@@ -372,7 +419,8 @@ struct tv_rules {
     tv_join join;
     int ends;   /* TV_END_* mask */
     int target; /* > 0: a player whose score (captures) reaches this ends the game */
-    int repetition; /* a repeated position (board and side to move) ends the game */
+    int repetition; /* > 0: a position (board, side to move, variables) reached this many times ends the game
+                       (1 is read as 2: any repetition; chess: 3) */
     int remainder;  /* TV_REMAINDER_*: seeds left on the board when the game ends */
     int max_plies;  /* 0: TV_DEFAULT_MAX_PLIES; else 1..TV_MAX_MAX_PLIES */
     tv_pieces pieces;
@@ -389,6 +437,7 @@ struct tv_rules {
     int hook_max_moves; /* with a moves hook: the most moves it lists (0: TV_MAX_MOVES) */
 
     /* Derived by tv_rules_finish. */
+    uint64_t id;     /* this process's number for these rules (> 0): caches derived from rules tell them apart by it */
     int family;      /* TV_FAMILY_*: the kind of move the kernel dispatches to (hooks over data_family) */
     int data_family; /* the family the description names without hooks */
     int ncells;
@@ -401,6 +450,7 @@ struct tv_rules {
     /* Mancala track: the holes (and stores, as -1 for player 1's and -2 for
      * player 2's) in sowing order, and each hole's place on it. */
     int16_t nb[TV_MAX_CELLS][8]; /* grids: the neighbour in each compass direction, or -1 */
+    uint8_t run[TV_MAX_CELLS][8]; /* grids: the steps from the cell in each direction before the edge */
     int track_len;
     int8_t track[2 * TV_MANCALA_MAX_HOLES + 2];
     int8_t track_pos[2 * TV_MANCALA_MAX_HOLES];
