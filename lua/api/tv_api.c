@@ -581,6 +581,34 @@ static void set_hook(lua_State *L, tv_ruleset *rs, int which, int idx)
 
 #define ENDS_MAX 8
 
+/* The chess family's ends: progress = "pawn" (the kinds whose moves, like
+ * captures, restart the no-progress count) and insufficient = { alone =
+ * { "knight", "bishop" }, same_colour = "bishop" } (a draw when no piece
+ * could attack a royal one: tv_royal.h). */
+static void read_chess_ends(lua_State *L, tv_ruleset *rs, int idx)
+{
+    tv_pieces *p = &rs->rules.pieces;
+    if (tv_rawfield(L, idx, "progress") != LUA_TNIL)
+        p->progress_kinds = tv_read_kinds(L, lua_gettop(L), "game.ends.progress", p, 1);
+    lua_pop(L, 1);
+    if (tv_rawfield(L, idx, "insufficient") != LUA_TNIL) {
+        static const char *const known[] = {"alone", "same_colour", NULL};
+        int t = lua_gettop(L);
+        tv_check_table(L, t, "game.ends.insufficient");
+        tv_check_known(L, t, "game.ends.insufficient", known);
+        p->insufficient.on = 1;
+        if (tv_rawfield(L, t, "alone") != LUA_TNIL)
+            p->insufficient.alone = tv_read_kinds(L, lua_gettop(L), "game.ends.insufficient.alone", p, 1);
+        lua_pop(L, 1);
+        if (tv_rawfield(L, t, "same_colour") != LUA_TNIL)
+            p->insufficient.same_colour = tv_read_kinds(L, lua_gettop(L), "game.ends.insufficient.same_colour", p, 1);
+        lua_pop(L, 1);
+        if (!p->royal)
+            luaL_error(L, "game.ends.insufficient: insufficient material needs royal pieces (move { royal = \"king\" })");
+    }
+    lua_pop(L, 1);
+}
+
 static void read_ends(lua_State *L, tv_ruleset *rs, int idx, int nested)
 {
     int t = lua_type(L, idx);
@@ -608,6 +636,7 @@ static void read_ends(lua_State *L, tv_ruleset *rs, int idx, int nested)
         rs->rules.no_progress = (int)tv_int_field(L, idx, "game.ends", "no_progress", 1, TV_MAX_MAX_PLIES, 0);
     rs->rules.margin = (int)tv_int_field(L, idx, "game.ends", "margin", 0, 100000, 0);
     lua_pop(L, 2);
+    read_chess_ends(L, rs, idx);
     int n = tv_list_len(L, idx, "game.ends", 0, ENDS_MAX);
     for (int i = 1; i <= n; i++) {
         lua_rawgeti(L, idx, i);
@@ -930,11 +959,27 @@ static void read_no_move(lua_State *L, int v, game_ctx *g)
     }
 }
 
+/* repetition = "ends" (a position reached again ends the game) or N (its
+ * N-th occurrence does: 3, chess's threefold repetition). */
 static void read_repetition(lua_State *L, int v, game_ctx *g)
 {
     static const char *const words[] = {"ends", NULL}, *const glosses[] = {"a repeated position ends the game", NULL};
-    (void)v;
-    g->r->repetition = tv_field_word(L, 1, "game", "repetition", words, glosses, -1) == 0;
+    if (lua_type(L, v) == LUA_TNUMBER)
+        g->r->repetition = (int)tv_int_field(L, 1, "game", "repetition", 2, 100, 2);
+    else
+        g->r->repetition = tv_field_word(L, 1, "game", "repetition", words, glosses, -1) == 0 ? 2 : 0;
+}
+
+/* stalemate = "draw": no legal move while no royal piece is attacked. */
+static void read_stalemate(lua_State *L, int v, game_ctx *g)
+{
+    static const char *const words[] = {"draw", NULL}, *const glosses[] = {"no move and not in check: a draw", NULL};
+    if (lua_isnil(L, v))
+        return;
+    tv_field_word(L, 1, "game", "stalemate", words, glosses, 0);
+    g->r->pieces.stalemate = TV_STALEMATE_DRAW;
+    if (!g->r->pieces.royal)
+        luaL_error(L, "game.stalemate: a stalemate needs royal pieces (move { royal = \"king\" })");
 }
 
 static void read_remainder(lua_State *L, int v, game_ctx *g)
@@ -999,6 +1044,7 @@ static const struct game_field {
     {"ends", read_ends_field, "goal"},                   /* required without a goal */
     {"no_move", read_no_move, "board moves"},            /* pass: mancala or flips */
     {"repetition", read_repetition, ""},
+    {"stalemate", read_stalemate, "moves"},              /* royal kinds */
     {"remainder", read_remainder, "board"},              /* mancala */
     {"winner", read_winner, ""},
     {"max_plies", read_max_plies, ""},

@@ -64,27 +64,60 @@ static void read_after(lua_State *L, int idx, const char *what, tv_gen *g)
     lua_pop(L, 1);
 }
 
+/* The chess family's conditions of a step or slide: from_rows = 2 or
+ * { 2, 3 } (rows counted from the mover's side), en_passant = "opens"
+ * (a slide) or "takes" (a step). */
+static void read_conditions(lua_State *L, int idx, const char *what, tv_gen *g)
+{
+    static const char *const eps[] = {"opens", "takes", NULL};
+    char key[112];
+    snprintf(key, sizeof key, "%s.from_rows", what);
+    int t = tv_rawfield(L, idx, "from_rows");
+    if (t == LUA_TNUMBER) {
+        g->from_rows = 1 << ((int)tv_int_field(L, idx, what, "from_rows", 1, TV_MAX_SIDE, 1) - 1);
+    } else if (t == LUA_TTABLE) {
+        int n = tv_list_len(L, lua_gettop(L), key, 1, TV_MAX_SIDE);
+        for (int i = 1; i <= n; i++) {
+            lua_rawgeti(L, -1, i);
+            if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > TV_MAX_SIDE)
+                luaL_error(L, "%s[%d]: expected a row number 1..%d, counted from the mover's side", key, i, TV_MAX_SIDE);
+            g->from_rows |= 1 << (lua_tointeger(L, -1) - 1);
+            lua_pop(L, 1);
+        }
+    } else if (t != LUA_TNIL) {
+        luaL_error(L, "%s: expected a row number or a list of them, counted from the mover's side", key);
+    }
+    lua_pop(L, 1);
+    int ep = tv_field_word(L, idx, what, "en_passant", eps, NULL, -1);
+    g->en_passant = ep < 0 ? 0 : ep == 0 ? TV_EP_OPENS : TV_EP_TAKES;
+}
+
 static void read_step(lua_State *L, int idx, const char *what, tv_gen *g)
 {
-    static const char *const known[] = {"directions", "to", "after", NULL};
+    static const char *const known[] = {"directions", "to", "after", "from_rows", "en_passant", NULL};
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
     g->type = TV_GEN_STEP;
     g->dirs = read_directions(L, idx, what);
     g->to = read_to(L, idx, what, TV_TO_EMPTY);
     read_after(L, idx, what, g);
+    read_conditions(L, idx, what, g);
 }
 
 static void read_slide(lua_State *L, int idx, const char *what, tv_gen *g)
 {
-    static const char *const known[] = {"directions", "to", "max", "after", NULL};
+    static const char *const known[] = {"directions", "to", "max", "min", "after", "from_rows", "en_passant", NULL};
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
     g->type = TV_GEN_SLIDE;
     g->dirs = read_directions(L, idx, what);
     g->to = read_to(L, idx, what, TV_TO_EMPTY);
     g->max = (int)tv_int_field(L, idx, what, "max", 1, TV_MAX_SIDE, TV_MAX_SIDE);
+    g->min = (int)tv_int_field(L, idx, what, "min", 1, TV_MAX_SIDE, 1);
+    if (g->min > g->max)
+        luaL_error(L, "%s: min %d is more than max %d", what, g->min, g->max);
     read_after(L, idx, what, g);
+    read_conditions(L, idx, what, g);
 }
 
 static void read_jump(lua_State *L, int idx, const char *what, tv_gen *g)
@@ -121,7 +154,7 @@ static void read_gen(lua_State *L, int idx, const char *what, tv_gen *g)
 
 /* ---- move{} ------------------------------------------------------------- */
 
-static const char *const move_fields[] = {"capture", "promote", "custodial", NULL};
+static const char *const move_fields[] = {"capture", "promote", "custodial", "royal", "castle", NULL};
 
 static int is_move_field(const char *key)
 {
@@ -186,7 +219,8 @@ static void read_kind_gens(lua_State *L, int idx, const char *what, int k, tv_pi
 static void read_promote(lua_State *L, int idx, const char *what, tv_pieces *p, int known_kinds)
 {
     if (lua_type(L, idx) != LUA_TTABLE)
-        luaL_error(L, "%s: expected { man = \"king\", rows = 1, ends_chain = true }", what);
+        luaL_error(L, "%s: expected { man = \"king\", rows = 1, ends_chain = true } or { pawn = { \"queen\", \"knight\" } }",
+                   what);
     p->promote_rows = (int)tv_int_field(L, idx, what, "rows", 1, TV_MAX_SIDE, 1);
     p->promote_ends = tv_bool_field(L, idx, what, "ends_chain", 0);
     int n = 0;
@@ -199,10 +233,30 @@ static void read_promote(lua_State *L, int idx, const char *what, tv_pieces *p, 
             lua_pop(L, 1);
             continue;
         }
-        if (lua_type(L, -1) != LUA_TSTRING)
-            luaL_error(L, "%s.%s: expected the name of the kind it becomes", what, key);
         if (++n > TV_MAX_KINDS)
             luaL_error(L, "%s: more than %d promotions", what, TV_MAX_KINDS);
+        if (lua_type(L, -1) == LUA_TTABLE) { /* a choice: { "queen", "rook", ... } */
+            int from = known_kinds ? kind_index(p, key) : 0, nc = tv_list_len(L, lua_gettop(L), what, 1, TV_MAX_KINDS);
+            if (from < 0) {
+                kinds_list(L, p);
+                luaL_error(L, "%s.%s: not a kind of this game (%s)", what, key, lua_tostring(L, -1));
+            }
+            for (int i = 1; i <= nc; i++) {
+                lua_rawgeti(L, -1, i);
+                int to = lua_type(L, -1) == LUA_TSTRING && known_kinds ? kind_index(p, lua_tostring(L, -1)) : 0;
+                if (lua_type(L, -1) != LUA_TSTRING || to < 0 || (known_kinds && to == from)) {
+                    kinds_list(L, p);
+                    luaL_error(L, "%s.%s[%d]: expected another kind of this game (%s)", what, key, i, lua_tostring(L, -1));
+                }
+                if (known_kinds)
+                    p->promote_choice[from] |= (uint8_t)(1 << to);
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
+            continue;
+        }
+        if (lua_type(L, -1) != LUA_TSTRING)
+            luaL_error(L, "%s.%s: expected the name of the kind it becomes, or a list to choose from", what, key);
         if (known_kinds) {
             int from = kind_index(p, key), to = kind_index(p, lua_tostring(L, -1));
             if (from < 0 || to < 0 || from == to) {
@@ -218,9 +272,69 @@ static void read_promote(lua_State *L, int idx, const char *what, tv_pieces *p, 
         luaL_error(L, "%s: no kind is promoted, as { man = \"king\" }", what);
 }
 
+int tv_read_kinds(lua_State *L, int idx, const char *what, const tv_pieces *p, int known_kinds)
+{
+    int mask = 0, n = 1, list = lua_type(L, idx) == LUA_TTABLE;
+    if (list)
+        n = tv_list_len(L, idx, what, 1, TV_MAX_KINDS);
+    else if (lua_type(L, idx) != LUA_TSTRING)
+        luaL_error(L, "%s: expected a kind's name or a list of them", what);
+    for (int i = 1; i <= n; i++) {
+        if (list)
+            lua_rawgeti(L, idx, i);
+        else
+            lua_pushvalue(L, idx);
+        int k = lua_type(L, -1) == LUA_TSTRING && known_kinds ? kind_index(p, lua_tostring(L, -1)) : 0;
+        if (lua_type(L, -1) != LUA_TSTRING || k < 0) {
+            kinds_list(L, p);
+            luaL_error(L, "%s: expected a kind of this game (%s)", what, lua_tostring(L, -1));
+        }
+        mask |= 1 << k;
+        lua_pop(L, 1);
+    }
+    return mask;
+}
+
+/* castle = { { name = "O-O", king = "e1", to = "g1", rook = "h1", rook_to = "f1" }, ... }:
+ * player 1's cells (player 2's rows mirrored); without a grid (the
+ * constructor) the names are only read. */
+static void read_castles(lua_State *L, int idx, const char *what, tv_pieces *p, const tv_grid *grid)
+{
+    static const char *const known[] = {"name", "king", "to", "rook", "rook_to", NULL};
+    static const char *const cells[] = {"king", "to", "rook", "rook_to"};
+    char item[128];
+    int n = tv_list_len(L, idx, what, 1, TV_MAX_CASTLES);
+    for (int i = 1; i <= n; i++) {
+        snprintf(item, sizeof item, "%s[%d]", what, i);
+        lua_rawgeti(L, idx, i);
+        int t = lua_gettop(L);
+        tv_check_table(L, t, item);
+        tv_check_known(L, t, item, known);
+        tv_castle *c = &p->castle[p->ncastles++];
+        int at[4];
+        for (int j = 0; j < 4; j++) {
+            if (tv_rawfield(L, t, cells[j]) != LUA_TSTRING)
+                luaL_error(L, "%s.%s: expected a cell, as \"e1\" (player 1's side)", item, cells[j]);
+            at[j] = grid ? tv_grid_parse_cell(grid, lua_tostring(L, -1)) : 0;
+            if (at[j] < 0)
+                luaL_error(L, "%s.%s: '%s' is not a cell of the board", item, cells[j], lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
+        c->king = at[0], c->king_to = at[1], c->rook = at[2], c->rook_to = at[3];
+        size_t len = 0;
+        const char *name = tv_rawfield(L, t, "name") == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+        if (!name || len < 1 || len >= TV_CASTLE_NAME || strlen(name) != len || strpbrk(name, " ;=/"))
+            luaL_error(L, "%s.name: expected its move text, 1..%d characters without spaces, as \"O-O\"", item,
+                       TV_CASTLE_NAME - 1);
+        memcpy(c->name, name, len + 1);
+        lua_pop(L, 2);
+    }
+}
+
 /* move{} at idx into p: with known_kinds, the keys must be p's kinds (read
  * in their declared order); without, in the constructor, any name will do. */
-static void read_move(lua_State *L, int idx, const char *pre, tv_pieces *p, tv_custodial *custodial, int known_kinds)
+static void read_move(lua_State *L, int idx, const char *pre, tv_pieces *p, tv_custodial *custodial,
+                      const tv_grid *grid, int known_kinds)
 {
     static const char *const captures[] = {"free", "mandatory", "longest", NULL}; /* TV_CAPTURE_* */
     char what[64], key[96];
@@ -231,6 +345,15 @@ static void read_move(lua_State *L, int idx, const char *pre, tv_pieces *p, tv_c
     p->promote_rows = 0;
     p->promote_ends = 0;
     p->capture = tv_field_word(L, idx, what, "capture", captures, NULL, TV_CAPTURE_FREE);
+    memset(p->promote_choice, 0, sizeof p->promote_choice);
+    snprintf(key, sizeof key, "%s.royal", what);
+    p->royal = tv_rawfield(L, idx, "royal") == LUA_TNIL ? 0 : tv_read_kinds(L, lua_gettop(L), key, p, known_kinds);
+    lua_pop(L, 1);
+    snprintf(key, sizeof key, "%s.castle", what);
+    p->ncastles = 0;
+    if (tv_rawfield(L, idx, "castle") != LUA_TNIL)
+        read_castles(L, lua_gettop(L), key, p, grid);
+    lua_pop(L, 1);
     tv_read_custodial_field(L, idx, what, custodial);
     if (tv_rawfield(L, idx, "promote") != LUA_TNIL) {
         snprintf(key, sizeof key, "%s.promote", what);
@@ -284,7 +407,7 @@ int tv_api_move(lua_State *L)
     tv_pieces scratch;
     tv_custodial custodial;
     memset(&scratch, 0, sizeof scratch);
-    read_move(L, 1, "", &scratch, &custodial, 0);
+    read_move(L, 1, "", &scratch, &custodial, NULL, 0);
     return tv_tagged(L, "move");
 }
 
@@ -294,11 +417,26 @@ void tv_read_pieces(lua_State *L, int idx, tv_pieces *p)
 {
     const char *what = "game.pieces";
     if (lua_type(L, idx) != LUA_TTABLE)
-        luaL_error(L, "%s: expected a list of kinds, as { \"man\", \"king\" }", what);
+        luaL_error(L, "%s: expected a list of kinds, as { \"man\", \"king\" } or { \"king\", { name = \"knight\", letter = \"n\" } }", what);
     int n = tv_list_len(L, idx, what, 1, TV_MAX_KINDS);
     for (int k = 0; k < n; k++) {
-        size_t len;
+        size_t len = 0;
+        char letter = 0;
         lua_rawgeti(L, idx, k + 1);
+        if (lua_type(L, -1) == LUA_TTABLE) { /* { name = "knight", letter = "n" } */
+            static const char *const known[] = {"name", "letter", NULL};
+            char item[64];
+            snprintf(item, sizeof item, "%s[%d]", what, k + 1);
+            tv_check_known(L, lua_gettop(L), item, known);
+            size_t ll = 0;
+            const char *l = tv_rawfield(L, -1, "letter") == LUA_TSTRING ? lua_tolstring(L, -1, &ll) : NULL;
+            if (!l || ll != 1 || !islower((unsigned char)l[0]))
+                luaL_error(L, "%s.letter: expected one lower-case letter", item);
+            letter = l[0];
+            lua_pop(L, 1);
+            tv_rawfield(L, -1, "name");
+            lua_remove(L, -2);
+        }
         const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
         int ok = name && len >= 1 && len < TV_NAME_KIND && strlen(name) == len && islower((unsigned char)name[0]);
         for (size_t i = 0; ok && i < len; i++)
@@ -306,12 +444,13 @@ void tv_read_pieces(lua_State *L, int idx, tv_pieces *p)
         if (!ok || is_move_field(name))
             luaL_error(L, "%s[%d]: expected a name of 1..%d lower-case letters (not kind, capture, promote or custodial)", what,
                        k + 1, TV_NAME_KIND - 1);
+        letter = letter ? letter : name[0];
         for (int j = 0; j < k; j++)
-            if (p->letter[j] == name[0])
-                luaL_error(L, "%s[%d]: '%s' and '%s' would both be written '%c'", what, k + 1, p->name[j], name,
-                           name[0]);
+            if (p->letter[j] == letter)
+                luaL_error(L, "%s[%d]: '%s' and '%s' would both be written '%c' (give one { name = \"%s\", letter = \"?\" })",
+                           what, k + 1, p->name[j], name, letter, name);
         memcpy(p->name[k], name, len + 1);
-        p->letter[k] = name[0];
+        p->letter[k] = letter;
         lua_pop(L, 1);
     }
     p->nkinds = n;
@@ -374,7 +513,7 @@ void tv_read_setup(lua_State *L, int idx, tv_rules *r)
 
 void tv_read_moves_pieces(lua_State *L, int idx, tv_rules *r)
 {
-    read_move(L, idx, "game.moves: ", &r->pieces, &r->custodial, 1);
+    read_move(L, idx, "game.moves: ", &r->pieces, &r->custodial, &r->grid, 1);
     r->moves = TV_MOVES_PIECES;
 }
 

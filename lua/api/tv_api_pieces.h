@@ -19,4 +19,8 @@ void tv_read_pieces(lua_State *L, int idx, tv_pieces *p);
 void tv_read_setup(lua_State *L, int idx, tv_rules *r);
 void tv_read_moves_pieces(lua_State *L, int idx, tv_rules *r);
 
+/* A kind's name or a list of them at idx, as a mask of p's kinds (without
+ * known_kinds: names are only checked to be strings). */
+int tv_read_kinds(lua_State *L, int idx, const char *what, const tv_pieces *p, int known_kinds);
+
 #endif

@@ -149,6 +149,7 @@ static const tv_rules *rules_of(const char *source, tv_rules *out)
     ck_assert_msg(rs != NULL, "%s: %s", source, err.msg);
     *out = *tv_ruleset_rules(rs);
     memset(&out->hooks, 0, sizeof out->hooks);
+    out->id = 0; /* each load's own number */
     tv_ruleset_free(rs);
     return out;
 }
@@ -256,6 +257,7 @@ START_TEST(game_fields_in_any_order_load_the_same)
         tv_rules *r = i ? &other_rules : &scratch_rules;
         *r = *tv_ruleset_rules(rs);
         memset(&r->hooks, 0, sizeof r->hooks); /* each ruleset's own pointers */
+        r->id = 0;                             /* and its own number */
         snprintf(text[i], sizeof text[i], "%s", tv_ruleset_options_text(rs));
         tv_ruleset_free(rs);
     }
