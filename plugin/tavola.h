@@ -387,6 +387,17 @@ typedef struct tavola_api {
      * in upper case, player 2's in lower case; 'x' and 'o' for stones).
      * TAVOLA_EINVAL for no such player or kind (the message on g). */
     int (*hand)(const tavola_game *g, int player, int kind, char *letter);
+
+    /* ---- FEN -------------------------------------------------------------
+     * (present when size >= offsetof(tavola_api, fen) + sizeof(void *))
+     *
+     * The chess family (a ruleset whose pieces move and have a royal kind)
+     * has FEN beside the position string: set_position reads either, and
+     * this writes the FEN of g ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR
+     * b KQkq - 0 1": the en-passant cell only when a capture could use it).
+     * Returns its length (or the length needed, as snprintf), or
+     * TAVOLA_EINVAL when the ruleset has no FEN (the message on g). */
+    int (*fen)(const tavola_game *g, char *buf, size_t size);
 } tavola_api;
 
 enum { TAVOLA_OPTION_BOOL = 1, TAVOLA_OPTION_INT = 2, TAVOLA_OPTION_NUMBER = 3, TAVOLA_OPTION_STRING = 4 };

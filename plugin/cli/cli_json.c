@@ -249,6 +249,10 @@ int cli_json(FILE *out, const tavola_ruleset *rs, tavola_game *g)
     t->position(g, pos, sizeof pos);
     fprintf(out, ",\"position\":");
     cli_json_string(out, pos);
+    if (t->fen(g, pos, sizeof pos) >= 0) { /* the chess family */
+        fprintf(out, ",\"fen\":");
+        cli_json_string(out, pos);
+    }
     fprintf(out, "}\n");
     return TAVOLA_OK;
 }

@@ -11,6 +11,7 @@
 #include "tv_catalog.h"
 #include "tv_draw.h"
 #include "tv_svg.h"
+#include "tv_fen.h"
 #include "tv_game.h"
 #include "tv_hmove.h"
 #include "tv_perft.h"
@@ -399,6 +400,16 @@ static int api_position(const tavola_game *h, char *buf, size_t size)
     return tv_position_write(h->g->rules, h->g->state, buf, size);
 }
 
+static int api_fen(const tavola_game *h, char *buf, size_t size)
+{
+    if (no_room(buf, size))
+        return refuse_null(err_of(h), "fen", "buf");
+    int n = tv_fen_write(h->g->rules, h->g->state, buf, size);
+    if (n < 0)
+        return tv_error_set(err_of(h), TV_EINVAL, "fen: this ruleset has no FEN (a game whose pieces move, with a royal kind)");
+    return n;
+}
+
 static int api_set_position(tavola_game *h, const char *text)
 {
     if (!text)
@@ -728,6 +739,7 @@ static const tavola_api api = {
     .var_get = api_var_get,
     .hand_kinds = api_hand_kinds,
     .hand = api_hand,
+    .fen = api_fen,
 };
 
 const tavola_api *tavola_get_api(uint32_t abi_version)

@@ -57,6 +57,7 @@ static int p_choose_player(void) { tavola_move m; return t->choose(g, NULL, 1, &
 static int p_choose_out(void) { return t->choose(g, "random", 1, NULL); }
 static int p_random_rng(void) { tavola_move m; return t->random_move(g, NULL, &m); }
 static int p_var_get(void) { return t->var_get(g, 0, 1, NULL); }
+static int p_fen(void) { return t->fen(g, NULL, 5); }
 static int p_random_out(void)
 {
     uint64_t rng = 7;
@@ -183,6 +184,7 @@ static const call_row calls[] = {
     {SLOT(var_get), p_var_get, "value", 1},
     {SLOT(hand_kinds), NULL, NULL, 0},
     {SLOT(hand), NULL, NULL, 0}, /* letter may be NULL */
+    {SLOT(fen), p_fen, "buf", 1},
 };
 #define NCALLS (int)(sizeof calls / sizeof *calls)
 

@@ -534,6 +534,15 @@ class State:
         """The position string (see the README): set_position() reads it back."""
         return _text(self._api.position, self._g)[1]
 
+    def fen(self):
+        """The FEN of the state, for the chess family (a ruleset whose pieces
+        move and have a royal kind); None for other games. set_position()
+        reads a FEN too."""
+        if "fen" in self._api.missing:
+            return None
+        n, text = _text(self._api.fen, self._g)
+        return text if n >= 0 else None
+
     def set_position(self, text):
         """Replaces the state with a position string; the history is cleared."""
         rc = self._api.set_position(self._g, A.text(text, "position"))

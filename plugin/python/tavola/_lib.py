@@ -117,6 +117,8 @@ FUNCTIONS = [
     ("var_get", c_int, [c_game_p, c_int, c_int, P(ctypes.c_int32)]),
     ("hand_kinds", c_int, [c_ruleset_p]),
     ("hand", c_int, [c_game_p, c_int, c_int, c_char_p]),
+    # ---- FEN, for the chess family
+    ("fen", c_int, [c_game_p, c_char_p, ctypes.c_size_t]),
 ]
 
 
