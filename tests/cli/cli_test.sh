@@ -80,7 +80,7 @@ fails hole_move 1 "move 1 'a1' refused: a1: the cell is blocked" \
   "$TAVOLA" play pahtum -o holes=a1,b2,c3 --moves "a1" --json
 fails not_a_move 1 "move 1 'z9' refused: 'z9' is not a move" "$TAVOLA" play pahtum --moves "z9" --json
 fails bad_swap 1 "swap: this game has no swap rule" "$TAVOLA" play pahtum -o holes=a1,b2,c3 --moves "d4 e4 f4 swap" --json
-fails unknown_ruleset 1 "unknown ruleset 'chess'" "$TAVOLA" play chess --json
+fails unknown_ruleset 1 "unknown ruleset 'shatranj'" "$TAVOLA" play shatranj --json
 fails unknown_option 1 "unknown option 'colour' (options: count, diagonals, holes, size, swap)" "$TAVOLA" play pahtum -o colour=red --json
 fails bad_option_value 1 "holes: the number of holes must be odd" "$TAVOLA" play pahtum -o holes=4 --json
 fails broken_ruleset 1 "tests/bad_rulesets/broken.lua:2: game.ends: 'bord_full'" \

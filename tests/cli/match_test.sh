@@ -179,7 +179,7 @@ run record_golden $M --games 2 --record "$tmp/two.rec"
 same match_record "$GOLDEN/match_record.txt" "$tmp/two.rec"
 
 # --- errors: one message, nothing on stdout ----------------------------------
-fails unknown_ruleset 1 "unknown ruleset 'chess'" "$TAVOLA" match chess --p1 greedy --p2 random --games 2
+fails unknown_ruleset 1 "unknown ruleset 'shatranj'" "$TAVOLA" match shatranj --p1 greedy --p2 random --games 2
 fails unknown_option 1 "unknown option 'colour'" "$TAVOLA" match pahtum -o colour=red --p1 greedy --p2 random --games 2
 fails bad_option 1 "holes: the number of holes must be odd" "$TAVOLA" match pahtum -o holes=4 --p1 greedy --p2 random --games 2
 fails unknown_player 1 "--p1: unknown player 'god'" "$TAVOLA" match pahtum --p1 god --p2 random --games 2

@@ -194,7 +194,7 @@ fails colour_mancala 1 "game.colours: a mancala board has seeds, not stones to c
 if cmp -s "$tmp/out" tests/cli/golden/kalah_board.txt; then ok; else bad "text board differs from kalah_board.txt"; fi
 
 # ---- errors ----------------------------------------------------------------
-fails unknown_ruleset 1 "unknown ruleset 'chess'" "$TAVOLA" show chess --svg -
+fails unknown_ruleset 1 "unknown ruleset 'shatranj'" "$TAVOLA" show shatranj --svg -
 fails bad_position 1 "position: expected 4 fields" "$TAVOLA" show pahtum --position "xo 1" --svg -
 fails illegal_move 1 "move 2 'd4' refused: d4: the cell is occupied" \
   "$TAVOLA" show pahtum -o holes=a1,b2,c3 --moves "d4 d4" --svg -
