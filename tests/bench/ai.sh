@@ -58,6 +58,10 @@ match "clobber: mcts 1000 vs random" clobber mcts:iterations=1000 random 0.95
 match "clobber: alphabeta 7 vs random" clobber alphabeta:depth=7 random 0.95
 match "checkers: mcts 1000 vs random" checkers mcts:iterations=1000 random 0.95
 match "checkers: alphabeta 6 vs random" checkers alphabeta:depth=6 random 0.95
+# Chess: material by kind (its evaluate{}); MCTS by random playouts, which
+# end in draws more often than in mates (insufficient material, fifty moves).
+match "chess: alphabeta 3 vs random" chess alphabeta:depth=3 random 0.95
+match "chess: mcts 300 vs random" chess mcts:iterations=300 random 0.95
 match "connect4: alphabeta 5 vs random" connect4 alphabeta:depth=5 random 0.95
 figure "connect4: alphabeta 5 vs mcts 1000" connect4 alphabeta:depth=5 mcts:iterations=1000
 figure "breakthrough: alphabeta 3 vs mcts 1000" breakthrough alphabeta:depth=3 mcts:iterations=1000

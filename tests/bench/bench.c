@@ -4,7 +4,9 @@
  * the stock lua5.4 (plain_*.lua); then the speed peer OpenSpiel, measured in
  * the same run in turns with tavola (when BENCH_OPENSPIEL names its rollout
  * program; otherwise the table says it was not measured), Ludii's published
- * rates, and the targets. Before measuring, it checks that what it compares
+ * rates, chess perft beside Stockfish's `go perft` (a child process, when
+ * Debian's stockfish is installed; rulesets/chess.lua once it loads), and the
+ * targets. Before measuring, it checks that what it compares
  * plays the same games: the baselines against the engine (the same move
  * sequences give the same results, and random playouts the same statistics),
  * and tv_random_playout against playing the same random moves through
@@ -15,23 +17,32 @@
  *   BENCH_ONLY=kalah,gomoku ...          measure only these rulesets
  *   BENCH_OPENSPIEL=DIR/bin/rollout-clang ...  measure OpenSpiel beside tavola
  *   build/release/bench openspiel-games  the OpenSpiel games the peer rows need
+ *   BENCH_STOCKFISH=PATH ...              Stockfish for the chess perft rows
+ *                                        (default: stockfish on PATH, else
+ *                                        /usr/games/stockfish; without one:
+ *                                        "not measured")
  *   build/release/bench playouts FILE N  profiling modes, see profile()
+ *   build/release/bench perft FILE DEPTH [POSITION [OPTIONS]]   and profile_perft()
  *
  * Heap allocations are counted by linking with
  * -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc: calls from this program
  * and libtavola.a, which includes every allocation of the rulesets' Lua VMs
  * (their allocator is in libtavola). */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "baseline.h"
 #include "tv_game.h"
+#include "tv_perft.h"
 #include "tv_play.h"
 #include "tv_player.h"
 #include "tv_ruleset.h"
@@ -122,6 +133,30 @@ static tv_ruleset *load(const char *path, const char *options)
     return rs;
 }
 
+/* A ruleset that may not be loadable yet (a peer row's game still being
+ * written): NULL, and why in why[], instead of stopping the bench. */
+static tv_ruleset *try_load(const char *path, const char *options, char *why, size_t size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(why, size, "no file %s", path);
+        return NULL;
+    }
+    static char src[1 << 16];
+    size_t n = fread(src, 1, sizeof src - 1, f);
+    fclose(f);
+    tv_error err = {0};
+    tv_options opts = {0};
+    tv_ruleset *rs = NULL;
+    if (!(options && tv_options_parse(&opts, options, &err)))
+        rs = tv_ruleset_load(path, src, n, &opts, NULL, &err);
+    if (!rs) {
+        snprintf(why, size, "%.150s", err.msg);
+        why[strcspn(why, "\n")] = '\0';
+    }
+    return rs;
+}
+
 /* ---- figures ----------------------------------------------------------- */
 
 typedef struct figures {
@@ -153,6 +188,7 @@ typedef struct runner {
     bl_rng brng;     /* a baseline's */
     uint64_t seed;   /* of the next game */
     double games, plies;
+    double sq_all, sq; /* sums of squared game lengths (engine): of every game played, of the measured ones */
 } runner;
 
 /* n games; returns their plies. */
@@ -165,6 +201,7 @@ static long play_games(runner *x, int n)
             tv_state_buf buf;
             engine_game(x->rules, x->seed, &x->rng, &buf.state);
             plies += buf.state.ply;
+            x->sq_all += (double)buf.state.ply * buf.state.ply;
         } else if (x->kind == RUN_ENGINE_STEPS) { /* move by move, as a host plays: no fast path */
             tv_state_buf buf;
             tv_state *s = &buf.state;
@@ -198,7 +235,7 @@ static long play_games(runner *x, int n)
 
 static runner make_runner(int kind, const tv_rules *r)
 {
-    runner x = {kind, r, {1}, {1}, 0, 0, 0};
+    runner x = {kind, r, {1}, {1}, 0, 0, 0, 0, 0};
     play_games(&x, 50); /* warm-up */
     return x;
 }
@@ -207,13 +244,14 @@ static runner make_runner(int kind, const tv_rules *r)
 static double measure(runner *x)
 {
     long games = 0, plies = 0;
-    double t0 = now(), t;
+    double sq0 = x->sq_all, t0 = now(), t;
     do {
         plies += play_games(x, 32);
         games += 32;
     } while ((t = now() - t0) < run_s);
     x->games += games;
     x->plies += plies;
+    x->sq += x->sq_all - sq0;
     return games / t;
 }
 
@@ -264,8 +302,9 @@ static void steps_beside_playouts(const tv_rules *r, figures *steps)
     double ra[16], rb[16];
     for (int i = 0; i < runs; i++) {
         ra[i] = measure(&a);
-        rb[i] = measure(&b);
+        rb[i] = measure(&b); /* measured in turns only: both runs see the same machine */
     }
+    (void)rb;
     set_figures(&a, ra, steps);
 }
 
@@ -771,7 +810,11 @@ static int osp_parts(const peer_game *p) { return strcmp(p->openspiel, "amazons"
 typedef struct peer_figures {
     double tv, osp, tv_plies, osp_plies, lo, hi; /* medians; per-run ratios min, max */
     double cut; /* OpenSpiel games cut at its MaxGameLength */
+    double tv_games, osp_games, tv_sd; /* games measured; standard deviation of tavola's game lengths */
     int measured, failed; /* failed: the rollout program gave no figures */
+    int osp_only; /* tavola's ruleset is not loadable (why): OpenSpiel measured alone */
+    int unloadable; /* tavola's ruleset is not loadable (why) */
+    char why[160];
 } peer_figures;
 
 static peer_game peer_games[] = {
@@ -791,6 +834,36 @@ static peer_game peer_games[] = {
     {"Hex 11x11", "hex", "rulesets/hex.lua", NULL, "hex", 0},
     {"Y, size 19", "y", "rulesets/y.lua", NULL, "y", 0},
     {"Pentago", "pentago", "rulesets/pentago.lua", NULL, "pentago", 0},
+    /* The chess family (issue 25); until rulesets/chess.lua loads, the row
+     * says so and OpenSpiel is measured alone. OpenSpiel's chess (commit
+     * 112b777, games/chess/chess.cc MaybeFinalReturns, chess_board.cc) ends
+     * a game, checked in this order after every action:
+     * - insufficient material (HasSufficientMaterial): K v K, K+B v K,
+     *   K+N v K, and kings with bishops only, all on one square colour (any
+     *   number, either side); K+N v K+N, K+N v K+B, K+NN v K and bishops of
+     *   both colours play on. A draw, automatic;
+     * - threefold repetition: a position (Zobrist hash of the pieces, side to
+     *   move, castling rights, and the en-passant square only when an enemy
+     *   pawn stands beside the double-stepped pawn, pins not considered)
+     *   seen 3 times in the game, the start included. A draw, automatic;
+     * - no legal move: checkmate (a loss) or stalemate (a draw);
+     * - fifty-move rule: 100 plies without a pawn move or a capture
+     *   (castling counts as reversible), checked after mate, so a mate on
+     *   the 100th ply wins. A draw, automatic ("theoretically a draw that
+     *   needs to be claimed, but we implement it as a forced draw for now").
+     * MaxGameLength is 17695 plies (the rollout program would cut a game
+     * there; the fifty-move rule ends every game long before). All four
+     * promotions are actions, as in tavola. tavola's chess.lua: checkmate,
+     * stalemate, the fifty-move rule (100 plies), threefold repetition and
+     * insufficient material (K v K, K + one minor v K, bishops all on one
+     * square colour), all automatic: the same rules, and so the same game
+     * lengths within the check's tolerance (both count the en-passant cell
+     * in a position only when an enemy pawn could take there: OpenSpiel's
+     * EpSquareThreatened, tavola's ep_usable). No Ludii rate is entered
+     * for chess. OpenSpiel's random games end (20,000 games,
+     * PERFORMANCE.md): insufficient material 54%, fifty moves 22%, mate 15%,
+     * stalemate 6%, repetition 3%; 341.5 plies on average, sd 111. */
+    {"Chess", "chess", "rulesets/chess.lua", NULL, "chess", 0},
 };
 enum { NPEERS = sizeof peer_games / sizeof *peer_games };
 static peer_figures peer_figs[NPEERS];
@@ -801,7 +874,7 @@ static double osp_cut; /* games the rollout program cut at MaxGameLength */
 /* One run of the peer: rollout GAME SECONDS 1 SEED; its last line is
  * "MEDIAN game=G rollouts_wall=.. actions_wall=.. rollouts_cpu=.. actions_cpu=.. plies=..".
  * Returns rollouts per second of processor time (the clock of now()), or 0. */
-static double run_openspiel(const char *prog, const char *game, int seed, double *plies)
+static double run_openspiel(const char *prog, const char *game, int seed, double *plies, double *games)
 {
     char cmd[1024], line[1024], last[1024] = "";
     snprintf(cmd, sizeof cmd, "'%s' %s %g 1 %d 2>&1", prog, game, run_s, seed);
@@ -815,9 +888,11 @@ static double run_openspiel(const char *prog, const char *game, int seed, double
         }
         if (strncmp(line, "MEDIAN ", 7) == 0)
             snprintf(last, sizeof last, "%s", line);
-        double cut;
+        double cut, n;
         if (sscanf(line, "note: %lf games cut", &cut) == 1)
             osp_cut += cut;
+        if (games && sscanf(line, "run %*d: %*s %lf games", &n) == 1)
+            *games += n;
     }
     int rc = pclose(f);
     const char *rate = strstr(last, " rollouts_cpu="), *pl = strstr(last, " plies=");
@@ -839,20 +914,41 @@ static void measure_peers(const char *prog, const char *only)
         peer_figures *m = &peer_figs[g];
         if (only && *only && !listed(only, p->label))
             continue;
-        tv_ruleset *rs = load(p->path, p->options);
-        runner x = make_runner(RUN_ENGINE, tv_ruleset_rules(rs));
-        double rt[16], ro[16], q[16], plies = 0, osp_plies = 0;
+        double rt[16], ro[16], q[16], plies = 0, osp_plies = 0, osp_games = 0;
         int ok = 1;
         osp_cut = 0;
+        tv_ruleset *rs = try_load(p->path, p->options, m->why, sizeof m->why);
+        if (!rs) { /* not loadable (yet): OpenSpiel alone, for its figures */
+            for (int i = 0; i < runs && ok; i++) {
+                ro[i] = run_openspiel(prog, p->openspiel, i + 1, &plies, &osp_games);
+                ok = ro[i] > 0;
+                osp_plies += plies;
+            }
+            m->osp_only = m->unloadable = 1;
+            if (ok) {
+                m->osp = median(ro, runs);
+                m->osp_plies = osp_plies / runs / osp_parts(p);
+                m->osp_games = osp_games;
+                m->cut = osp_cut;
+            } else {
+                m->failed = 1;
+            }
+            continue;
+        }
+        runner x = make_runner(RUN_ENGINE, tv_ruleset_rules(rs));
         for (int i = 0; i < runs && ok; i++) {
             rt[i] = measure(&x);
-            ro[i] = run_openspiel(prog, p->openspiel, i + 1, &plies);
+            ro[i] = run_openspiel(prog, p->openspiel, i + 1, &plies, &osp_games);
             ok = ro[i] > 0;
             osp_plies += plies;
             q[i] = rt[i] / ro[i];
         }
         if (ok) {
             m->tv_plies = x.plies / x.games;
+            m->tv_games = x.games;
+            m->osp_games = osp_games;
+            double var = x.sq / x.games - m->tv_plies * m->tv_plies;
+            m->tv_sd = var > 0 ? sqrt(var) : 0;
             m->osp_plies = osp_plies / runs / osp_parts(p); /* in turns */
             m->tv = median(rt, runs);
             m->osp = median(ro, runs);
@@ -866,6 +962,282 @@ static void measure_peers(const char *prog, const char *only)
         }
         tv_ruleset_free(rs);
     }
+}
+
+/* ---- perft beside Stockfish ---------------------------------------------- */
+
+/* Chess perft from published positions (the chess programming wiki's perft
+ * page): tavola's tv_perft on rulesets/chess.lua in this process, and
+ * Stockfish's `go perft` (Debian's package) in one child process, in turns,
+ * run for run. Both count the last ply in bulk: tv_perft returns the number
+ * of legal moves at depth 1 without playing them, and Stockfish's perft
+ * counts the legal moves of each position at depth 2 (its `leaf` case)
+ * without making them. The nodes are the leaves, the published counts. A
+ * shallower depth under BENCH_QUICK. */
+typedef struct perft_pos {
+    const char *name, *fen;
+    int depth, qdepth;       /* full run, BENCH_QUICK */
+    long long nodes, qnodes; /* the published counts at those depths */
+} perft_pos;
+
+static const perft_pos perft_positions[] = {
+    {"start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, 4, 4865609, 197281},
+    {"Kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 3, 4085603, 97862},
+    {"position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 4, 674624, 43238},
+};
+enum { NPERFT = sizeof perft_positions / sizeof *perft_positions };
+
+typedef struct perft_figures {
+    double tv, sf;                /* leaf nodes per second of processor time, medians */
+    long long tv_nodes, sf_nodes; /* the counts found (sf: -1 when its runs disagreed) */
+    int sf_reps;                  /* Stockfish's perfts a run */
+    int tv_done, sf_done;
+    char tv_unread[160];          /* why tavola's chess did not read the position */
+} perft_figures;
+
+static perft_figures perft_figs[NPERFT];
+static char sf_version[96] = "";
+static const char *sf_clock = "";   /* how the child's processor time was read */
+static char sf_trouble[200] = ""; /* Stockfish was found but did not run */
+
+/* Stockfish: BENCH_STOCKFISH, else `stockfish` on PATH, else Debian's
+ * /usr/games/stockfish (not on every PATH). NULL when there is none. */
+static const char *find_stockfish(char *buf, size_t size)
+{
+    const char *env = getenv("BENCH_STOCKFISH");
+    if (env && *env) {
+        snprintf(buf, size, "%s", env);
+        return access(buf, X_OK) == 0 ? buf : NULL;
+    }
+    const char *path = getenv("PATH");
+    for (const char *p = path; p && *p; p = strchr(p, ':') ? strchr(p, ':') + 1 : NULL) {
+        int n = (int)strcspn(p, ":");
+        snprintf(buf, size, "%.*s/stockfish", n, p);
+        if (n > 0 && access(buf, X_OK) == 0)
+            return buf;
+    }
+    snprintf(buf, size, "/usr/games/stockfish");
+    return access(buf, X_OK) == 0 ? buf : NULL;
+}
+
+/* The processor time of a running child, all its threads, in seconds: the
+ * sum of its threads' /proc/PID/task/TID/schedstat (nanoseconds on a CPU, the
+ * time CLOCK_PROCESS_CPUTIME_ID counts), or else /proc/PID/stat's user and
+ * system time (clock ticks). -1 when neither can be read. Read while the
+ * child waits for a command, the figures are settled. */
+static double child_cpu(pid_t pid)
+{
+    char path[96];
+    snprintf(path, sizeof path, "/proc/%ld/task", (long)pid);
+    DIR *d = opendir(path);
+    double ns = 0;
+    int threads = 0, ok = d != NULL;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (e->d_name[0] == '.')
+            continue;
+        char file[160];
+        unsigned long long t;
+        snprintf(file, sizeof file, "/proc/%ld/task/%.40s/schedstat", (long)pid, e->d_name);
+        FILE *f = fopen(file, "r");
+        if (f && fscanf(f, "%llu", &t) == 1)
+            ns += (double)t, threads++;
+        else
+            ok = 0;
+        if (f)
+            fclose(f);
+    }
+    if (d)
+        closedir(d);
+    if (ok && threads) {
+        sf_clock = "the sum of its threads' /proc/PID/task/TID/schedstat";
+        return ns * 1e-9;
+    }
+    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+    FILE *f = fopen(path, "r");
+    char line[1024];
+    unsigned long ut, st;
+    const char *rp = f && fgets(line, sizeof line, f) ? strrchr(line, ')') : NULL;
+    if (f)
+        fclose(f);
+    if (!rp || sscanf(rp + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) != 2)
+        return -1;
+    sf_clock = "/proc/PID/stat's user and system time (clock ticks)";
+    return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
+/* One Stockfish process for all the perft rows, spoken to through pipes. */
+typedef struct sf_proc {
+    pid_t pid;
+    FILE *to, *from;
+} sf_proc;
+
+/* Starts Stockfish and waits for its readyok (its start-up, the network
+ * and the hash table, is done then and is not measured). 0, or -1. */
+static int sf_start(sf_proc *p, const char *prog)
+{
+    int in[2], out[2];
+    if (pipe(in))
+        return -1;
+    if (pipe(out)) {
+        close(in[0]);
+        close(in[1]);
+        return -1;
+    }
+    fflush(stdout);
+    p->pid = fork();
+    if (p->pid < 0)
+        return -1;
+    if (p->pid == 0) {
+        signal(SIGPIPE, SIG_DFL);
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        execl(prog, prog, (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    p->to = fdopen(in[1], "w");
+    p->from = fdopen(out[0], "r");
+    if (!p->to || !p->from)
+        return -1;
+    fprintf(p->to, "isready\n");
+    fflush(p->to);
+    char line[512];
+    while (fgets(line, sizeof line, p->from)) {
+        if (!*sf_version && strncmp(line, "Stockfish ", 10) == 0) /* "Stockfish 15.1 by the ..." */
+            snprintf(sf_version, sizeof sf_version, "%.*s", 10 + (int)strcspn(line + 10, " \n"), line);
+        if (strncmp(line, "readyok", 7) == 0)
+            return 0;
+    }
+    return -1;
+}
+
+/* `quit`, and the child's end. */
+static void sf_stop(sf_proc *p)
+{
+    if (p->to) {
+        fprintf(p->to, "quit\n");
+        fclose(p->to);
+    }
+    char line[512];
+    while (p->from && fgets(line, sizeof line, p->from))
+        ;
+    if (p->from)
+        fclose(p->from);
+    int status;
+    if (p->pid > 0)
+        waitpid(p->pid, &status, 0);
+}
+
+/* `position fen FEN` and `go perft DEPTH` reps times; the processor time the
+ * child spent on them (read before and after, while it waits), or -1 when it
+ * did not answer. *nodes: the count of its "Nodes searched:" lines, -1 when
+ * they differ. Its `go` waits for the search before it, so the commands can
+ * be sent at once (they fit in the pipe: reps <= 2000). */
+static double sf_perft(sf_proc *p, const char *fen, int depth, int reps, long long *nodes)
+{
+    double c0 = child_cpu(p->pid);
+    fprintf(p->to, "position fen %s\n", fen);
+    for (int i = 0; i < reps; i++)
+        fprintf(p->to, "go perft %d\n", depth);
+    if (fflush(p->to) != 0)
+        return -1;
+    char line[512];
+    int found = 0;
+    *nodes = 0;
+    while (found < reps && fgets(line, sizeof line, p->from)) {
+        long long n;
+        if (sscanf(line, "Nodes searched: %lld", &n) == 1) {
+            *nodes = found && *nodes != n ? -1 : n;
+            found++;
+        }
+    }
+    double c1 = child_cpu(p->pid);
+    return found == reps && c0 >= 0 && c1 >= 0 ? c1 - c0 : -1;
+}
+
+/* Each position: tavola's perft for run_s (at least once) and Stockfish's
+ * perfts for about run_s (their number set from a first one), in turns,
+ * runs times; the medians. chess: the ruleset, or NULL. */
+static void measure_perft(const tv_rules *chess, const char *prog, const char *only)
+{
+    if (only && *only && !listed(only, "chess") && !listed(only, "perft"))
+        return;
+    sf_proc sp = {0, NULL, NULL};
+    void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN); /* a Stockfish that died: EPIPE, not death */
+    int sf = prog != NULL;
+    if (sf && sf_start(&sp, prog)) {
+        snprintf(sf_trouble, sizeof sf_trouble, "%.120s did not start (no readyok)", prog);
+        sf = 0;
+    }
+    tv_error err;
+    tv_game *g = chess ? tv_game_new(chess, 1, &err) : NULL;
+    if (chess && !g)
+        die("chess", &err);
+    for (int k = 0; k < NPERFT; k++) {
+        const perft_pos *pp = &perft_positions[k];
+        perft_figures *m = &perft_figs[k];
+        int depth = quick ? pp->qdepth : pp->depth, reps = 1;
+        int have_tv = g && tv_game_set_position(g, pp->fen, &err) == TV_OK;
+        if (g && !have_tv)
+            snprintf(m->tv_unread, sizeof m->tv_unread, "%.150s", err.msg);
+        if (sf) { /* calibration: the perfts that make about run_s */
+            long long n;
+            double t = sf_perft(&sp, pp->fen, depth, 1, &n);
+            if (t < 0) {
+                snprintf(sf_trouble, sizeof sf_trouble, "%.120s stopped answering (perft %d from %s)", prog, depth,
+                         pp->name);
+                sf = 0;
+            }
+            reps = (int)ceil(run_s / (t > 1e-4 ? t : 1e-4));
+            reps = reps < 1 ? 1 : reps > 2000 ? 2000 : reps;
+            m->sf_reps = reps;
+        }
+        double rt[16], rs[16];
+        int nt = 0, ns = 0;
+        for (int i = 0; i < runs; i++) {
+            if (have_tv) {
+                double t0 = now(), t;
+                long long total = 0;
+                do {
+                    int64_t n = tv_perft(chess, g->state, depth, &err);
+                    if (n < 0)
+                        die("chess perft", &err);
+                    m->tv_nodes = n;
+                    total += n;
+                } while ((t = now() - t0) < run_s);
+                rt[nt++] = (double)total / t;
+            }
+            if (sf) {
+                long long n;
+                double t = sf_perft(&sp, pp->fen, depth, reps, &n);
+                if (t < 0) {
+                    snprintf(sf_trouble, sizeof sf_trouble, "%.120s stopped answering (perft %d from %s)", prog, depth,
+                             pp->name);
+                    sf = 0;
+                    break;
+                }
+                rs[ns++] = t > 0 ? (double)n * reps / t : 0;
+                if (!m->sf_done)
+                    m->sf_nodes = n;
+                else if (n != m->sf_nodes)
+                    m->sf_nodes = -1;
+                m->sf_done = 1;
+            }
+        }
+        m->tv_done = nt > 0;
+        m->tv = nt ? median(rt, nt) : 0;
+        m->sf = ns == runs && m->sf_nodes > 0 ? median(rs, ns) : 0;
+    }
+    if (g)
+        tv_game_free(g);
+    if (prog)
+        sf_stop(&sp);
+    signal(SIGPIPE, old_pipe);
 }
 
 /* bench playouts FILE COUNT [OPTIONS]: only COUNT engine playouts of one
@@ -917,6 +1289,27 @@ static int profile(int argc, char **argv)
     return 0;
 }
 
+/* bench perft FILE DEPTH [POSITION [OPTIONS]]: tv_perft once from the start
+ * or from a position (FEN for chess; "" for the start), for a profiler. */
+static int profile_perft(int argc, char **argv)
+{
+    tv_ruleset *rs = load(argv[2], argc > 5 ? argv[5] : NULL);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_error err;
+    tv_game *g = tv_game_new(r, 1, &err);
+    if (!g || (argc > 4 && *argv[4] && tv_game_set_position(g, argv[4], &err)))
+        die(argv[2], &err);
+    double t0 = now();
+    int64_t n = tv_perft(r, g->state, atoi(argv[3]), &err);
+    double t = now() - t0;
+    if (n < 0)
+        die("perft", &err);
+    printf("perft %s %d: %lld in %.3f s, %.0f/s\n", argv[2], atoi(argv[3]), (long long)n, t, (double)n / t);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+    return 0;
+}
+
 /* bench search mcts|alphabeta FILE BUDGET: one search from the start
  * position with that many iterations (nodes), for a profiler. */
 static int profile_search(char **argv)
@@ -948,6 +1341,8 @@ int main(int argc, char **argv)
         return profile(argc, argv);
     if (argc >= 5 && strcmp(argv[1], "search") == 0)
         return profile_search(argv);
+    if (argc >= 4 && strcmp(argv[1], "perft") == 0)
+        return profile_perft(argc, argv);
     if (argc == 2 && strcmp(argv[1], "openspiel-games") == 0) { /* for the peer's build (GAMES) */
         for (int i = 0; i < NPEERS; i++)
             printf("%s%s", i ? " " : "", peer_games[i].openspiel);
@@ -1011,7 +1406,7 @@ int main(int argc, char **argv)
            TV_BENCH_FLAGS);
     if (osp) {
         double plies;
-        run_openspiel(osp, "tic_tac_toe", 1, &plies); /* for its compiler line */
+        run_openspiel(osp, "tic_tac_toe", 1, &plies, NULL); /* for its compiler line */
         /* The build's VERSION file (BUILD/VERSION beside BUILD/bin/): its first line names the commit. */
         char version[1200], commit[48] = "commit unknown", line[512];
         snprintf(version, sizeof version, "%s", osp);
@@ -1028,6 +1423,12 @@ int main(int argc, char **argv)
     } else {
         printf("OpenSpiel: not measured (no BENCH_OPENSPIEL; make bench OPENSPIEL_SRC=DIR measures it)\n");
     }
+    char sf_path[1024];
+    const char *sf = find_stockfish(sf_path, sizeof sf_path); /* the perft peer */
+    if (sf)
+        printf("Stockfish: %s (chess perft beside tavola's)\n", sf);
+    else
+        printf("Stockfish: not measured (install the Debian package stockfish)\n");
     printf("\n");
     printf("Checks (what is compared plays the same games)\n");
     check_pahtum(tv_ruleset_rules(games[PAHTUM].rs));
@@ -1158,9 +1559,21 @@ int main(int argc, char **argv)
                    p->ludii ? c : "-", p->ludii && v ? lr : "-");
             peer_ok &= m->tv >= 2 * m->osp;
             peer_measured++;
+        } else if (m->osp_only) { /* tavola's ruleset is not loadable yet */
+            fmt_rate(b, sizeof b, m->osp);
+            snprintf(pl, sizeof pl, "- / %.2f", m->osp_plies);
+            printf("| %s | not loadable | %s | - | - | %s | %s | - |\n", p->name, m->failed ? "no figures" : b,
+                   m->failed ? "-" : pl, p->ludii ? c : "-");
         } else {
-            printf("| %s | %s | not measured | - | - | - | %s | %s |\n", p->name, a, p->ludii ? c : "-",
-                   p->ludii && v ? lr : "-");
+            peer_figures *u = &peer_figs[i];
+            if (!v && !u->unloadable) { /* not in the table above: is it loadable? */
+                tv_ruleset *t = try_load(p->path, p->options, u->why, sizeof u->why);
+                u->unloadable = !t;
+                if (t)
+                    tv_ruleset_free(t);
+            }
+            printf("| %s | %s | not measured | - | - | - | %s | %s |\n", p->name, u->unloadable ? "not loadable" : a,
+                   p->ludii ? c : "-", p->ludii && v ? lr : "-");
         }
     }
     if (peer_measured)
@@ -1173,6 +1586,10 @@ int main(int argc, char **argv)
         printf("\nOpenSpiel: not measured: its rollout program gave no figures (see the checks below).\n");
     else
         printf("\nOpenSpiel: not measured in this run (make bench OPENSPIEL_SRC=DIR measures it beside tavola).\n");
+    for (int i = 0; i < NPEERS; i++) /* a peer row whose ruleset is not loadable (yet) */
+        if (peer_figs[i].unloadable)
+            printf("%s: tavola's %s is not loadable (%s)%s\n", peer_games[i].name, peer_games[i].path,
+                   peer_figs[i].why, peer_figs[i].osp_only ? ": OpenSpiel measured alone" : "");
     printf("Ludii: published rates, on a 2.2 GHz Xeon E7-8860; not measured here.\n");
     if (osp) {
         printf("\nChecks of the OpenSpiel peer (the same rules: games of the same average length)\n");
@@ -1185,16 +1602,108 @@ int main(int argc, char **argv)
                 printf("  note   %s: OpenSpiel's turn is %d actions, each drawn uniformly; tavola draws whole turns "
                        "uniformly: %.2f / %.2f turns, not compared\n", peer_games[i].name, osp_parts(&peer_games[i]),
                        peer_figs[i].tv_plies, peer_figs[i].osp_plies);
+        /* Within 3%, or, where few games were played (BENCH_QUICK, chess's
+         * lengths spread widely), within 5 standard errors of the difference
+         * of the two means (tavola's spread standing for both). */
         for (int i = 0; i < NPEERS; i++)
-            if (peer_figs[i].measured && osp_parts(&peer_games[i]) == 1)
-                check(fabs(peer_figs[i].tv_plies - peer_figs[i].osp_plies) <= 0.03 * peer_figs[i].tv_plies,
-                      "%s: average plies, tavola %.2f / OpenSpiel %.2f (within 3%%)", peer_games[i].name,
-                      peer_figs[i].tv_plies, peer_figs[i].osp_plies);
+            if (peer_figs[i].measured && osp_parts(&peer_games[i]) == 1) {
+                const peer_figures *m = &peer_figs[i];
+                double tol = 0.03 * m->tv_plies, se = 0;
+                if (m->tv_games > 0 && m->osp_games > 0)
+                    se = m->tv_sd * sqrt(1 / m->tv_games + 1 / m->osp_games);
+                if (5 * se > tol)
+                    check(fabs(m->tv_plies - m->osp_plies) <= 5 * se,
+                          "%s: average plies, tavola %.2f / OpenSpiel %.2f (%.0f / %.0f games, within 5 standard "
+                          "errors: %.2f)", peer_games[i].name, m->tv_plies, m->osp_plies, m->tv_games, m->osp_games,
+                          5 * se);
+                else
+                    check(fabs(m->tv_plies - m->osp_plies) <= tol, "%s: average plies, tavola %.2f / OpenSpiel %.2f "
+                          "(within 3%%)", peer_games[i].name, m->tv_plies, m->osp_plies);
+            }
         for (int i = 0; i < NPEERS; i++)
             if (peer_figs[i].cut > 0)
                 printf("  note   %s: OpenSpiel cut %.0f games at its MaxGameLength\n", peer_games[i].name,
                        peer_figs[i].cut);
     }
+    /* Chess perft beside Stockfish. */
+    char chess_why[160] = "";
+    tv_ruleset *chess_rs = try_load("rulesets/chess.lua", NULL, chess_why, sizeof chess_why);
+    measure_perft(chess_rs ? tv_ruleset_rules(chess_rs) : NULL, sf, only);
+    const char *sf_name = *sf_version ? sf_version : "Stockfish";
+    printf("\n| perft (leaf nodes/s) | depth | nodes (published) | tavola | %s | tavola/%s | target |\n"
+           "|---|---:|---:|---:|---:|---:|---|\n", sf_name, sf_name);
+    double perft_min = 0;
+    int perft_measured = 0, perft_ok = 1;
+    for (int k = 0; k < NPERFT; k++) {
+        const perft_pos *pp = &perft_positions[k];
+        const perft_figures *m = &perft_figs[k];
+        char a[32], b[32], ratio_s[32] = "-", target[32] = ">= 0.1";
+        fmt_rate(a, sizeof a, m->tv);
+        fmt_rate(b, sizeof b, m->sf);
+        double q = ratio(m->tv, m->sf);
+        if (q > 0) {
+            snprintf(ratio_s, sizeof ratio_s, "**%.3f**", q);
+            snprintf(target, sizeof target, ">= 0.1 %s", verdict(q >= 0.1));
+            perft_min = perft_measured++ ? fmin(perft_min, q) : q;
+            perft_ok &= q >= 0.1;
+        }
+        const char *tv_s = !chess_rs      ? "not loadable"
+                           : m->tv_done    ? a
+                           : *m->tv_unread ? "FEN not read"
+                                           : "not measured";
+        printf("| %s | %d | %lld | %s | %s | %s | %s |\n", pp->name, quick ? pp->qdepth : pp->depth,
+               quick ? pp->qnodes : pp->nodes, tv_s, !m->sf_done ? "not measured" : m->sf > 0 ? b : "no figures",
+               ratio_s, target);
+    }
+    char reps_s[64] = "";
+    for (int k = 0; k < NPERFT; k++)
+        if (perft_figs[k].sf_reps)
+            snprintf(reps_s + strlen(reps_s), sizeof reps_s - strlen(reps_s), "%s%d", k ? ", " : "",
+                     perft_figs[k].sf_reps);
+    int perft_any = 0;
+    for (int k = 0; k < NPERFT; k++)
+        perft_any |= perft_figs[k].tv_done || perft_figs[k].sf_done;
+    if (only && *only && !listed(only, "chess") && !listed(only, "perft"))
+        printf("\nperft: not measured in this run (BENCH_ONLY=%s: add chess or perft)\n", only);
+    else if (!perft_any)
+        printf("\nperft: not measured in this run:\n");
+    else
+        printf("\nperft: leaf nodes (the published counts) per second of processor time, the median of %d runs,\n"
+               "in turns: tavola's tv_perft on rulesets/chess.lua in this process (repeated for %.2f s a run),\n"
+               "then Stockfish's `go perft` in one child process started once (%s perfts a run, set to take about\n"
+               "%.2f s), its processor time read before and after from %s\n"
+               "(its start-up, about 0.15 s of network and hash table, is not counted). Both count the last ply\n"
+               "in bulk, without making its moves: Stockfish's perft counts each depth-2 position's legal moves,\n"
+               "tv_perft returns tv_legal_moves' count at depth 1.%s\n",
+               runs, run_s, *reps_s ? reps_s : "-", run_s, *sf_clock ? sf_clock : "/proc",
+               quick ? " BENCH_QUICK: one ply less than the full run." : "");
+    if (!chess_rs)
+        printf("tavola: rulesets/chess.lua is not loadable (%s): perft not measured\n", chess_why);
+    if (!sf)
+        printf("Stockfish: not measured (install the Debian package stockfish)\n");
+    else if (*sf_trouble)
+        printf("Stockfish: %s: not measured\n", sf_trouble);
+    int perft_checked = 0;
+    for (int k = 0; k < NPERFT; k++)
+        perft_checked += perft_figs[k].tv_done + perft_figs[k].sf_done + !!*perft_figs[k].tv_unread;
+    if (perft_checked) {
+        printf("\nChecks of the perft rows (the published counts)\n");
+        for (int k = 0; k < NPERFT; k++) {
+            const perft_pos *pp = &perft_positions[k];
+            const perft_figures *m = &perft_figs[k];
+            long long want = quick ? pp->qnodes : pp->nodes;
+            int depth = quick ? pp->qdepth : pp->depth;
+            if (*m->tv_unread)
+                check(0, "perft %s: tavola's chess did not read its FEN: %s", pp->name, m->tv_unread);
+            if (m->tv_done)
+                check(m->tv_nodes == want, "perft %s, depth %d: tavola %lld, published %lld", pp->name, depth,
+                      m->tv_nodes, want);
+            if (m->sf_done)
+                check(m->sf_nodes == want, "perft %s, depth %d: %s %lld%s, published %lld", pp->name, depth, sf_name,
+                      m->sf_nodes, m->sf_nodes < 0 ? " (its runs disagree)" : "", want);
+        }
+    }
+
     printf("\nChecks of the plain-Lua peers (engine / plain Lua)\n");
     check_plain("pahtum, plain Lua", &pp, &pahtum_stats);
     check_plain("tihbat, plain Lua", &pt, &tihbat_stats);
@@ -1226,8 +1735,19 @@ int main(int argc, char **argv)
         printf("- 2 x OpenSpiel, side by side: not measured (%s)\n",
                osp ? "OpenSpiel gave no figures" : "no OpenSpiel in this run");
 
+    if (perft_measured)
+        printf("- chess perft >= 0.1 x Stockfish's, every position (%d measured): lowest %.3f (%s)\n",
+               perft_measured, perft_min, verdict(perft_ok));
+    else
+        printf("- chess perft >= 0.1 x Stockfish's: not measured (%s)\n",
+               !chess_rs ? "rulesets/chess.lua is not loadable"
+               : !sf     ? "no Stockfish: install the Debian package stockfish"
+                         : "no figures");
+
     for (int i = 0; i < NGAMES; i++)
         tv_ruleset_free(games[i].rs);
+    if (chess_rs)
+        tv_ruleset_free(chess_rs);
     if (failures) {
         printf("\nbench: %d check(s) FAILED\n", failures);
         return 1;
