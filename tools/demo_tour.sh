@@ -8,12 +8,14 @@ TAVOLA=${1:?usage: demo_tour.sh path/to/tavola}
 MCTS=mcts:iterations=2000
 # Where random playouts are long (Hasami Shogi's average about 2,300 plies,
 # Lines of Action's draw out) or run Lua hooks every ply (Brandubh: 2,000
-# iterations a move took 8 minutes a game), MCTS at this budget is slow or
-# weak: those show alpha-beta over the ruleset's evaluation instead.
+# iterations a move took 8 minutes a game; chess's random games run 344
+# plies, mostly to a draw), MCTS at this budget is slow or weak: those show
+# alpha-beta over the ruleset's evaluation instead.
 engine() {
   case $1 in
     hasami_shogi|lines_of_action) echo alphabeta:depth=3 ;;
     brandubh) echo alphabeta:depth=2 ;;
+    chess) echo alphabeta:depth=3 ;;
     *) echo $MCTS ;;
   esac
 }
