@@ -89,7 +89,6 @@ static int castle_of_letter(const tv_rules *r, char l, int me)
         if (lower == tolower((unsigned char)castle_letter(r, i, me)) || lower - 'a' == c->rook % w)
             return i;
     }
-    (void)me;
     return -1;
 }
 

@@ -782,7 +782,7 @@ int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *e
             const char *why = tv_special_refusal(r, s, colour, m);
             if (why)
                 return refuse(r, m, err, why, -1);
-            if (r->pieces.royal) { /* the capture rule over the moves the check test keeps */
+            if (r->pieces.royal && r->pieces.capture != TV_CAPTURE_FREE) { /* the capture rule over the moves the check test keeps */
                 n = legal_moves(r, &p, s, moves, len, &longest, r->max_moves, 1, err);
                 for (i = 0; i < n && moves[i] != m; i++)
                     ;

@@ -7,6 +7,7 @@
 #define TV_PIECES_H
 
 #include "tv_error.h"
+#include "tv_pieces_special.h"
 #include "tv_pmove.h"
 #include "tv_royal.h"
 #include "tv_rules.h"
@@ -80,11 +81,5 @@ static inline int tv_pieces_is_chain(const tv_rules *r, tv_move m)
     return tv_pmove_is_chain(m) && !r->pieces.special;
 }
 
-/* Whether `cell` is on the last `rows` rows seen from colour's side. */
-static inline int tv_pieces_far(const tv_rules *r, int colour, int cell, int rows)
-{
-    /* cells are row * width + column: a row bound is a cell bound, no division */
-    return colour == TV_STONE1 ? cell >= (r->grid.height - rows) * r->grid.width : cell < rows * r->grid.width;
-}
 
 #endif

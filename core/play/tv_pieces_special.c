@@ -9,13 +9,6 @@
 #include "tv_royal.h"
 #include "tv_vars_state.h"
 
-/* Whether `cell` is on the last `rows` rows seen from colour's side (as
- * tv_pieces_far, which this floor below the pieces does not include). */
-static int far_rows(const tv_rules *r, int colour, int cell, int rows)
-{
-    return colour == TV_STONE1 ? cell >= (r->grid.height - rows) * r->grid.width : cell < rows * r->grid.width;
-}
-
 void tv_special_castle_cells(const tv_rules *r, int me, int i, int cells[4])
 {
     const int16_t *at = r->pieces.castle[i].at[me];
@@ -68,7 +61,7 @@ static int kind_after(const tv_rules *r, int colour, int kind, tv_move m, int to
     int chosen = tv_pmove_promotes(m), to_kind = r->pieces.promote[kind];
     if (chosen >= 0)
         return chosen;
-    return to_kind >= 0 && far_rows(r, colour, to, r->pieces.promote_rows) ? to_kind : kind;
+    return to_kind >= 0 && tv_pieces_far(r, colour, to, r->pieces.promote_rows) ? to_kind : kind;
 }
 
 void tv_special_move_cells(const tv_rules *r, const tv_state *s, tv_move m, uint8_t *cells)
@@ -95,7 +88,7 @@ int tv_special_promotions(const tv_rules *r, const tv_state *s, int colour, tv_m
     const tv_pieces *p = &r->pieces;
     int grows = 0;
     for (int i = 0; i < n && !grows; i++) /* the promotion rows first: most moves end elsewhere */
-        grows = far_rows(r, colour, tv_pmove_to(moves[i]), p->promote_rows) && !tv_pmove_is_castle(moves[i]) &&
+        grows = tv_pieces_far(r, colour, tv_pmove_to(moves[i]), p->promote_rows) && !tv_pmove_is_castle(moves[i]) &&
                 p->promote_choice[tv_cell_kind(s->cells[tv_pmove_from(moves[i])])];
     if (!grows)
         return n;
@@ -108,7 +101,7 @@ int tv_special_promotions(const tv_rules *r, const tv_state *s, int colour, tv_m
         tv_move m = was[i];
         int from = tv_pmove_from(m), to = tv_pmove_to(m), kind = tv_cell_kind(s->cells[from]);
         unsigned choice = p->promote_choice[kind];
-        if (!choice || tv_pmove_is_castle(m) || !far_rows(r, colour, to, p->promote_rows))
+        if (!choice || tv_pmove_is_castle(m) || !tv_pieces_far(r, colour, to, p->promote_rows))
             choice = 0;
         for (int c = 0; c < TV_MAX_KINDS && choice; c++) {
             if (!(choice >> c & 1))
@@ -118,7 +111,7 @@ int tv_special_promotions(const tv_rules *r, const tv_state *s, int colour, tv_m
             len[k] = was_len[i];
             moves[k++] = tv_pmove_promoting(from, to, tv_pmove_captures(m), c);
         }
-        if (!p->promote_choice[kind] || !far_rows(r, colour, to, p->promote_rows) || tv_pmove_is_castle(m)) {
+        if (!p->promote_choice[kind] || !tv_pieces_far(r, colour, to, p->promote_rows) || tv_pmove_is_castle(m)) {
             if (k == cap)
                 return -1;
             len[k] = was_len[i];
@@ -258,7 +251,7 @@ int tv_special_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int 
         if (tv_var_get(r, s, p->ep_var, 0) != open && (rc = tv_var_set(r, s, p->ep_var, 0, open, err)))
             return rc;
     }
-    return (r->ends & TV_END_REACH) && far_rows(r, colour, to, 1);
+    return (r->ends & TV_END_REACH) && tv_pieces_far(r, colour, to, 1);
 }
 
 int tv_special_canonical(const tv_rules *r, tv_state *s, tv_error *err)

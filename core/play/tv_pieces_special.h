@@ -14,6 +14,13 @@
 #include "tv_royal.h"
 #include "tv_rules.h"
 
+/* Whether `cell` is on the last `rows` rows seen from colour's side. */
+static inline int tv_pieces_far(const tv_rules *r, int colour, int cell, int rows)
+{
+    /* cells are row * width + column: a row bound is a cell bound, no division */
+    return colour == TV_STONE1 ? cell >= (r->grid.height - rows) * r->grid.width : cell < rows * r->grid.width;
+}
+
 /* Castling i's cells for player index me (player 2's rows mirrored):
  * cells[0] the royal piece's start, [1] its destination, [2] the rook's
  * start, [3] its destination. */
