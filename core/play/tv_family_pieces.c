@@ -50,6 +50,8 @@ static int actions(const tv_rules *r)
     int pairs = r->ncells * (r->ncells - 1);
     if (r->pieces.special)
         return pairs * (kinds_of(r) + 1) + r->pieces.ncastles;
+    if (r->pieces.after) /* and a capture that ends where it began, one per cell */
+        return pairs + r->ncells;
     return r->pieces.shoots ? pairs * (r->ncells - 1) : pairs;
 }
 
@@ -72,6 +74,8 @@ static int action_of(const tv_rules *r, tv_move m)
     int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
     if (np >= 2 && r->pieces.special && tv_pmove_is_castle(m))
         return r->ncells * (r->ncells - 1) * (kinds_of(r) + 1) + tv_pmove_castle(m);
+    if (np == 2 && r->pieces.after && path[0] == path[1])
+        return r->ncells * (r->ncells - 1) + path[0];
     if (np < 2 || path[0] == path[np - 1])
         return TV_EINVAL;
     if (r->pieces.special)
@@ -92,6 +96,10 @@ static int move_of(const tv_rules *r, int a, tv_move *m)
         int pair = a / k1, promo = a % k1 - 1, from = pair / n1, to = pair % n1;
         to = to >= from ? to + 1 : to;
         *m = promo >= 0 ? tv_pmove_promoting(from, to, 0, promo) : tv_pmove_simple(from, to, 0);
+        return TV_OK;
+    }
+    if (r->pieces.after && a >= r->ncells * n1) { /* a capture back to its start */
+        *m = tv_pmove_after(a - r->ncells * n1, a - r->ncells * n1, 0);
         return TV_OK;
     }
     if (r->pieces.shoots) {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "tv_custodial.h"
+#include "tv_pieces_after.h"
 #include "tv_pieces_special.h"
 #include "tv_royal.h"
 #include "tv_vars_state.h"
@@ -33,6 +34,7 @@ typedef struct gen_ctx {
     tv_move *out;
     int8_t *len;        /* captures of each move found (0: none) */
     int n, cap, longest, err; /* cap: the search stops past it (r->max_moves; fewer for tv_pieces_any) */
+    int rc;             /* an error a search below set in err (err = 1 too) */
     int ep;             /* the cell an en-passant capture may land on, or -1 */
     /* the chain being searched */
     int from;
@@ -353,7 +355,7 @@ void tv_pieces_plan_for(const tv_rules *r, int colour, tv_pieces_plan *p)
         tv_attack_plan_for(r, colour ^ 3, &p->attacks);
     /* The board's edges as bit sets, where the board fits a word. */
     int n = r->ncells;
-    p->small = n <= 64;
+    p->small = n <= 64 && !ps->after; /* captures taken after the move: tv_pieces_after.c, any board */
     memset(p->valid, 0, sizeof p->valid);
     memset(p->valid2, 0, sizeof p->valid2);
     for (int d = 0; d < 8; d++) /* on any board: the slides' steps */
@@ -555,6 +557,27 @@ static inline int may_jump(const gen_ctx *g, int cell, int kind)
     return 0;
 }
 
+/* The captures of the piece on `from` whose pieces leave after the move
+ * (tv_pieces_after.h). A search cut short by cap (tv_pieces_any) is no
+ * error; any other is. */
+static void after_captures(gen_ctx *g, const tv_state *s, int from, int kind, tv_error *err)
+{
+    tv_error mine;
+    int n = tv_after_captures(g->r, s->cells, g->colour, from, kind, g->out, g->len, g->n, g->cap, &mine);
+    if (n < 0) {
+        g->err = 1;
+        if (g->cap >= g->r->max_moves) {
+            g->rc = n;
+            if (err)
+                *err = mine;
+        }
+        return;
+    }
+    for (; g->n < n; g->n++)
+        if (g->len[g->n] > g->longest)
+            g->longest = g->len[g->n];
+}
+
 /* Every move of the mover, before the capture rule; the captures of each
  * into len, the most of them into *longest. Returns the count or TV_ELIMIT;
  * with a cap below the rules' bound, cap + 1 once more moves than cap are
@@ -565,7 +588,7 @@ static int all_moves(const tv_rules *r, const tv_pieces_plan *p, const tv_state 
 {
     gen_ctx g; /* not zeroed whole: what is read is written first */
     g.r = r, g.p = p, g.cells = s->cells, g.colour = p->colour, g.me = p->me;
-    g.out = out, g.len = len, g.n = g.longest = g.err = 0, g.from = -1, g.cap = cap;
+    g.out = out, g.len = len, g.n = g.longest = g.err = g.rc = 0, g.from = -1, g.cap = cap;
     g.ep = r->pieces.ep_var >= 0 ? tv_var_get(r, s, r->pieces.ep_var, 0) : -1;
     g.lines.ready = 0;
     uint64_t own[(TV_MAX_CELLS + 63) / 64];
@@ -578,13 +601,18 @@ static int all_moves(const tv_rules *r, const tv_pieces_plan *p, const tv_state 
         for (uint64_t bits = own[w]; bits && !g.err; bits &= bits - 1) {
             int c = 64 * w + tv_bits_lowest(bits), kind = tv_cell_kind(s->cells[c]);
             moves_of(&g, c, kind);
-            if (p->jumping[kind] && may_jump(&g, c, kind)) {
+            if (r->pieces.after) {
+                if (p->jumping[kind] && !g.err && tv_after_can_capture(r, s->cells, g.colour, c, kind))
+                    after_captures(&g, s, c, kind, err);
+            } else if (p->jumping[kind] && may_jump(&g, c, kind)) {
                 g.from = c;
                 jumps(&g, c, kind, 0);
             }
         }
     if (written)
         *written = g.n;
+    if (g.rc)
+        return g.rc;
     if (g.err && cap < r->max_moves)
         return cap + 1;
     if (g.err)
@@ -854,6 +882,10 @@ int tv_pieces_path(const tv_rules *r, tv_move m, int *cells, int size)
         cells[1] = tv_pmove_to(m);
         return cells[1] < r->ncells ? 2 : -1;
     }
+    if (r->pieces.after) { /* a capture taken after the move: its two ends, no capture mark */
+        cells[1] = tv_pmove_to(m);
+        return cells[1] < r->ncells && !tv_pmove_captures(m) ? 2 : -1; /* it may end where it began */
+    }
     int8_t dirs[TV_PMOVE_CHAIN_LIMIT];
     int len = tv_pmove_chain_dirs(r->pieces.jump_dirs, m, dirs);
     if (len < 1 || len > r->pieces.chain_max || len + 1 > size)
@@ -869,6 +901,29 @@ int tv_pieces_path(const tv_rules *r, tv_move m, int *cells, int size)
     return len + 1;
 }
 
+/* A capture whose pieces leave after the move (tv_pieces_after.h): the
+ * pieces it takes in s, then the piece to its end, promoted there. */
+static int after_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *progress, tv_error *err)
+{
+    int16_t taken[TV_PMOVE_CHAIN_LIMIT];
+    int path[2], rc, n = tv_pieces_path(r, m, path, 2) < 0 ? 0 : tv_after_taken(r, s->cells, m, taken, err);
+    if (n < 0)
+        return n;
+    if (n == 0)
+        return tv_error_set(err, TV_EINVAL, "pieces: move %d is not a capture in this position", (int)m);
+    int from = path[0], to = path[1], v = s->cells[from], colour = tv_cell_colour(v), kind = tv_cell_kind(v);
+    if ((rc = tv_state_put_grid(r, s, u, from, TV_EMPTY, err)))
+        return rc;
+    for (int i = 0; i < n; i++)
+        if ((rc = tv_state_put_grid(r, s, u, taken[i], TV_EMPTY, err)))
+            return rc;
+    int became = promoted(r, colour, kind, to);
+    if ((rc = tv_state_put_grid(r, s, u, to, tv_piece(colour, became), err)))
+        return rc;
+    *progress = 1;
+    return (r->ends & TV_END_REACH) && tv_pieces_far(r, colour, to, 1);
+}
+
 int tv_pieces_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *progress, tv_error *err)
 {
     if (r->pieces.special) {
@@ -877,6 +932,8 @@ int tv_pieces_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *
             return tv_error_set(err, TV_EINVAL, "pieces: move %d is not a move of this game", (int)m);
         return tv_special_apply(r, s, m, u, progress, err);
     }
+    if (r->pieces.after && tv_pieces_is_chain(r, m))
+        return after_apply(r, s, m, u, progress, err);
     int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
     if (np < 0)
         return tv_error_set(err, TV_EINVAL, "pieces: move %d is not a move of this game", (int)m);
@@ -905,6 +962,6 @@ int tv_pieces_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *
             return rc;
         captured += rc;
     }
-    *progress = captured > 0 || kind != tv_cell_kind(v) || was != kind;
+    *progress = captured > 0 || kind != tv_cell_kind(v) || was != kind || (r->pieces.progress_kinds >> tv_cell_kind(v) & 1);
     return (r->ends & TV_END_REACH) && tv_pieces_far(r, colour, to, 1);
 }

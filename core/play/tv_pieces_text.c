@@ -7,6 +7,7 @@
 
 #include "tv_movetext.h"
 #include "tv_pieces.h"
+#include "tv_pieces_after.h"
 #include "tv_pieces_special.h"
 
 /* A cell's name into t; returns its length. */
@@ -34,6 +35,8 @@ int tv_pieces_text(const tv_rules *r, tv_move m, char *buf, size_t size)
         t[len++] = '=';
         t[len++] = (char)toupper((unsigned char)r->pieces.letter[tv_pmove_promotes(m)]);
     }
+    if (r->pieces.after && tv_pieces_is_chain(r, m) && tv_pmove_variant(m) > 0) /* c3xe5(2) */
+        len += snprintf(t + len, sizeof t - (size_t)len, "(%d)", tv_pmove_variant(m) + 1);
     return tv_move_text_put(buf, size, t, len);
 }
 
@@ -94,6 +97,13 @@ static int parse_typed(const tv_rules *r, const char *text, tv_move *m, tv_error
     }
     if (n < 2 || slash)
         return tv_error_set(err, TV_EINVAL, "'%.40s' is not a move: expected from-to, as a2-a3, a2xb3 or c3xe5xc7", text);
+    if (r->pieces.after) { /* a capture is its two ends; its landings need the position (tv_pieces_after.h) */
+        if (n > 2)
+            return tv_error_set(err, TV_EINVAL, "'%.40s': a capture's landings are read in a position; write its ends, "
+                                "as c3xe5", text);
+        *m = capture ? tv_pmove_after(cells[0], cells[1], 0) : tv_pmove_simple(cells[0], cells[1], 0);
+        return TV_OK;
+    }
     int8_t dirs[TV_PMOVE_CHAIN_LIMIT];
     int chain = n > 2 || (capture && jump_dir(r, cells[0], cells[1]) >= 0);
     if (!chain) {
@@ -137,9 +147,37 @@ static int promotion_suffix(const tv_rules *r, const char *text, char *plain, si
     return -2;
 }
 
+/* The variant written after a capture taken after the move -- "(2)" in
+ * c3xe5(2) -- cut off text into plain: the variant, -1 for none, -2 for a
+ * number out of range. */
+static int variant_suffix(const tv_rules *r, const char *text, char *plain, size_t size)
+{
+    size_t n = strlen(text);
+    const char *open = strrchr(text, '(');
+    if (!r->pieces.after || !open || n >= size || text[n - 1] != ')')
+        return -1;
+    int v = 0;
+    for (const char *p = open + 1; p < text + n - 1; p++) {
+        if (!isdigit((unsigned char)*p) || v > TV_PMOVE_VARIANTS)
+            return -2;
+        v = 10 * v + (*p - '0');
+    }
+    if (v < 1 || v > TV_PMOVE_VARIANTS)
+        return -2;
+    memcpy(plain, text, (size_t)(open - text));
+    plain[open - text] = '\0';
+    return v - 1;
+}
+
 int tv_pieces_parse(const tv_rules *r, const tv_state *s, const char *text, tv_move *m, tv_error *err)
 {
-    char plain[64];
+    char plain[64], cut[64];
+    int variant = variant_suffix(r, text, cut, sizeof cut);
+    if (variant == -2)
+        return tv_error_set(err, TV_EINVAL, "'%.40s' is not a move: the number in brackets counts the captures between "
+                            "two cells, from 2", text);
+    if (variant >= 0)
+        text = cut;
     int castle = r->pieces.special ? castle_named(r, text) : -1;
     int promo = promotion_suffix(r, text, plain, sizeof plain);
     if (castle >= 0) { /* the mover's cells (player 1's without a position) */
@@ -154,12 +192,22 @@ int tv_pieces_parse(const tv_rules *r, const tv_state *s, const char *text, tv_m
         text = plain;
     if (!s) { /* no position: the cells as typed */
         int rc = parse_typed(r, text, m, err);
+        if (rc == TV_OK && variant >= 0 && r->pieces.after && tv_pieces_is_chain(r, *m))
+            *m = tv_pmove_after(tv_pmove_from(*m), tv_pmove_to(*m), variant);
         if (rc == TV_OK && promo >= 0)
             *m = tv_pmove_promoting(tv_pmove_from(*m), tv_pmove_to(*m), tv_pmove_captures(*m), promo);
         return rc;
     }
     int typed[TV_PMOVE_CHAIN_LIMIT + 1], capture, slash;
     int n = typed_cells(r, text, typed, TV_PMOVE_CHAIN_LIMIT + 1, &capture, &slash);
+    if (r->pieces.after && n > 2 && s->status == TV_ONGOING) { /* the landings written out: c3xe5xc7 */
+        int got = tv_after_by_landings(r, s->cells, typed, n, m, err);
+        if (got < 0)
+            return got;
+        if (!got)
+            return tv_error_set(err, TV_EINVAL, "'%.40s': no capture of a piece on its first cell lands so", text);
+        return TV_OK;
+    }
     tv_move moves[TV_MOVES_LIMIT], found[2];
     int nm = n >= 2 && s->status == TV_ONGOING ? tv_pieces_moves(r, s, moves, TV_MOVES_LIMIT, NULL) : 0, nf = 0;
     for (int i = 0; i < nm; i++) {
@@ -174,6 +222,8 @@ int tv_pieces_parse(const tv_rules *r, const tv_state *s, const char *text, tv_m
                 same |= typed[0] == c[0] && typed[1] == c[2];
             }
         }
+        if (variant >= 0) /* c3xe5(2): that capture only */
+            same = same && tv_pieces_is_chain(r, moves[i]) && tv_pmove_variant(moves[i]) == variant;
         if (same && nf < 2)
             found[nf] = moves[i];
         nf += same;
@@ -189,6 +239,8 @@ int tv_pieces_parse(const tv_rules *r, const tv_state *s, const char *text, tv_m
         return tv_error_set(err, TV_EINVAL, "'%.40s' is ambiguous: %d moves, as %s and %s", text, nf, a, b);
     }
     int rc = parse_typed(r, text, m, err);
+    if (rc == TV_OK && variant >= 0 && r->pieces.after && tv_pieces_is_chain(r, *m))
+        *m = tv_pmove_after(tv_pmove_from(*m), tv_pmove_to(*m), variant);
     if (rc == TV_OK && promo >= 0)
         *m = tv_pmove_promoting(tv_pmove_from(*m), tv_pmove_to(*m), tv_pmove_captures(*m), promo);
     return rc;

@@ -136,7 +136,7 @@ long tv_bound_piece_moves(const tv_rules *r, int only, int enemies, long cap)
     memset(&w, 0, sizeof w);
     w.r = r;
     w.enemies = enemies;
-    w.depth_max = r->pieces.chain_max;
+    w.depth_max = r->pieces.after ? 0 : r->pieces.chain_max; /* after the move: not bounded here (tv_rules.c) */
     for (int me = 0; me < 2; me++)
         for (int kind = only < 0 ? 0 : only; kind < (only < 0 ? kinds : only + 1); kind++) {
             int first = chain_plan(&w, r, me, kind);

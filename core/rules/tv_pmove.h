@@ -42,7 +42,20 @@
  *   from | to << 10 | i << 21 | 1 << 25                  castling i, the
  *                     royal piece from `from` to `to` (O-O).
  * En passant and the double step are plain moves (e5xd6, e2-e4): the
- * position says what they do (tv_pieces_special.h). */
+ * position says what they do (tv_pieces_special.h).
+ *
+ * Captures whose pieces leave the board after the move (tv_pieces.after,
+ * international draughts: flying jumps land anywhere beyond the piece they
+ * take, so the landings of a long chain do not fit 31 bits; the game then has
+ * no shots and no special moves):
+ *   from | to << 10 | (variant + 1) << 21   a capture from `from` ending on
+ *                     `to`; the move is its start, its end and the set of
+ *                     pieces it takes (the rules' own definition of a move),
+ *                     and variant numbers the sets taken between the same two
+ *                     cells in the position (tv_pieces_after.h), nearly
+ *                     always 0 (c3xe5; the second is c3xe5(2)).
+ * Unlike the other layouts, which pieces such a capture takes follows from
+ * the position it is played in, as en passant's does. */
 #ifndef TV_PMOVE_H
 #define TV_PMOVE_H
 
@@ -85,6 +98,14 @@ static inline int tv_pmove_is_castle(tv_move m) { return m >= 0 && (m & TV_PMOVE
 static inline int tv_pmove_castle(tv_move m) { return (m >> 21) & 3; }
 /* The kind a move promotes to, or -1. */
 static inline int tv_pmove_promotes(tv_move m) { return tv_pmove_is_castle(m) ? -1 : ((m >> 21) & 15) - 1; }
+
+/* Captures whose pieces leave after the move (tv_pieces.after only). */
+#define TV_PMOVE_VARIANTS 1023 /* variants 0..1022 of one start and end */
+static inline tv_move tv_pmove_after(int from, int to, int variant)
+{
+    return (tv_move)(from | to << 10 | (variant + 1) << 21);
+}
+static inline int tv_pmove_variant(tv_move m) { return (m >> 21) - 1; }
 
 /* The encoding's counts for jump directions `mask`: k, and b (see above). */
 static inline int tv_pmove_k(int mask)

@@ -383,6 +383,32 @@ static long kinds_bound(const tv_rules *r, int enemies, long limit)
     return most;
 }
 
+/* Captures whose pieces leave after the move (tv_pieces_after.h): jumps
+ * over enemies only, each jump its own move's piece; a move names its ends
+ * (tv_pmove.h), so a chain is as long as the enemy has pieces. */
+static int check_after(tv_rules *r, tv_error *err)
+{
+    tv_pieces *p = &r->pieces;
+    for (int i = 0; i < p->ngens; i++) {
+        const tv_gen *g = &p->gen[i];
+        if (g->flying && (g->type != TV_GEN_JUMP || !p->after))
+            return tv_error_set(err, TV_ERULES, "pieces: generator %d flies, but only a jump may fly, and only where the "
+                                "pieces it takes leave after the move (move { taken = \"after_move\" })", i + 1);
+        if (p->after && g->type == TV_GEN_JUMP && (g->over & TV_OVER_OWN))
+            return tv_error_set(err, TV_ERULES, "pieces: jump %d goes over own pieces; where the pieces taken leave after "
+                                "the move, jumps go over enemies only", i + 1);
+    }
+    if (!p->after)
+        return TV_OK;
+    if (!p->jump_dirs)
+        return tv_error_set(err, TV_ERULES, "pieces: taken = \"after_move\" is for games whose pieces jump");
+    if (p->promote_ends || p->royal || r->custodial.dirs)
+        return tv_error_set(err, TV_ERULES, "pieces: where the pieces taken leave after the move, a piece promotes where "
+                            "its move ends (no ends_chain), and there is no royal kind or custodial capture");
+    p->chain_max = TV_PMOVE_CHAIN_LIMIT;
+    return TV_OK;
+}
+
 /* Pieces that move (what goes with them: tv_accepts.c): the generators,
  * promotion, the ends, and whether every chain of jumps the start position
  * allows fits a move (tv_pmove.h). */
@@ -463,7 +489,10 @@ static int check_pieces(tv_rules *r, tv_error *err)
         return tv_error_set(err, TV_ERULES, "ends: pieces_left %d or no_progress %d out of range", r->pieces_left,
                             r->no_progress);
     p->chain_max = chained ? tv_pmove_chain_max(p->jump_dirs) : (p->jump_dirs ? 1 : 0);
-    int rc = tv_special_rules_check(r, err);
+    int rc = check_after(r, err);
+    if (rc)
+        return rc;
+    rc = tv_special_rules_check(r, err);
     if (rc)
         return rc;
     /* Each jump takes an enemy piece, and no move adds one: a chain is at
@@ -508,6 +537,11 @@ static int check_pieces(tv_rules *r, tv_error *err)
                             "kind's pieces times the most moves it or what it becomes has), more than %ld",
                             bound, limit);
     r->max_moves = bound > TV_MAX_MOVES ? (int)bound : TV_MAX_MOVES;
+    /* Captures taken after the move are told apart by the pieces they take,
+     * which no walk over the empty board counts: the whole room for a list,
+     * and a position with more is an error of that position. */
+    if (p->after)
+        r->max_moves = TV_MOVES_LIMIT;
     return TV_OK;
 }
 

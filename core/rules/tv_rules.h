@@ -190,6 +190,8 @@ typedef struct tv_gen {
     int max;   /* slide: at most this many cells (1..TV_MAX_SIDE) */
     int chain; /* jump: after a jump, the piece jumps on while it can */
     int over;  /* jump: TV_OVER_* (0 is read as TV_OVER_ENEMY) */
+    int flying;/* jump: over any number of empty cells to the enemy, onto any empty cell
+                  beyond it (tv_pieces.after only: tv_pieces_after.h) */
     int noffsets;                      /* leap: offsets[0..noffsets) */
     int8_t offsets[TV_MAX_LEAPS][2];   /* leap: (column, row) for player 1; player 2's rows mirrored */
     int abs[2]; /* derived: dirs by colour index (colour 2's mirrored) */
@@ -245,6 +247,9 @@ typedef struct tv_pieces {
     int8_t promote[TV_MAX_KINDS];        /* the kind a piece becomes on the promotion rows, or -1 */
     int promote_rows;                    /* the last N rows of the mover (1: the far row) */
     int promote_ends;                    /* a promotion ends a chain of jumps */
+    int after;                           /* the pieces a chain jumps leave the board after the move
+                                            (tv_pieces_after.h): they block its way meanwhile, and a
+                                            man promotes only where the move ends */
     /* Derived by tv_rules_finish: the jump directions' encoding (tv_pieces.h). */
     int jump_dirs, chain_max;
     int shoots;                          /* some generator has after = shoot{}: moves use the shot layout */

@@ -151,9 +151,9 @@ int tv_special_rules_check(tv_rules *r, tv_error *err)
     int rc = check_castles(r, err);
     if (rc)
         return rc;
-    p->special = p->ncastles || choice || ep || p->progress_kinds;
+    p->special = p->ncastles || choice || ep; /* progress kinds are read by every layout's effect */
     if (p->special && (p->jump_dirs || p->shoots || r->custodial.dirs))
-        return tv_error_set(err, TV_ERULES, "pieces: castling, en passant, a choice of promotion and progress kinds do not "
+        return tv_error_set(err, TV_ERULES, "pieces: castling, en passant and a choice of promotion do not "
                                             "combine with jumps, shots or custodial capture (their moves share a layout)");
     if (ep && (rc = keep_var(r, "en_passant", TV_VAR_CELL, 0, -1, err)) < 0)
         return rc;

@@ -122,7 +122,7 @@ static void read_slide(lua_State *L, int idx, const char *what, tv_gen *g)
 
 static void read_jump(lua_State *L, int idx, const char *what, tv_gen *g)
 {
-    static const char *const known[] = {"directions", "chain", "over", NULL};
+    static const char *const known[] = {"directions", "chain", "over", "flying", NULL};
     static const char *const overs[] = {"enemy", "own", "any", NULL}; /* 1 + index: TV_OVER_ENEMY, TV_OVER_OWN, both */
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
@@ -130,6 +130,7 @@ static void read_jump(lua_State *L, int idx, const char *what, tv_gen *g)
     g->dirs = read_directions(L, idx, what);
     g->chain = tv_bool_field(L, idx, what, "chain", 0);
     g->over = 1 + tv_field_word(L, idx, what, "over", overs, NULL, 0);
+    g->flying = tv_bool_field(L, idx, what, "flying", 0);
 }
 
 /* A generator of any type, by its tag. */
@@ -154,7 +155,7 @@ static void read_gen(lua_State *L, int idx, const char *what, tv_gen *g)
 
 /* ---- move{} ------------------------------------------------------------- */
 
-static const char *const move_fields[] = {"capture", "promote", "custodial", "royal", "castle", NULL};
+static const char *const move_fields[] = {"capture", "promote", "custodial", "royal", "castle", "taken", NULL};
 
 static int is_move_field(const char *key)
 {
@@ -337,6 +338,7 @@ static void read_move(lua_State *L, int idx, const char *pre, tv_pieces *p, tv_c
                       const tv_grid *grid, int known_kinds)
 {
     static const char *const captures[] = {"free", "mandatory", "longest", NULL}; /* TV_CAPTURE_* */
+    static const char *const takens[] = {"at_once", "after_move", NULL};         /* tv_pieces.after */
     char what[64], key[96];
     snprintf(what, sizeof what, "%smove", pre);
     tv_check_table(L, idx, what);
@@ -345,6 +347,7 @@ static void read_move(lua_State *L, int idx, const char *pre, tv_pieces *p, tv_c
     p->promote_rows = 0;
     p->promote_ends = 0;
     p->capture = tv_field_word(L, idx, what, "capture", captures, NULL, TV_CAPTURE_FREE);
+    p->after = tv_field_word(L, idx, what, "taken", takens, NULL, 0);
     memset(p->promote_choice, 0, sizeof p->promote_choice);
     snprintf(key, sizeof key, "%s.royal", what);
     p->royal = tv_rawfield(L, idx, "royal") == LUA_TNIL ? 0 : tv_read_kinds(L, lua_gettop(L), key, p, known_kinds);
@@ -364,7 +367,7 @@ static void read_move(lua_State *L, int idx, const char *pre, tv_pieces *p, tv_c
     lua_pushnil(L);
     while (lua_next(L, idx)) { /* every other key is a kind */
         if (lua_type(L, -2) != LUA_TSTRING)
-            luaL_error(L, "%s: keys must be kinds, capture, promote or custodial", what);
+            luaL_error(L, "%s: keys must be kinds, capture, promote, custodial, royal, castle or taken", what);
         const char *name = lua_tostring(L, -2);
         if (!is_move_field(name)) {
             snprintf(key, sizeof key, "%s.%.24s", what, name);
