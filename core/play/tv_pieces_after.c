@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "tv_bits.h"
 #include "tv_cells.h"
 
 enum { NONE = 0, SHORT, FLYING };
@@ -198,13 +199,21 @@ static int run(search *x, tv_error *err)
 
 int tv_after_can_capture(const tv_rules *r, const uint8_t *cells, int colour, int from, int kind)
 {
-    search x;
-    if (!setup(&x, r, cells, colour, from, kind))
-        return 0;
-    for (int d = 0; d < 8; d++) {
-        int over = x.mode[d] ? over_of(&x, from, d, 0) : -1, land = over < 0 ? -1 : r->nb[over][d];
-        if (land >= 0 && is_empty(&x, land))
-            return 1;
+    const int16_t(*nb)[8] = r->nb;
+    for (int i = 0; i < r->pieces.ngens; i++) { /* no search set up: this runs for every piece */
+        const tv_gen *g = &r->pieces.gen[i];
+        if (g->type != TV_GEN_JUMP || !(g->kinds & (1 << kind)))
+            continue;
+        for (unsigned dirs = (unsigned)g->abs[colour - 1]; dirs; dirs &= dirs - 1) {
+            int d = tv_bits_lowest32(dirs), over = nb[from][d];
+            while (g->flying && over >= 0 && cells[over] == TV_EMPTY)
+                over = nb[over][d];
+            if (over < 0 || !tv_cell_is_piece(cells[over]) || tv_cell_colour(cells[over]) == colour)
+                continue;
+            int land = nb[over][d];
+            if (land >= 0 && cells[land] == TV_EMPTY)
+                return 1;
+        }
     }
     return 0;
 }

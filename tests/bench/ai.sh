@@ -62,6 +62,8 @@ match "checkers: alphabeta 6 vs random" checkers alphabeta:depth=6 random 0.95
 # end in draws more often than in mates (insufficient material, fifty moves).
 match "chess: alphabeta 3 vs random" chess alphabeta:depth=3 random 0.95
 match "chess: mcts 300 vs random" chess mcts:iterations=300 random 0.95
+match "draughts: alphabeta 3 vs random" draughts alphabeta:depth=3 random 0.95
+match "draughts: mcts 300 vs random" draughts mcts:iterations=300 random 0.95
 match "connect4: alphabeta 5 vs random" connect4 alphabeta:depth=5 random 0.95
 figure "connect4: alphabeta 5 vs mcts 1000" connect4 alphabeta:depth=5 mcts:iterations=1000
 figure "breakthrough: alphabeta 3 vs mcts 1000" breakthrough alphabeta:depth=3 mcts:iterations=1000

@@ -1160,6 +1160,54 @@ static double sf_perft(sf_proc *p, const char *fen, int depth, int reps, long lo
     return found == reps && c0 >= 0 && c1 >= 0 ? c1 - c0 : -1;
 }
 
+/* International draughts' perft from the start (rulesets/draughts.lua,
+ * draws=0), against Aart Bik's published counts; no peer runs it here
+ * (OpenSpiel has no international draughts), so the row is a figure and a
+ * check. Printed at once, with its check. */
+static void measure_draughts(const char *only)
+{
+    static const long long published[] = {0, 9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423};
+    if (only && *only && !listed(only, "draughts") && !listed(only, "perft"))
+        return;
+    char why[160] = "";
+    tv_ruleset *rs = try_load("rulesets/draughts.lua", "draws=0", why, sizeof why);
+    if (!rs) {
+        printf("\ndraughts perft: rulesets/draughts.lua is not loadable (%s)\n", why);
+        check(0, "draughts perft: the ruleset loads");
+        return;
+    }
+    tv_error err;
+    tv_game *g = tv_game_new(tv_ruleset_rules(rs), 1, &err);
+    if (!g)
+        die("draughts", &err);
+    int depth = quick ? 6 : 8;
+    double rates[16];
+    long long nodes = 0;
+    for (int i = 0; i < runs; i++) {
+        double t0 = now(), t;
+        long long total = 0;
+        do {
+            int64_t n = tv_perft(g->rules, g->state, depth, &err);
+            if (n < 0)
+                die("draughts perft", &err);
+            nodes = n;
+            total += n;
+        } while ((t = now() - t0) < run_s);
+        rates[i] = (double)total / t;
+    }
+    char rate[32];
+    fmt_rate(rate, sizeof rate, median(rates, runs));
+    printf("\n| draughts perft (leaf nodes/s) | depth | nodes (published) | tavola |\n|---|---:|---:|---:|\n"
+           "| International draughts, start | %d | %lld | %s |\n"
+           "(tv_perft on rulesets/draughts.lua, draws=0, the median of %d runs of %.2f s; no peer: OpenSpiel has\n"
+           "no international draughts. Counts are one move per set of pieces taken, as published.)\n",
+           depth, published[depth], rate, runs, run_s);
+    check(nodes == published[depth], "draughts perft, depth %d: tavola %lld, published %lld", depth, nodes,
+          published[depth]);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+
 /* Each position: tavola's perft for run_s (at least once) and Stockfish's
  * perfts for about run_s (their number set from a first one), in turns,
  * runs times; the medians. chess: the ruleset, or NULL. */
@@ -1703,6 +1751,8 @@ int main(int argc, char **argv)
                       m->sf_nodes, m->sf_nodes < 0 ? " (its runs disagree)" : "", want);
         }
     }
+
+    measure_draughts(only);
 
     printf("\nChecks of the plain-Lua peers (engine / plain Lua)\n");
     check_plain("pahtum, plain Lua", &pp, &pahtum_stats);
