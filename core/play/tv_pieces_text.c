@@ -224,6 +224,8 @@ int tv_pieces_parse(const tv_rules *r, const tv_state *s, const char *text, tv_m
         }
         if (variant >= 0) /* c3xe5(2): that capture only */
             same = same && tv_pieces_is_chain(r, moves[i]) && tv_pmove_variant(moves[i]) == variant;
+        else if (r->pieces.after && tv_pieces_is_chain(r, moves[i])) /* c3xe5: the first, as it is written */
+            same = same && tv_pmove_variant(moves[i]) == 0;
         if (same && nf < 2)
             found[nf] = moves[i];
         nf += same;
