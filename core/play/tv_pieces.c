@@ -7,6 +7,7 @@
 #include "tv_pieces.h"
 #include "tv_bits.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "tv_custodial.h"
@@ -826,6 +827,17 @@ int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *e
         const char *why = shot_refusal(r, s, moves, n, m, &at);
         if (why)
             return refuse(r, m, err, why, at);
+    }
+    if (r->pieces.after && tv_pieces_is_chain(r, m)) { /* c3xe5(7): the captures between the two are fewer */
+        int between = 0;
+        for (int i = 0; i < n; i++)
+            between += tv_pieces_is_chain(r, moves[i]) && tv_pmove_from(moves[i]) == from && tv_pmove_to(moves[i]) == to;
+        if (between) {
+            char why[80];
+            snprintf(why, sizeof why, "%d capture%s from there taking different pieces end on ", between,
+                     between == 1 ? "" : "s");
+            return refuse(r, m, err, why, to);
+        }
     }
     if (tv_pieces_is_chain(r, m)) /* a chain cut short: some legal chain goes on from here */
         for (int i = 0; i < n; i++) {

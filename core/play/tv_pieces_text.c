@@ -175,7 +175,7 @@ int tv_pieces_parse(const tv_rules *r, const tv_state *s, const char *text, tv_m
     int variant = variant_suffix(r, text, cut, sizeof cut);
     if (variant == -2)
         return tv_error_set(err, TV_EINVAL, "'%.40s' is not a move: the number in brackets counts the captures between "
-                            "two cells, from 2", text);
+                            "two cells that take different pieces, as c3xe5(2)", text);
     if (variant >= 0)
         text = cut;
     int castle = r->pieces.special ? castle_named(r, text) : -1;
