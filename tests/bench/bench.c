@@ -1160,52 +1160,70 @@ static double sf_perft(sf_proc *p, const char *fen, int depth, int reps, long lo
     return found == reps && c0 >= 0 && c1 >= 0 ? c1 - c0 : -1;
 }
 
-/* International draughts' perft from the start (rulesets/draughts.lua,
- * draws=0), against Aart Bik's published counts; no peer runs it here
- * (OpenSpiel has no international draughts), so the row is a figure and a
- * check. Printed at once, with its check. */
-static void measure_draughts(const char *only)
+/* Perft from the start of the chess family's other games, against their
+ * published counts: international draughts (Aart Bik's, rulesets/draughts.lua
+ * draws=0) and Makruk (Fairy-Stockfish's tests/perft.sh). No peer runs them
+ * here (OpenSpiel has neither; Stockfish plays chess only), so each row is a
+ * figure and a check. Printed at once, with the checks. */
+typedef struct start_perft {
+    const char *name, *path, *options;
+    int depth, qdepth;
+    long long nodes, qnodes;
+} start_perft;
+
+static const start_perft start_perfts[] = {
+    {"International draughts", "rulesets/draughts.lua", "draws=0", 8, 6, 6483961, 167140},
+    {"Makruk", "rulesets/makruk.lua", "draws=0", 4, 4, 273026, 273026}, /* only depth 4 is published */
+};
+
+static void measure_start_perfts(const char *only)
 {
-    static const long long published[] = {0, 9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423};
-    if (only && *only && !listed(only, "draughts") && !listed(only, "perft"))
+    enum { N = sizeof start_perfts / sizeof *start_perfts };
+    if (only && *only && !listed(only, "draughts") && !listed(only, "makruk") && !listed(only, "perft"))
         return;
-    char why[160] = "";
-    tv_ruleset *rs = try_load("rulesets/draughts.lua", "draws=0", why, sizeof why);
-    if (!rs) {
-        printf("\ndraughts perft: rulesets/draughts.lua is not loadable (%s)\n", why);
-        check(0, "draughts perft: the ruleset loads");
-        return;
+    printf("\n| perft from the start (leaf nodes/s) | depth | nodes (published) | tavola |\n|---|---:|---:|---:|\n");
+    long long got[N];
+    for (int k = 0; k < N; k++) {
+        const start_perft *sp = &start_perfts[k];
+        int depth = quick ? sp->qdepth : sp->depth;
+        char why[160] = "", rate[32] = "not loadable";
+        got[k] = -1;
+        tv_ruleset *rs = try_load(sp->path, sp->options, why, sizeof why);
+        if (rs) {
+            tv_error err;
+            tv_game *g = tv_game_new(tv_ruleset_rules(rs), 1, &err);
+            if (!g)
+                die(sp->name, &err);
+            double rates[16];
+            for (int i = 0; i < runs; i++) {
+                double t0 = now(), t;
+                long long total = 0;
+                do {
+                    int64_t n = tv_perft(g->rules, g->state, depth, &err);
+                    if (n < 0)
+                        die("perft", &err);
+                    got[k] = n;
+                    total += n;
+                } while ((t = now() - t0) < run_s);
+                rates[i] = (double)total / t;
+            }
+            fmt_rate(rate, sizeof rate, median(rates, runs));
+            tv_game_free(g);
+            tv_ruleset_free(rs);
+        }
+        printf("| %s | %d | %lld | %s |\n", sp->name, depth, quick ? sp->qnodes : sp->nodes, rate);
+        if (!rs)
+            printf("(%s: %s)\n", sp->path, why);
     }
-    tv_error err;
-    tv_game *g = tv_game_new(tv_ruleset_rules(rs), 1, &err);
-    if (!g)
-        die("draughts", &err);
-    int depth = quick ? 6 : 8;
-    double rates[16];
-    long long nodes = 0;
-    for (int i = 0; i < runs; i++) {
-        double t0 = now(), t;
-        long long total = 0;
-        do {
-            int64_t n = tv_perft(g->rules, g->state, depth, &err);
-            if (n < 0)
-                die("draughts perft", &err);
-            nodes = n;
-            total += n;
-        } while ((t = now() - t0) < run_s);
-        rates[i] = (double)total / t;
+    printf("(tv_perft on each ruleset, its draw rules off, the median of %d runs of %.2f s; no peer in this run:\n"
+           "OpenSpiel has neither game. Draughts counts one move per set of pieces taken, as published.)\n",
+           runs, run_s);
+    for (int k = 0; k < N; k++) {
+        const start_perft *sp = &start_perfts[k];
+        long long want = quick ? sp->qnodes : sp->nodes;
+        check(got[k] == want, "perft %s from the start, depth %d: tavola %lld, published %lld", sp->name,
+              quick ? sp->qdepth : sp->depth, got[k], want);
     }
-    char rate[32];
-    fmt_rate(rate, sizeof rate, median(rates, runs));
-    printf("\n| draughts perft (leaf nodes/s) | depth | nodes (published) | tavola |\n|---|---:|---:|---:|\n"
-           "| International draughts, start | %d | %lld | %s |\n"
-           "(tv_perft on rulesets/draughts.lua, draws=0, the median of %d runs of %.2f s; no peer: OpenSpiel has\n"
-           "no international draughts. Counts are one move per set of pieces taken, as published.)\n",
-           depth, published[depth], rate, runs, run_s);
-    check(nodes == published[depth], "draughts perft, depth %d: tavola %lld, published %lld", depth, nodes,
-          published[depth]);
-    tv_game_free(g);
-    tv_ruleset_free(rs);
 }
 
 /* Each position: tavola's perft for run_s (at least once) and Stockfish's
@@ -1752,7 +1770,7 @@ int main(int argc, char **argv)
         }
     }
 
-    measure_draughts(only);
+    measure_start_perfts(only);
 
     printf("\nChecks of the plain-Lua peers (engine / plain Lua)\n");
     check_plain("pahtum, plain Lua", &pp, &pahtum_stats);
