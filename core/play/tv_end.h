@@ -5,7 +5,8 @@
  *   a line that meets the goal (or a piece on its far row: the family says
  *   so in line_winner), a full grid (the ends hook judging the last stone
  *   first), a mancala board's own rules, a player left with too few pieces,
- *   a connected side, a captured count or margin, a repeated position, no
+ *   a connected side, a captured count or margin, two passes or Go's ply
+ *   limit (scored by area), a repeated position, no
  *   move for the player to move, no progress, the ends hook, the move limit.
  * A fast path passes, as constant skip bits, the rules its own entry
  * conditions rule out (the compiler drops their tests), and the count of
@@ -16,6 +17,8 @@
 
 #include "tv_cells.h"
 #include "tv_connect.h"
+#include "tv_groups.h"
+#include "tv_vars_state.h"
 #include "tv_family.h"
 #include "tv_royal.h"
 #include "tv_sow.h"
@@ -74,6 +77,24 @@ static inline int tv_end_mancala(const tv_rules *r, const tv_state *s)
     if ((r->ends & TV_END_SIDE_EMPTY) && (tv_sow_row_empty(r, s, 0) || tv_sow_row_empty(r, s, 1)))
         return 1;
     return r->target > 0 && (s->score[0] >= r->target || s->score[1] >= r->target);
+}
+
+/* Groups (Go): two passes in a row (the variable "passes"), or the ply
+ * limit, end the game scored by area (tv_groups_area); komi, in half
+ * points, goes to player 2; *winner by the totals, 0 when equal. */
+static inline int tv_end_groups(const tv_rules *r, tv_state *s, int *winner)
+{
+    const tv_groups *g = &r->groups;
+    if (!g->on || !((g->passes_var >= 0 && (r->ends & TV_END_TWO_PASSES) && tv_var_get(r, s, g->passes_var, 0) >= 2) ||
+                    (g->limit && s->ply >= g->limit)))
+        return 0;
+    int area[2];
+    tv_groups_area(r, s->cells, area);
+    for (int p = 0; p < 2; p++)
+        s->score[p] = area[tv_colour_of(s, p) - 1];
+    long a = 2L * s->score[0], b = 2L * s->score[1] + g->komi2;
+    *winner = a > b ? 1 : a < b ? 2 : 0;
+    return 1;
 }
 
 /* Pieces: the player to move (the mover's opponent) has pieces_left pieces or
@@ -202,6 +223,8 @@ TV_END_INLINE int tv_end_rules(const tv_rules *r, tv_state *s, int line_winner, 
     if (!(skip & TV_END_SKIP_PIECES) && (tv_end_pieces_lost(r, s, winner) || tv_connect_end(r, s, winner)))
         return 1;
     if (grid && !(skip & TV_END_SKIP_CAPTURED) && tv_end_captured(r, s, winner))
+        return 1;
+    if (grid && tv_end_groups(r, s, winner))
         return 1;
     if (repeated)
         return 1;

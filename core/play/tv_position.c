@@ -60,13 +60,14 @@ static int write_mancala(const tv_rules *r, const tv_state *s, char *buf, size_t
     return snprintf(buf, size, "%s", text);
 }
 
-/* Whether a grid position carries the scores: when a play hook makes the
+/* Whether a grid position carries the scores (stones taken: custodial
+ * capture, Go's groups where a captured-count rule reads them): when a play hook makes the
  * moves' effect and no score hook derives the scores from the cells, they are
  * what the hook added up (s:add_score, s:place) and cannot be recomputed; so
  * are the pieces custodial captures took. */
 static int scores_given(const tv_rules *r)
 {
-    return (r->hooks.play || r->custodial.dirs) && !r->hooks.score;
+    return (r->hooks.play || r->custodial.dirs || (r->groups.on && (r->target || r->margin))) && !r->hooks.score;
 }
 
 /* A score: an optional '-' then 1..10 digits, within int32; 0 or -1. */

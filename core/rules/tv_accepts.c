@@ -25,6 +25,7 @@ static int has_most_pieces(const tv_rules *r) { return r->most_pieces != 0; }
 static int has_margin(const tv_rules *r) { return r->margin > 0; }
 static int has_kinds(const tv_rules *r) { return r->pieces.nkinds != 0; }
 static int has_pass(const tv_rules *r) { return r->flip.pass != 0; }
+static int has_groups(const tv_rules *r) { return r->groups.on != 0; }
 
 /* Generators, and the ends that read pieces: what a move { } game adds. */
 static int has_piece_rules(const tv_rules *r)
@@ -45,7 +46,9 @@ static int has_piece_rules(const tv_rules *r)
  * family, which does not take the flips. A row accepts HOOKS where the
  * feature still works when a moves or play hook makes the moves. */
 static const tv_accepts_row rows[] = {
-    {"move { }", has_move, F_ALL & ~F(SOW), "pieces move between the cells of a grid"},
+    {"move { }", has_move, F_ALL & ~(F(SOW) | F(GROUPS)), "pieces move between the cells of a grid"},
+    {"groups { }", has_groups, F(GROUPS),
+     "the groups family lists and plays the placements that keep or take liberties, and nothing else does"},
     {"drop { }", has_drop, F_ALL & ~(F(FLIP) | F(ROTATE)),
      "a dropped stone falls to its column's lowest empty cell, not on the cell a flip or a turn is played from"},
     {"flips", has_flips, F(FLIP), "the flip family lists and plays the placements that flip, and nothing else does"},
@@ -82,10 +85,10 @@ static const tv_accepts_row rows[] = {
     {"custodial", has_custodial, F(PLACE) | F(PIECES) | F(HOOKS),
      "a capture takes stones placed or pieces moved on a grid: dropped stones would float, flips and turns move "
      "stones too"},
-    {"winner most_pieces", has_most_pieces, F_ALL & ~F(SOW), "the scores are the pieces on a grid"},
+    {"winner most_pieces", has_most_pieces, F_ALL & ~(F(SOW) | F(GROUPS)), "the scores are the pieces on a grid"},
     {"margin", has_margin, F_ALL & ~F(SOW),
      "a lead in the score ends a game on a grid; a mancala's scores are its stores"},
-    {"kinds of pieces", has_kinds, F_ALL & ~F(FLIP),
+    {"kinds of pieces", has_kinds, F_ALL & ~(F(FLIP) | F(GROUPS)),
      "a flip turns a stone to the other colour, and a piece of a kind is no stone"},
     {"pieces", has_piece_rules, F(PIECES) | F(HOOKS), "generators and piece ends need moves = move { ... }"},
     {"no_move = 'pass'", has_pass, F(FLIP) | F(SOW) | F(HOOKS), "on a grid, passing is for a player who cannot flip"},
@@ -102,6 +105,7 @@ static const char *const family_is[TV_FAMILIES] = {
     [TV_FAMILY_FLIP] = "flips: a placement that flips needs a grid and place {} alone",
     [TV_FAMILY_PIECES] = "move: pieces that step, slide, jump or leap on a grid, from a setup",
     [TV_FAMILY_SOW] = "mancala: seeds sown from hole to hole",
+    [TV_FAMILY_GROUPS] = "groups: a stone on an empty cell that takes groups left without a liberty (Go)",
     [TV_FAMILY_HOOKS] = "hooks: the ruleset's moves or play hook makes the moves",
 };
 

@@ -13,6 +13,7 @@ typedef enum {
     TV_FAMILY_FLIP,      /* a stone that brackets enemy runs and turns them */
     TV_FAMILY_PIECES,    /* a piece moves: steps, slides, jumps (chains), leaps, by the line count, shots */
     TV_FAMILY_SOW,       /* the seeds of an own hole sown along the track */
+    TV_FAMILY_GROUPS,    /* a stone that takes the enemy groups it leaves without a liberty (Go) */
     TV_FAMILY_HOOKS,     /* the ruleset's own moves hook or play hook, over the family below */
     TV_FAMILIES
 } tv_family_id;

@@ -1,4 +1,5 @@
 #include "tv_rules.h"
+#include "tv_vars_keep.h"
 
 #include <stdatomic.h>
 #include <string.h>
@@ -383,6 +384,27 @@ static long kinds_bound(const tv_rules *r, int enemies, long limit)
     return most;
 }
 
+/* Groups and liberties (Go): the variables the family keeps (the ko point;
+ * the passes in a row where passing is allowed), komi and the ply limit. */
+static int check_groups(tv_rules *r, tv_error *err)
+{
+    tv_groups *g = &r->groups;
+    g->ko_var = g->passes_var = -1;
+    if ((r->ends & TV_END_TWO_PASSES) && !(g->on && g->pass))
+        return tv_error_set(err, TV_ERULES, "ends: two_passes is for games whose players pass (groups { pass = true })");
+    if (!g->on)
+        return TV_OK;
+    if (g->komi2 < -2 * TV_MAX_CELLS || g->komi2 > 2 * TV_MAX_CELLS)
+        return tv_error_set(err, TV_ERULES, "groups: komi %g is beyond the board's %d cells", g->komi2 / 2.0, r->ncells);
+    if (g->limit < 0 || g->limit > TV_MAX_MAX_PLIES)
+        return tv_error_set(err, TV_ERULES, "groups: limit %d is outside 0..%d plies", g->limit, TV_MAX_MAX_PLIES);
+    if ((g->ko_var = tv_vars_keep(r, "ko", TV_VAR_CELL, 0, -1, 0, "Go's", err)) < 0)
+        return g->ko_var;
+    if (g->pass && (g->passes_var = tv_vars_keep(r, "passes", TV_VAR_INT, 0, 0, 2, "Go's", err)) < 0)
+        return g->passes_var;
+    return TV_OK;
+}
+
 /* Captures whose pieces leave after the move (tv_pieces_after.h): jumps
  * over enemies only, each jump its own move's piece; a move names its ends
  * (tv_pmove.h), so a chain is as long as the enemy has pieces. */
@@ -661,6 +683,8 @@ static void choose_family(tv_rules *r)
         r->data_family = TV_FAMILY_SOW;
     else if (r->moves == TV_MOVES_PIECES)
         r->data_family = TV_FAMILY_PIECES;
+    else if (r->groups.on)
+        r->data_family = TV_FAMILY_GROUPS;
     else if (r->flip.dirs)
         r->data_family = TV_FAMILY_FLIP;
     else if (r->rotate.side)
@@ -710,7 +734,7 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
                             r->goal.dirs);
     if ((rc = tv_accepts_check(r, err)) || (rc = check_setup(r, err)) || (rc = check_pieces(r, err)) ||
         (rc = check_flip(r, err)) || (rc = check_connect(r, err)) || (rc = check_turns(r, err)) ||
-        (rc = check_rotate(r, err)) || (rc = check_custodial(r, err)))
+        (rc = check_rotate(r, err)) || (rc = check_custodial(r, err)) || (rc = check_groups(r, err)))
         return rc;
     if (!r->ends && !r->hooks.ends && !r->goal.length && !r->join.sides[0] && r->pieces_left < 0 &&
         !r->no_progress && !(r->board == TV_BOARD_GRID && (r->target || r->margin)))

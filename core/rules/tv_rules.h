@@ -296,6 +296,25 @@ typedef struct tv_custodial {
                      another of the mover's on its two orthogonal neighbours */
 } tv_custodial;
 
+/* Groups and liberties (Go, core/play/tv_groups.c): a stone placed on an
+ * empty cell removes the enemy groups (cells of one colour joined by their
+ * four sides) it leaves without a liberty (an empty neighbour), then its own
+ * group if that has none: a suicide, refused unless `suicide`. The simple ko
+ * rule keeps the cell a lone stone was just taken from (variable "ko"), which
+ * the other side may not play at once. Passing and the end by two passes
+ * (variable "passes"), or at `limit` plies, scored by area: each side's
+ * stones and the empty regions only its stones border, komi (in half points)
+ * to player 2. The stones taken count to the mover's score where a
+ * captured-count rule reads it (Atari Go: ends = { captured = 1 }). */
+typedef struct tv_groups {
+    int on;
+    int suicide;       /* a suicide removes the mover's group (else it is illegal) */
+    int pass;          /* a player may pass (ends = "two_passes": two in a row end the game, scored) */
+    int komi2;         /* komi in half points, added to player 2's area */
+    int limit;         /* the game ends at this ply, scored (0: no such rule) */
+    int ko_var, passes_var; /* derived: the variables' indices (-1: none) */
+} tv_groups;
+
 /* A start position: the contents of every cell (TV_EMPTY, TV_BLOCK, pieces). */
 typedef struct tv_setup {
     int given;
@@ -341,7 +360,8 @@ enum {
     TV_END_BOARD_EMPTY = 4,/* no seed left in the holes */
     TV_END_SIDE_EMPTY = 8, /* a player's row is empty */
     TV_END_REACH = 16,     /* a piece that reaches the mover's far row wins */
-    TV_END_CONNECTED = 32  /* a player whose pieces form one 8-neighbour group wins (tv_connect.h) */
+    TV_END_CONNECTED = 32, /* a player whose pieces form one 8-neighbour group wins (tv_connect.h) */
+    TV_END_TWO_PASSES = 64 /* two passes in a row end the game, scored (groups { pass = true }) */
 };
 
 /* Hooks: a ruleset step given as code instead of data. Each returns TV_OK or an
@@ -434,6 +454,7 @@ struct tv_rules {
     int pieces_left;    /* >= 0 with pieces: a player left with this many pieces or fewer loses; -1: no such rule */
     int no_progress;    /* > 0: this many plies in a row without a capture or a promotion is a draw */
     tv_custodial custodial; /* custodial capture after a move or a placement */
+    tv_groups groups;       /* groups and liberties (Go) */
     int margin;         /* > 0, grids: a player whose score leads by this much wins */
     tv_hooks hooks;
     tv_flip flip;

@@ -3,6 +3,7 @@
  * variables they keep (declared here, so no ruleset can forget one), and
  * the special move layout (tv_pmove.h). */
 #include "tv_special_rules.h"
+#include "tv_vars_keep.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -11,32 +12,6 @@
 #include "tv_pmove.h"
 
 static int kinds_of(const tv_rules *r) { return r->pieces.nkinds ? r->pieces.nkinds : 1; }
-
-/* The variable called name of this type (per player or not): found, or
- * declared; its index, or an error code. */
-static int keep_var(tv_rules *r, const char *name, int type, int per_player, int init, tv_error *err)
-{
-    tv_vars *v = &r->vars;
-    for (int i = 0; i < v->n; i++)
-        if (!strcmp(v->var[i].name, name)) {
-            if (v->var[i].type != type || v->var[i].per_player != per_player)
-                return tv_error_set(err, TV_ERULES, "vars.%s: the name is the chess family's own (castling, en passant)",
-                                    name);
-            return i;
-        }
-    if (v->n == TV_MAX_VARS)
-        return tv_error_set(err, TV_ERULES, "vars: castling and en passant need %s, beyond %d variables", name,
-                            TV_MAX_VARS);
-    tv_var *x = &v->var[v->n];
-    memset(x, 0, sizeof *x);
-    snprintf(x->name, sizeof x->name, "%s", name);
-    x->type = type;
-    x->per_player = per_player;
-    x->init = init;
-    x->min = type == TV_VAR_CELL ? -1 : 0;
-    x->max = type == TV_VAR_CELL ? r->ncells - 1 : 1;
-    return v->n++;
-}
 
 /* A royal piece is attacked exactly when it could be taken next move. */
 static const char *royal_unfit(const tv_rules *r)
@@ -85,7 +60,7 @@ static int check_castles(tv_rules *r, tv_error *err)
             if (isalnum((unsigned char)*q))
                 var[n++] = (char)tolower((unsigned char)*q);
         var[n] = '\0';
-        int k = keep_var(r, var, TV_VAR_FLAG, 1, 1, err);
+        int k = tv_vars_keep(r, var, TV_VAR_FLAG, 1, 1, 1, "the chess family's", err);
         if (k < 0)
             return k;
         c->var = k;
@@ -155,7 +130,7 @@ int tv_special_rules_check(tv_rules *r, tv_error *err)
     if (p->special && (p->jump_dirs || p->shoots || r->custodial.dirs))
         return tv_error_set(err, TV_ERULES, "pieces: castling, en passant and a choice of promotion do not "
                                             "combine with jumps, shots or custodial capture (their moves share a layout)");
-    if (ep && (rc = keep_var(r, "en_passant", TV_VAR_CELL, 0, -1, err)) < 0)
+    if (ep && (rc = tv_vars_keep(r, "en_passant", TV_VAR_CELL, 0, -1, 0, "the chess family's", err)) < 0)
         return rc;
     p->ep_var = ep ? rc : -1;
     return TV_OK;

@@ -10,6 +10,7 @@
 #include <lauxlib.h>
 
 #include "tv_api_custodial.h"
+#include "tv_api_groups.h"
 #include "tv_api_eval.h"
 #include "tv_api_hex.h"
 #include "tv_api_pieces.h"
@@ -618,9 +619,9 @@ static void read_ends(lua_State *L, tv_ruleset *rs, int idx, int nested)
     }
     if (t == LUA_TSTRING) {
         static const char *const names[] = {"board_full", "board_empty", "side_empty", "no_move", "reach_far_row",
-                                            "connected", NULL};
+                                            "connected", "two_passes", NULL};
         static const int bits[] = {TV_END_BOARD_FULL, TV_END_BOARD_EMPTY, TV_END_SIDE_EMPTY, TV_END_NO_MOVE,
-                                   TV_END_REACH, TV_END_CONNECTED};
+                                   TV_END_REACH, TV_END_CONNECTED, TV_END_TWO_PASSES};
         rs->rules.ends |= bits[tv_word_at(L, idx, "game.ends", names, NULL)];
         return;
     }
@@ -826,6 +827,14 @@ static void read_moves_piece(lua_State *L, int v, game_ctx *g)
     tv_read_moves_pieces(L, v, g->r);
 }
 
+static void read_moves_groups(lua_State *L, int v, game_ctx *g)
+{
+    if (g->r->board != TV_BOARD_GRID)
+        luaL_error(L, "game.moves: groups { ... } needs a grid { ... } board");
+    g->r->moves = TV_MOVES_PLACE;
+    tv_read_groups(L, v, "game.moves", &g->r->groups);
+}
+
 static void read_moves_sow(lua_State *L, int v, game_ctx *g)
 {
     if (g->r->board != TV_BOARD_MANCALA)
@@ -844,6 +853,7 @@ static const struct {
     {"drop", read_moves_drop},
     {"move", read_moves_piece},
     {"sow", read_moves_sow},
+    {"groups", read_moves_groups},
 };
 
 static void read_moves(lua_State *L, int v, game_ctx *g)
@@ -856,7 +866,8 @@ static void read_moves(lua_State *L, int v, game_ctx *g)
         while (i < n && !is_kind(L, v, move_readers[i].kind))
             i++;
         if (i == n)
-            luaL_error(L, "game.moves: expected place { ... }, drop { ... }, sow { ... }, move { ... } or a function, got %s",
+            luaL_error(L, "game.moves: expected place { ... }, drop { ... }, sow { ... }, move { ... }, groups { ... } or a "
+                          "function, got %s",
                        tv_kind_of(L, v));
         move_readers[i].read(L, v, g);
     }
@@ -1105,7 +1116,7 @@ void tv_api_open(lua_State *L)
         {"mancala", tv_api_mancala}, {"sow", tv_api_sow}, {"step", tv_api_step}, {"slide", tv_api_slide},
         {"jump", tv_api_jump}, {"move", tv_api_move}, {"line_count", tv_api_line_count}, {"leap", tv_api_leap},
         {"hex", tv_api_hex}, {"connect", tv_api_connect}, {"shoot", tv_api_shoot}, {"custodial", tv_api_custodial},
-        {NULL, NULL}};
+        {"groups", tv_api_groups}, {NULL, NULL}};
     lua_pushglobaltable(L);
     luaL_setfuncs(L, api, 0);
     lua_pop(L, 1);

@@ -121,6 +121,7 @@ static tv_rules *family_base(int f)
         r->pieces.ngens = 1;
         r->pieces.gen[0] = (tv_gen){.type = TV_GEN_STEP, .kinds = 1, .dirs = TV_N, .to = TV_TO_EMPTY};
         break;
+    case TV_FAMILY_GROUPS: r->groups.on = 1, r->groups.pass = 1; break;
     case TV_FAMILY_HOOKS: r->hooks.moves = no_moves; break;
     }
     return r;
@@ -134,7 +135,7 @@ static int give_feature(tv_rules *r, const char *name)
         "move { }", "drop { }", "flips", "rotate", "hex board", "blocks = { cells }", "blocks = { random }",
         "blocks = { placed }", "setup", "swap_after", "stones", "opening", "runs", "line",
         "line { loses, colours = 'any' }", "connect", "custodial", "winner most_pieces", "margin",
-        "kinds of pieces", "pieces", "no_move = 'pass'",
+        "kinds of pieces", "pieces", "no_move = 'pass'", "groups { }",
     };
     int k = 0;
     while (k < (int)(sizeof names / sizeof names[0]) && strcmp(names[k], name) != 0)
@@ -162,6 +163,7 @@ static int give_feature(tv_rules *r, const char *name)
     case 19: r->pieces.nkinds = 2; break;
     case 20: r->ends |= TV_END_REACH; break;
     case 21: r->flip.pass = 1; break;
+    case 22: r->groups.on = 1; break;
     default: return 0;
     }
     return 1;

@@ -128,8 +128,8 @@ START_TEST(word_errors_name_the_allowed_words)
                       "  goal = line { length = 3, colours = 'everybody' } }",
                       "line.colours: 'everybody' is not own (the mover's stones) or any (stones of either colour)");
     expect_load_error("return game { name = 'T', board = grid { width = 3, height = 3 }, ends = 'never' }",
-                      "game.ends: 'never' is not board_full, board_empty, side_empty, no_move, reach_far_row or "
-                      "connected");
+                      "game.ends: 'never' is not board_full, board_empty, side_empty, no_move, reach_far_row, "
+                      "connected or two_passes");
     expect_load_error("return game { name = 'T', board = mancala { holes = 6, seeds = 4 },\n"
                       "  moves = sow { direction = 'up' }, ends = 'no_move' }",
                       "bad.lua:2: sow.direction: 'up' is not ccw or cw");

@@ -1,0 +1,110 @@
+/* The groups family (Go, Atari Go; tv_groups.h): a stone on an empty cell
+ * that is no suicide and not the ko point, or a pass where the rules allow
+ * one. A stone takes the enemy groups it leaves without a liberty, counted
+ * to the mover's score where a captured-count rule reads it (Atari Go:
+ * ends = { captured = 1 }); two passes in a row, or the ply
+ * limit, end the game scored by area with komi (tv_end.h). The ko point and the passes
+ * in a row are game variables ("ko", "passes"), so the position string and
+ * the hash carry them and an undo restores them. */
+#include "tv_family_groups.h"
+
+#include "tv_groups.h"
+#include "tv_movetext.h"
+#include "tv_place.h"
+#include "tv_vars_state.h"
+
+static int ko_of(const tv_rules *r, const tv_state *s)
+{
+    return r->groups.ko_var >= 0 ? tv_var_get(r, s, r->groups.ko_var, 0) : -1;
+}
+
+static int moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
+{
+    tv_groups_scan g;
+    int n = 0, ko = ko_of(r, s), colour = tv_colour_of(s, s->to_move);
+    tv_groups_scan_of(r, s->cells, &g);
+    for (int c = 0; c < r->ncells; c++)
+        if (s->cells[c] == TV_EMPTY && c != ko && (r->groups.suicide || tv_groups_placement(r, s->cells, &g, c, colour))) {
+            if (n == cap)
+                return tv_error_set(err, TV_ELIMIT, "groups: more than %d moves, room for %d", n, cap);
+            out[n++] = c;
+        }
+    if (r->groups.pass) {
+        if (n == cap)
+            return tv_error_set(err, TV_ELIMIT, "groups: more than %d moves, room for %d", n, cap);
+        out[n++] = TV_MOVE_PASS;
+    }
+    return n;
+}
+
+static int count(const tv_rules *r, const tv_state *s, tv_error *err)
+{
+    tv_move all[TV_MAX_MOVES];
+    return moves(r, s, all, TV_MAX_MOVES, err);
+}
+
+static int check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
+{
+    if (m == TV_MOVE_PASS)
+        return r->groups.pass ? TV_OK : tv_error_set(err, TV_EILLEGAL, "pass: this game has no passing");
+    int rc = tv_place_check_cell(r, s, m, err);
+    if (rc)
+        return rc;
+    if (m == ko_of(r, s))
+        return tv_move_refuse(r, m, err, "ko: the stone just taken there may not be taken back at once");
+    tv_groups_scan g;
+    tv_groups_scan_of(r, s->cells, &g);
+    if (!r->groups.suicide && !tv_groups_placement(r, s->cells, &g, m, tv_colour_of(s, s->to_move)))
+        return tv_move_refuse(r, m, err, "suicide: the stone and its group would have no liberty");
+    return TV_OK;
+}
+
+static int apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_effect *e, tv_error *err)
+{
+    (void)e; /* its ends are end rules (tv_end.h): a position read ends as the move did */
+    int rc, ko = -1, passes = 0;
+    if (m == TV_MOVE_PASS) {
+        passes = tv_var_get(r, s, r->groups.passes_var, 0) + 1;
+    } else {
+        int taken;
+        if ((rc = tv_groups_place(r, s, u, m, tv_colour_of(s, s->to_move), &taken, &ko, err)))
+            return rc;
+        if (r->target || r->margin) /* the stones taken are the scores where a captured-count rule reads them */
+            s->score[s->to_move] += taken;
+    }
+    if (r->groups.ko_var >= 0 && (rc = tv_var_set(r, s, r->groups.ko_var, 0, ko, err)))
+        return rc;
+    if (r->groups.passes_var >= 0 && (rc = tv_var_set(r, s, r->groups.passes_var, 0, passes, err)))
+        return rc;
+    return TV_OK; /* two passes and the ply limit are end rules (tv_end_groups): a position read ends so too */
+}
+
+static int last_cell(const tv_rules *r, const tv_state *s)
+{
+    (void)r;
+    return s->last >= 0 ? s->last : -1;
+}
+
+static int parse(const tv_rules *r, const tv_state *s, const char *text, tv_move *m, tv_error *err)
+{
+    (void)s;
+    return tv_move_parse_cell(r, text, m, err);
+}
+
+static int passes(const tv_rules *r) { return r->groups.pass; }
+
+const tv_family tv_family_groups = {
+    .id = TV_FAMILY_GROUPS,
+    .moves = moves,
+    .count = count,
+    .check = check,
+    .apply = apply,
+    .last_cell = last_cell,
+    .text = tv_move_text_cell,
+    .parse = parse,
+    .actions = tv_family_cells,
+    .action_of = tv_family_cell_action,
+    .move_of = tv_family_action_move,
+    .passes = passes,
+    .swaps = tv_family_never,
+};
