@@ -8,6 +8,8 @@
  * the hash carry them and an undo restores them. */
 #include "tv_family_groups.h"
 
+#include "tv_chains.h"
+#include "tv_end.h"
 #include "tv_groups.h"
 #include "tv_movetext.h"
 #include "tv_place.h"
@@ -93,6 +95,58 @@ static int parse(const tv_rules *r, const tv_state *s, const char *text, tv_move
 
 static int passes(const tv_rules *r) { return r->groups.pass; }
 
+/* ---- the random-playout fast path ------------------------------------------ */
+
+/* What it rules out (tv_end.h): hooks (its entry), a mancala, pieces. */
+#define GROUPS_SKIP (TV_END_SKIP_HOOKS | TV_END_SKIP_MANCALA | TV_END_SKIP_PIECES)
+
+/* The chains kept as they change (tv_chains.h) instead of a scan a ply: the
+ * legal cells in the order moves() lists them, then the pass, drawn as the
+ * kernel draws (moves[tv_rng_below(rng, n)]). */
+static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
+{
+    if (tv_family_hooked(r) || r->repetition)
+        return TV_PLAYOUT_DECLINED;
+    tv_chains c;
+    int16_t legal[TV_MAX_CELLS];
+    tv_chains_of(r, s, &c);
+    while (s->status == TV_ONGOING) {
+        if (halt && (s->ply & 63) == 0 && halt(ctx))
+            return TV_PLAYOUT_HALTED;
+        int colour = tv_colour_of(s, s->to_move), ko = ko_of(r, s), n = 0, rc;
+        for (int w = 0; w < TV_BITS_WORDS(r->ncells); w++) /* the empty cells in order */
+            for (uint64_t bits = c.empty[w]; bits; bits &= bits - 1) {
+                int cell = 64 * w + tv_bits_lowest(bits);
+                if (cell != ko && tv_chains_legal(r, s, &c, cell, colour))
+                    legal[n++] = (int16_t)cell;
+            }
+        uint32_t total = (uint32_t)(n + r->groups.pass);
+        if (total == 0)
+            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+        uint32_t k = tv_rng_below(rng, total);
+        tv_move m = k < (uint32_t)n ? legal[k] : TV_MOVE_PASS;
+        int newko = -1, passes = 0, taken;
+        if (m == TV_MOVE_PASS) {
+            passes = tv_var_get(r, s, r->groups.passes_var, 0) + 1;
+        } else {
+            tv_chains_place(r, s, &c, m, colour, &taken, &newko);
+            if (r->target || r->margin)
+                s->score[s->to_move] += taken;
+        }
+        if (r->groups.ko_var >= 0 && (rc = tv_var_set(r, s, r->groups.ko_var, 0, newko, err)))
+            return rc;
+        if (r->groups.passes_var >= 0 && (rc = tv_var_set(r, s, r->groups.passes_var, 0, passes, err)))
+            return rc;
+        tv_end_turn(r, s, m, 0);
+        int winner, over = tv_end_rules(r, s, -1, 0, TV_END_COUNT, GROUPS_SKIP, &winner, err);
+        if (over < 0)
+            return over;
+        if (over)
+            tv_end_game(r, s, winner);
+    }
+    return TV_OK;
+}
+
 const tv_family tv_family_groups = {
     .id = TV_FAMILY_GROUPS,
     .moves = moves,
@@ -107,4 +161,5 @@ const tv_family tv_family_groups = {
     .move_of = tv_family_action_move,
     .passes = passes,
     .swaps = tv_family_never,
+    .playout = playout,
 };

@@ -864,6 +864,9 @@ static peer_game peer_games[] = {
      * PERFORMANCE.md): insufficient material 54%, fifty moves 22%, mate 15%,
      * stalemate 6%, repetition 3%; 341.5 plies on average, sd 111. */
     {"Chess", "chess", "rulesets/chess.lua", NULL, "chess", 0},
+    /* Go (issue 26): OpenSpiel's go, 9x9, komi 7.5, area scoring, no suicide,
+     * its game length cap 2 x 81 plies, as rulesets/go.lua. */
+    {"Go 9x9", "go", "rulesets/go.lua", NULL, "go(board_size=9)", 0},
 };
 enum { NPEERS = sizeof peer_games / sizeof *peer_games };
 static peer_figures peer_figs[NPEERS];
@@ -877,7 +880,7 @@ static double osp_cut; /* games the rollout program cut at MaxGameLength */
 static double run_openspiel(const char *prog, const char *game, int seed, double *plies, double *games)
 {
     char cmd[1024], line[1024], last[1024] = "";
-    snprintf(cmd, sizeof cmd, "'%s' %s %g 1 %d 2>&1", prog, game, run_s, seed);
+    snprintf(cmd, sizeof cmd, "'%s' '%s' %g 1 %d 2>&1", prog, game, run_s, seed);
     FILE *f = popen(cmd, "r");
     if (!f)
         return 0;

@@ -64,6 +64,10 @@ static const variant variants[] = {
     {"pente", "size=9", 300},                 /* captures give cells back to the fast path's set */
     {"pente", "size=7,keryo=true", 300},
     {"hasami_shogi", "size=5", 300},
+    {"go", "size=5", 300},                       /* chains kept as they change (tv_chains.h) */
+    {"go", "size=5,suicide=true,komi=0", 300},   /* a suicide takes its own chain off */
+    {"go", "size=13", 10},
+    {"atari_go", "size=5", 300},                 /* the stones taken are the scores */
     /* the same games with Lua hooks: the hook path of the playout */
     {"tests/bench/pahtum_hooks.lua", NULL, 30},
     {"tests/bench/tihbat_hooks.lua", NULL, 30},
