@@ -67,6 +67,9 @@ match "draughts: mcts 300 vs random" draughts mcts:iterations=300 random 0.95
 # Makruk: material and mobility (its evaluate{}); its random games run some
 # 500 plies (MCTS 300 won 12 of 20, drew 8, in 376 s: no row).
 match "makruk: alphabeta 3 vs random" makruk alphabeta:depth=3 random 0.95
+# Go 9x9 and Atari Go: MCTS over random playouts (the chains fast path).
+match "go: mcts 300 vs random" go mcts:iterations=300 random 0.95
+match "atari_go: mcts 300 vs random" atari_go mcts:iterations=300 random 0.95
 match "connect4: alphabeta 5 vs random" connect4 alphabeta:depth=5 random 0.95
 figure "connect4: alphabeta 5 vs mcts 1000" connect4 alphabeta:depth=5 mcts:iterations=1000
 figure "breakthrough: alphabeta 3 vs mcts 1000" breakthrough alphabeta:depth=3 mcts:iterations=1000
