@@ -188,10 +188,10 @@ static int whole_move(const tv_rules *r, tv_state *s, tv_move m, tv_error *err)
 }
 
 /* A stone of the mover on empty `cell` (for move m), written directly, its
- * effects (the cells custodial captures empty go back into `set`), the
- * hand-over and the end rules. */
+ * effects (the cells custodial captures empty go back into `set`; the
+ * connection goal from uf when not NULL), the hand-over and the end rules. */
 TV_END_INLINE int place_fast(const tv_rules *r, tv_state *s, tv_move m, int cell, uint64_t *set, int *count,
-                             unsigned skip, tv_error *err)
+                             tv_join_uf *uf, unsigned skip, tv_error *err)
 {
     int p = s->to_move, colour = tv_colour_of(s, p), ntaken = 0;
     s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour];
@@ -200,7 +200,7 @@ TV_END_INLINE int place_fast(const tv_rules *r, tv_state *s, tv_move m, int cell
     s->stones++;
     s->owned[colour - 1]++;
     int16_t taken[TV_CUSTODIAL_MAX_TAKEN];
-    int made = tv_place_effects(r, s, NULL, cell, p, taken, &ntaken, err);
+    int made = tv_place_effects(r, s, NULL, cell, p, taken, &ntaken, uf, err);
     if (made < 0)
         return made;
     for (int i = 0; i < ntaken; i++)
@@ -242,6 +242,10 @@ TV_END_INLINE int grid_loop(const tv_rules *r, tv_state *s, tv_rng *rng, unsigne
                 count++;
             }
     }
+    /* The connection goal's groups as a union-find (none where captures take stones off). */
+    tv_join_uf uf, *ufp = r->join.sides[0] && !r->custodial.dirs ? &uf : NULL;
+    if (ufp)
+        tv_join_uf_of(r, s->cells, ufp);
     while (s->status == TV_ONGOING) {
         uint32_t n = (uint32_t)count + (uint32_t)tv_place_swap_allowed(r, s); /* swap comes last */
         if (n == 0)
@@ -250,6 +254,8 @@ TV_END_INLINE int grid_loop(const tv_rules *r, tv_state *s, tv_rng *rng, unsigne
         if (k == count) {
             if ((rc = whole_move(r, s, TV_MOVE_SWAP, err)))
                 return rc;
+            if (ufp) /* the stones changed colour */
+                tv_join_uf_of(r, s->cells, ufp);
             continue;
         }
         int m = tv_bits_set_select(set, (unsigned)k), cell = m;
@@ -268,7 +274,13 @@ TV_END_INLINE int grid_loop(const tv_rules *r, tv_state *s, tv_rng *rng, unsigne
             set[m >> 6] &= ~(1ull << (m & 63));
             count--;
         }
-        rc = s->flags & TV_FLAG_SETUP ? whole_move(r, s, m, err) : place_fast(r, s, m, cell, set, &count, skip, err);
+        if (s->flags & TV_FLAG_SETUP) {
+            rc = whole_move(r, s, m, err);
+            if (ufp && !rc)
+                tv_join_uf_of(r, s->cells, ufp);
+        } else {
+            rc = place_fast(r, s, m, cell, set, &count, ufp, skip, err);
+        }
         if (rc)
             return rc;
     }

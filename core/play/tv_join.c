@@ -60,3 +60,53 @@ int tv_join_on_board(const tv_rules *r, const tv_state *s)
     }
     return joined;
 }
+
+static int uf_find(tv_join_uf *u, int c)
+{
+    while (u->parent[c] != c) { /* path halving: the board bounds the walk */
+        u->parent[c] = u->parent[u->parent[c]];
+        c = u->parent[c];
+    }
+    return c;
+}
+
+/* Joins the stone on `cell` (in its own group or one already) with its
+ * neighbours of its colour; returns its group's root. */
+static int uf_join(const tv_rules *r, const uint8_t *cells, tv_join_uf *u, int cell)
+{
+    const tv_join *k = &r->join;
+    int colour = cells[cell] & 3, root = uf_find(u, cell);
+    for (int i = 0; i < k->ndirs; i++) {
+        int d = k->link[cell][i]; /* the cell itself past the board's edge */
+        if (d == cell || (cells[d] & 3) != colour)
+            continue;
+        int other = uf_find(u, d);
+        if (other == root)
+            continue;
+        u->parent[root] = (int16_t)other;
+        u->sides[other] |= u->sides[root];
+        root = other;
+    }
+    return root;
+}
+
+int tv_join_uf_place(const tv_rules *r, const uint8_t *cells, tv_join_uf *u, int cell)
+{
+    int colour = cells[cell] & 3;
+    u->parent[cell] = (int16_t)cell;
+    u->sides[cell] = r->join.edge[cell];
+    int root = uf_join(r, cells, u, cell);
+    unsigned need = colour == TV_STONE1 || colour == TV_STONE2 ? r->join.need[colour - 1] : 0xffu;
+    return (u->sides[root] & need) == need;
+}
+
+void tv_join_uf_of(const tv_rules *r, const uint8_t *cells, tv_join_uf *u)
+{
+    for (int c = 0; c < r->ncells; c++) {
+        u->parent[c] = (int16_t)c;
+        u->sides[c] = r->join.edge[c];
+    }
+    for (int c = 0; c < r->ncells; c++)
+        if (tv_cell_is_piece(cells[c]))
+            uf_join(r, cells, u, c);
+}

@@ -64,6 +64,9 @@ static const variant variants[] = {
     {"pente", "size=9", 300},                 /* captures give cells back to the fast path's set */
     {"pente", "size=7,keryo=true", 300},
     {"hasami_shogi", "size=5", 300},
+    {"hex", "size=5,swap=true", 500},            /* the connection groups as a union-find, rebuilt after a swap */
+    {"hex", "size=7", 300},
+    {"y", "size=7,swap=true", 300},
     {"go", "size=5", 300},                       /* chains kept as they change (tv_chains.h) */
     {"go", "size=5,suicide=true,komi=0", 300},   /* a suicide takes its own chain off */
     {"go", "size=13", 10},
