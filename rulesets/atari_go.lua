@@ -3,7 +3,7 @@
 -- first on an empty board; a stone goes on an empty point; a stone that would
 -- leave its own group without a liberty and take nothing is illegal; the ko
 -- rule never acts (the first capture ends the game); no one passes, and a
--- game where the player to move has no legal move is drawn.
+-- player without a legal move loses.
 local o = options {
   size = { default = 9, min = 2, max = 19, doc = "the board's side, 2..19" },
 }
@@ -14,5 +14,6 @@ return game {
   players = { "Black", "White" },
   board = grid { width = o.size, height = o.size },
   moves = groups { },                 -- no passing
+  no_move = "loses",
   ends = { captured = 1, "no_move" }, -- the stones taken are the scores
 }

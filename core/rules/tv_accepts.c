@@ -26,11 +26,12 @@ static int has_margin(const tv_rules *r) { return r->margin > 0; }
 static int has_kinds(const tv_rules *r) { return r->pieces.nkinds != 0; }
 static int has_pass(const tv_rules *r) { return r->flip.pass != 0; }
 static int has_groups(const tv_rules *r) { return r->groups.on != 0; }
+static int has_no_move_loses(const tv_rules *r) { return r->no_move_loses != 0; }
 
 /* Generators, and the ends that read pieces: what a move { } game adds. */
 static int has_piece_rules(const tv_rules *r)
 {
-    return r->pieces.ngens || r->no_move_loses || r->no_progress || r->pieces_left >= 0 ||
+    return r->pieces.ngens || r->no_progress || r->pieces_left >= 0 ||
            (r->ends & (TV_END_REACH | TV_END_CONNECTED));
 }
 
@@ -91,6 +92,8 @@ static const tv_accepts_row rows[] = {
     {"kinds of pieces", has_kinds, F_ALL & ~(F(FLIP) | F(GROUPS)),
      "a flip turns a stone to the other colour, and a piece of a kind is no stone"},
     {"pieces", has_piece_rules, F(PIECES) | F(HOOKS), "generators and piece ends need moves = move { ... }"},
+    {"no_move = 'loses'", has_no_move_loses, F(PIECES) | F(GROUPS) | F(HOOKS),
+     "where every empty cell takes a stone, a player has a move until the board is full"},
     {"no_move = 'pass'", has_pass, F(FLIP) | F(SOW) | F(HOOKS), "on a grid, passing is for a player who cannot flip"},
 };
 
