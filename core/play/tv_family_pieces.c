@@ -43,6 +43,10 @@ static int last_cell(const tv_rules *r, const tv_state *s)
 
 static int kinds_of(const tv_rules *r) { return r->pieces.nkinds ? r->pieces.nkinds : 1; }
 
+/* A chain of jumps may end where it began (a king round four pieces): such
+ * games have one more id per cell, after the pairs. */
+static int loops(const tv_rules *r) { return r->pieces.jump_dirs && r->pieces.chain_max > 1; }
+
 /* Special moves (the chess family): each pair of cells once per promotion
  * (none, then each kind: e7-e8=Q has its own id), then the castlings. */
 static int actions(const tv_rules *r)
@@ -50,7 +54,7 @@ static int actions(const tv_rules *r)
     int pairs = r->ncells * (r->ncells - 1);
     if (r->pieces.special)
         return pairs * (kinds_of(r) + 1) + r->pieces.ncastles;
-    if (r->pieces.after) /* and a capture that ends where it began, one per cell */
+    if (loops(r)) /* and a chain that ends where it began, one per cell */
         return pairs + r->ncells;
     return r->pieces.shoots ? pairs * (r->ncells - 1) : pairs;
 }
@@ -74,7 +78,7 @@ static int action_of(const tv_rules *r, tv_move m)
     int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
     if (np >= 2 && r->pieces.special && tv_pmove_is_castle(m))
         return r->ncells * (r->ncells - 1) * (kinds_of(r) + 1) + tv_pmove_castle(m);
-    if (np == 2 && r->pieces.after && path[0] == path[1])
+    if (np >= 2 && loops(r) && path[0] == path[np - 1])
         return r->ncells * (r->ncells - 1) + path[0];
     if (np < 2 || path[0] == path[np - 1])
         return TV_EINVAL;
@@ -98,8 +102,9 @@ static int move_of(const tv_rules *r, int a, tv_move *m)
         *m = promo >= 0 ? tv_pmove_promoting(from, to, 0, promo) : tv_pmove_simple(from, to, 0);
         return TV_OK;
     }
-    if (r->pieces.after && a >= r->ncells * n1) { /* a capture back to its start */
-        *m = tv_pmove_after(a - r->ncells * n1, a - r->ncells * n1, 0);
+    if (loops(r) && a >= r->ncells * n1) { /* a chain back to its start: the legal one is the host's to find */
+        int c = a - r->ncells * n1;
+        *m = r->pieces.after ? tv_pmove_after(c, c, 0) : tv_pmove_simple(c, c, 0);
         return TV_OK;
     }
     if (r->pieces.shoots) {

@@ -369,8 +369,10 @@ def pair(frm, to, n=64):
 
 
 def test_pieces_action_space():
-    for name, n in (("breakthrough", 64), ("checkers", 64), ("clobber", 30)):
+    for name, n in (("breakthrough", 64), ("clobber", 30)):
         assert tavola.load_game(name).num_distinct_actions() == n * (n - 1)
+    # jumps that chain: one more id per cell, a chain back to its start
+    assert tavola.load_game("checkers").num_distinct_actions() == 64 * 63 + 64
     g = tavola.load_game("checkers")
     s = g.new_initial_state()
     assert s.action_to_string(pair("c3", "d4")) == "c3-d4"
@@ -456,3 +458,14 @@ def test_bool_is_not_an_action():
         with pytest.raises(TypeError, match="not bool"):
             call()
     assert state.move_number() == 0
+
+
+def test_a_chain_back_to_its_start_has_an_id():
+    """A king round four pieces ends where it began: its own id, played."""
+    s = tavola.load_game("checkers").new_initial_state()
+    s.set_position("......../......../......../......../...m.m../..K...../...m.m../........ 1 - 0 0")
+    assert sorted(s.legal_moves()) == ["c3xe1xg3xe5xc3", "c3xe5xg3xe1xc3"]
+    ids = s.legal_actions()
+    assert ids == [64 * 63 + cell("c3")]  # the two ways round share it
+    s.apply_action(ids[0])
+    assert s.is_terminal()  # Black has no piece left
