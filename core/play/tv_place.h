@@ -9,6 +9,7 @@
 #include "tv_custodial.h"
 #include "tv_join.h"
 #include "tv_lines.h"
+#include "tv_shapes.h"
 
 /* What a stone just written on `cell` (for player index owner) does: its
  * runs' points, its custodial captures (with u, the undo record, may be
@@ -32,7 +33,8 @@ static inline int tv_place_effects(const tv_rules *r, tv_state *s, tv_undo *u, i
             *ntaken = n;
     }
     return (r->goal.length && tv_goal_made(r, s->cells, cell)) ||
-           (r->join.sides[0] && (uf ? tv_join_uf_place(r, s->cells, uf, cell) : tv_join_made(r, s->cells, cell)));
+           (r->join.sides[0] && (uf ? tv_join_uf_place(r, s->cells, uf, cell) : tv_join_made(r, s->cells, cell))) ||
+           ((r->shapes.ring | r->shapes.bridge | r->shapes.fork) && tv_shapes_made(r, s->cells, cell));
 }
 
 /* The mover's stone on an empty cell, with its effects; returns 1 when it

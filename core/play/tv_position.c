@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include "tv_position.h"
+#include "tv_shapes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -673,6 +674,8 @@ static int board_winner(const tv_rules *r, const tv_state *s, int *line_winner, 
         return tv_error_set(err, TV_EINVAL, "position: both players have a line that meets the goal");
     if (*line_winner == -1 && (*line_winner = tv_join_on_board(r, s)) == -2)
         return tv_error_set(err, TV_EINVAL, "position: both players have a winning connection");
+    if (*line_winner == -1 && (*line_winner = tv_shapes_on_board(r, s)) == -2)
+        return tv_error_set(err, TV_EINVAL, "position: both players have a ring, a bridge or a fork");
     return far_row_winner(r, s, line_winner, err);
 }
 

@@ -26,6 +26,7 @@ static int has_margin(const tv_rules *r) { return r->margin > 0; }
 static int has_kinds(const tv_rules *r) { return r->pieces.nkinds != 0; }
 static int has_pass(const tv_rules *r) { return r->flip.pass != 0; }
 static int has_groups(const tv_rules *r) { return r->groups.on != 0; }
+static int has_shapes(const tv_rules *r) { return r->shapes.ring || r->shapes.bridge || r->shapes.fork; }
 static int has_no_move_loses(const tv_rules *r) { return r->no_move_loses != 0; }
 
 /* Generators, and the ends that read pieces: what a move { } game adds. */
@@ -83,6 +84,8 @@ static const tv_accepts_row rows[] = {
      "a turned block can make lines of both colours at once"},
     {"connect", has_connect, F(PLACE) | F(FLIP) | F(HOOKS),
      "the connection goal is for stones placed on a grid (not dropped, turned, moved or sown)"},
+    {"shapes", has_shapes, F(PLACE) | F(HOOKS),
+     "rings, bridges and forks are looked for around each stone placed, which nothing else moves or takes"},
     {"custodial", has_custodial, F(PLACE) | F(PIECES) | F(HOOKS),
      "a capture takes stones placed or pieces moved on a grid: dropped stones would float, flips and turns move "
      "stones too"},

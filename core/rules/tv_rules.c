@@ -1,4 +1,5 @@
 #include "tv_rules.h"
+#include "tv_shapes_rules.h"
 #include "tv_vars_keep.h"
 
 #include <stdatomic.h>
@@ -734,7 +735,8 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
                             r->goal.dirs);
     if ((rc = tv_accepts_check(r, err)) || (rc = check_setup(r, err)) || (rc = check_pieces(r, err)) ||
         (rc = check_flip(r, err)) || (rc = check_connect(r, err)) || (rc = check_turns(r, err)) ||
-        (rc = check_rotate(r, err)) || (rc = check_custodial(r, err)) || (rc = check_groups(r, err)))
+        (rc = check_rotate(r, err)) || (rc = check_custodial(r, err)) || (rc = check_groups(r, err)) ||
+        (rc = tv_shapes_derive(r, err)))
         return rc;
     if (!r->ends && !r->hooks.ends && !r->goal.length && !r->join.sides[0] && r->pieces_left < 0 &&
         !r->no_progress && !(r->board == TV_BOARD_GRID && (r->target || r->margin)))

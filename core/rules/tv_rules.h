@@ -120,6 +120,29 @@ typedef struct tv_join {
     int16_t link[TV_MAX_CELLS][8];
 } tv_join;
 
+/* Havannah's winning shapes on a hex board (core/play/tv_shapes.c): a ring
+ * (a closed chain of one colour's stones round at least one cell, whatever
+ * is on it), a bridge (a group touching two corners), a fork (a group
+ * touching three edges; corners belong to no edge). Corners and edges come
+ * from the board's shape, its blocked cells cut out: a corner is a cell
+ * with three neighbours on the board, an edge a run of cells with four. */
+#define TV_SHAPES_SIDES 8 /* corners, and edges, a board may have */
+/* A hexagon's six sides in turn round a cell of a hex board (whose sides
+ * are N, E, S, W, SE and NW in the compass numbering): E, SE, S, W, NW, N. */
+static inline int tv_hex_around(int i)
+{
+    static const int8_t sides[6] = {2, 3, 4, 6, 7, 0};
+    return sides[i];
+}
+typedef struct tv_shapes {
+    int ring, bridge, fork; /* which shapes win (all 0: no such goal) */
+    /* Derived by tv_rules_finish: */
+    uint8_t corner[TV_MAX_CELLS]; /* its bit (1 << i), or 0 */
+    uint8_t edge[TV_MAX_CELLS];   /* its edge's bit, or 0 */
+    uint8_t inside[TV_MAX_CELLS]; /* all six neighbours on the board: a ring can hold it */
+    int ncorners, nedges;
+} tv_shapes;
+
 /* The turns of a placement game (core/play/tv_turns.h): stones a turn, and
  * an opening rule. */
 enum { TV_OPENING_NONE = 0, TV_OPENING_PRO, TV_OPENING_SWAP };
@@ -442,6 +465,7 @@ struct tv_rules {
     tv_lines lines;
     tv_goal goal;
     tv_join join;
+    tv_shapes shapes; /* Havannah's ring, bridge and fork */
     int ends;   /* TV_END_* mask */
     int target; /* > 0: a player whose score (captures) reaches this ends the game */
     int repetition; /* > 0: a position (board, side to move, variables) reached this many times ends the game

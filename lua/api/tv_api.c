@@ -913,8 +913,11 @@ static void read_goal(lua_State *L, int v, game_ctx *g)
         read_line(L, v, "game.goal: ", &g->r->goal);
     else if (is_kind(L, v, "connect"))
         tv_read_connect(L, v, "game.goal: ", &g->r->join);
+    else if (is_kind(L, v, "shapes"))
+        tv_read_shapes(L, v, "game.goal: ", &g->r->shapes);
     else if (!lua_isnil(L, v))
-        luaL_error(L, "game.goal: expected line { length = ..., directions = ... } or connect { sides = ... }, got %s",
+        luaL_error(L, "game.goal: expected line { length = ..., directions = ... }, connect { sides = ... } or shapes "
+                      "{ ring = true, ... }, got %s",
                    tv_kind_of(L, v));
 }
 
@@ -1116,7 +1119,7 @@ void tv_api_open(lua_State *L)
         {"mancala", tv_api_mancala}, {"sow", tv_api_sow}, {"step", tv_api_step}, {"slide", tv_api_slide},
         {"jump", tv_api_jump}, {"move", tv_api_move}, {"line_count", tv_api_line_count}, {"leap", tv_api_leap},
         {"hex", tv_api_hex}, {"connect", tv_api_connect}, {"shoot", tv_api_shoot}, {"custodial", tv_api_custodial},
-        {"groups", tv_api_groups}, {NULL, NULL}};
+        {"groups", tv_api_groups}, {"shapes", tv_api_shapes}, {NULL, NULL}};
     lua_pushglobaltable(L);
     luaL_setfuncs(L, api, 0);
     lua_pop(L, 1);

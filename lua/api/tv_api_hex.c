@@ -68,3 +68,25 @@ int tv_api_connect(lua_State *L)
     tv_read_connect(L, 1, "", &k);
     return tv_tagged(L, "connect");
 }
+
+void tv_read_shapes(lua_State *L, int idx, const char *pre, tv_shapes *k)
+{
+    static const char *const known[] = {"ring", "bridge", "fork", NULL};
+    char what[64];
+    snprintf(what, sizeof what, "%sshapes", pre);
+    tv_check_table(L, idx, what);
+    tv_check_known(L, idx, what, known);
+    memset(k, 0, sizeof *k);
+    k->ring = tv_bool_field(L, idx, what, "ring", 0);
+    k->bridge = tv_bool_field(L, idx, what, "bridge", 0);
+    k->fork = tv_bool_field(L, idx, what, "fork", 0);
+    if (!k->ring && !k->bridge && !k->fork)
+        luaL_error(L, "%s: no shape wins: say ring, bridge or fork = true", what);
+}
+
+int tv_api_shapes(lua_State *L)
+{
+    tv_shapes k;
+    tv_read_shapes(L, 1, "", &k);
+    return tv_tagged(L, "shapes");
+}

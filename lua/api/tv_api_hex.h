@@ -15,4 +15,8 @@ int tv_api_connect(lua_State *L); /* connect { sides = { "rows", "columns" }, di
 void tv_read_hex(lua_State *L, int idx, const char *pre, tv_grid *g);
 void tv_read_connect(lua_State *L, int idx, const char *pre, tv_join *k);
 
+/* shapes { ring = true, bridge = true, fork = true }: Havannah's goal. */
+int tv_api_shapes(lua_State *L);
+void tv_read_shapes(lua_State *L, int idx, const char *pre, tv_shapes *k);
+
 #endif

@@ -867,6 +867,9 @@ static peer_game peer_games[] = {
     /* Go (issue 26): OpenSpiel's go, 9x9, komi 7.5, area scoring, no suicide,
      * its game length cap 2 x 81 plies, as rulesets/go.lua. */
     {"Go 9x9", "go", "rulesets/go.lua", NULL, "go(board_size=9)", 0},
+    /* Havannah (issue 26): OpenSpiel's havannah, base 8, no swap (its
+     * default), rings, bridges and forks win, as rulesets/havannah.lua. */
+    {"Havannah, base 8", "havannah", "rulesets/havannah.lua", NULL, "havannah(board_size=8)", 0},
 };
 enum { NPEERS = sizeof peer_games / sizeof *peer_games };
 static peer_figures peer_figs[NPEERS];

@@ -135,7 +135,7 @@ static int give_feature(tv_rules *r, const char *name)
         "move { }", "drop { }", "flips", "rotate", "hex board", "blocks = { cells }", "blocks = { random }",
         "blocks = { placed }", "setup", "swap_after", "stones", "opening", "runs", "line",
         "line { loses, colours = 'any' }", "connect", "custodial", "winner most_pieces", "margin",
-        "kinds of pieces", "pieces", "no_move = 'pass'", "groups { }", "no_move = 'loses'",
+        "kinds of pieces", "pieces", "no_move = 'pass'", "groups { }", "no_move = 'loses'", "shapes",
     };
     int k = 0;
     while (k < (int)(sizeof names / sizeof names[0]) && strcmp(names[k], name) != 0)
@@ -165,6 +165,7 @@ static int give_feature(tv_rules *r, const char *name)
     case 21: r->flip.pass = 1; break;
     case 22: r->groups.on = 1; break;
     case 23: r->no_move_loses = 1, r->ends |= TV_END_NO_MOVE; break;
+    case 24: r->shapes.ring = 1; break;
     default: return 0;
     }
     return 1;

@@ -67,6 +67,8 @@ static const variant variants[] = {
     {"hex", "size=5,swap=true", 500},            /* the connection groups as a union-find, rebuilt after a swap */
     {"hex", "size=7", 300},
     {"y", "size=7,swap=true", 300},
+    {"havannah", "base=4", 300},                 /* rings, bridges and forks (tv_shapes.c) */
+    {"havannah", "base=5,swap=true", 100},
     {"go", "size=5", 300},                       /* chains kept as they change (tv_chains.h) */
     {"go", "size=5,suicide=true,komi=0", 300},   /* a suicide takes its own chain off */
     {"go", "size=13", 10},
