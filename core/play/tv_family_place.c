@@ -191,7 +191,7 @@ static int whole_move(const tv_rules *r, tv_state *s, tv_move m, tv_error *err)
  * effects (the cells custodial captures empty go back into `set`; the
  * connection goal from uf when not NULL), the hand-over and the end rules. */
 TV_END_INLINE int place_fast(const tv_rules *r, tv_state *s, tv_move m, int cell, uint64_t *set, int *count,
-                             tv_join_uf *uf, unsigned skip, tv_error *err)
+                             tv_join_uf *uf, tv_shapes_uf *su, unsigned skip, tv_error *err)
 {
     int p = s->to_move, colour = tv_colour_of(s, p), ntaken = 0;
     s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour];
@@ -200,7 +200,7 @@ TV_END_INLINE int place_fast(const tv_rules *r, tv_state *s, tv_move m, int cell
     s->stones++;
     s->owned[colour - 1]++;
     int16_t taken[TV_CUSTODIAL_MAX_TAKEN];
-    int made = tv_place_effects(r, s, NULL, cell, p, taken, &ntaken, uf, err);
+    int made = tv_place_effects(r, s, NULL, cell, p, taken, &ntaken, uf, su, err);
     if (made < 0)
         return made;
     for (int i = 0; i < ntaken; i++)
@@ -244,8 +244,11 @@ TV_END_INLINE int grid_loop(const tv_rules *r, tv_state *s, tv_rng *rng, unsigne
     }
     /* The connection goal's groups as a union-find (none where captures take stones off). */
     tv_join_uf uf, *ufp = r->join.sides[0] && !r->custodial.dirs ? &uf : NULL;
+    tv_shapes_uf su, *sup = (r->shapes.ring || r->shapes.bridge || r->shapes.fork) && !r->custodial.dirs ? &su : NULL;
     if (ufp)
         tv_join_uf_of(r, s->cells, ufp);
+    if (sup)
+        tv_shapes_uf_of(r, s->cells, sup);
     while (s->status == TV_ONGOING) {
         uint32_t n = (uint32_t)count + (uint32_t)tv_place_swap_allowed(r, s); /* swap comes last */
         if (n == 0)
@@ -256,6 +259,8 @@ TV_END_INLINE int grid_loop(const tv_rules *r, tv_state *s, tv_rng *rng, unsigne
                 return rc;
             if (ufp) /* the stones changed colour */
                 tv_join_uf_of(r, s->cells, ufp);
+            if (sup)
+                tv_shapes_uf_of(r, s->cells, sup);
             continue;
         }
         int m = tv_bits_set_select(set, (unsigned)k), cell = m;
@@ -278,8 +283,10 @@ TV_END_INLINE int grid_loop(const tv_rules *r, tv_state *s, tv_rng *rng, unsigne
             rc = whole_move(r, s, m, err);
             if (ufp && !rc)
                 tv_join_uf_of(r, s->cells, ufp);
+            if (sup && !rc)
+                tv_shapes_uf_of(r, s->cells, sup);
         } else {
-            rc = place_fast(r, s, m, cell, set, &count, ufp, skip, err);
+            rc = place_fast(r, s, m, cell, set, &count, ufp, sup, skip, err);
         }
         if (rc)
             return rc;

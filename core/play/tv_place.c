@@ -8,7 +8,7 @@ int tv_place_colour(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int co
     if (r->board != TV_BOARD_GRID || cell < 0 || cell >= r->ncells || s->cells[cell] != TV_EMPTY)
         return tv_error_set(err, TV_EILLEGAL, "place: cell %d is not an empty cell", cell + 1);
     int rc = tv_state_set(r, s, u, cell, colour, err);
-    return rc ? rc : tv_place_effects(r, s, u, cell, owner, NULL, NULL, NULL, err);
+    return rc ? rc : tv_place_effects(r, s, u, cell, owner, NULL, NULL, NULL, NULL, err);
 }
 
 int tv_place(const tv_rules *r, tv_state *s, tv_undo *u, int cell, tv_error *err)

@@ -15,13 +15,13 @@
  * runs' points, its custodial captures (with u, the undo record, may be
  * NULL; the cells taken into taken[] when not NULL, their count into
  * *ntaken), then whether it made a line that meets the goal or a winning
- * connection (from the playout's union-find uf when not NULL, else by a
- * flood fill): 1, 0, or an error code. */
+ * connection or shape (from the playout's union-finds uf and su when not
+ * NULL, else by flood fills): 1, 0, or an error code. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
 static inline int tv_place_effects(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int owner, int16_t *taken,
-                                   int *ntaken, tv_join_uf *uf, tv_error *err)
+                                   int *ntaken, tv_join_uf *uf, tv_shapes_uf *su, tv_error *err)
 {
     if (r->lines.dirs)
         s->score[owner] += tv_lines_delta(r, s->cells, cell);
@@ -34,7 +34,8 @@ static inline int tv_place_effects(const tv_rules *r, tv_state *s, tv_undo *u, i
     }
     return (r->goal.length && tv_goal_made(r, s->cells, cell)) ||
            (r->join.sides[0] && (uf ? tv_join_uf_place(r, s->cells, uf, cell) : tv_join_made(r, s->cells, cell))) ||
-           ((r->shapes.ring | r->shapes.bridge | r->shapes.fork) && tv_shapes_made(r, s->cells, cell));
+           ((r->shapes.ring | r->shapes.bridge | r->shapes.fork) &&
+            (su ? tv_shapes_uf_place(r, s->cells, su, cell) : tv_shapes_made(r, s->cells, cell)));
 }
 
 /* The mover's stone on an empty cell, with its effects; returns 1 when it

@@ -155,3 +155,78 @@ int tv_shapes_on_board(const tv_rules *r, const tv_state *s)
     return who;
 }
 
+
+static int uf_find(tv_shapes_uf *u, int c)
+{
+    while (u->parent[c] != c) { /* path halving: the board bounds the walk */
+        u->parent[c] = u->parent[u->parent[c]];
+        c = u->parent[c];
+    }
+    return c;
+}
+
+/* Joins the groups of the stone on `cell` and its neighbours of its colour
+ * (the stone in its own set already); returns the root. */
+static int uf_join(const tv_rules *r, const uint8_t *cells, tv_shapes_uf *u, int cell)
+{
+    int v = cells[cell], root = uf_find(u, cell);
+    for (int i = 0; i < 6; i++) {
+        int d = side(r, cells, cell, i);
+        if (d < 0 || cells[d] != v)
+            continue;
+        int other = uf_find(u, d);
+        if (other == root)
+            continue;
+        u->parent[root] = (int16_t)other;
+        u->corners[other] |= u->corners[root];
+        u->edges[other] |= u->edges[root];
+        root = other;
+    }
+    return root;
+}
+
+void tv_shapes_uf_of(const tv_rules *r, const uint8_t *cells, tv_shapes_uf *u)
+{
+    for (int c = 0; c < r->ncells; c++) {
+        u->parent[c] = (int16_t)c;
+        u->corners[c] = r->shapes.corner[c];
+        u->edges[c] = r->shapes.edge[c];
+    }
+    for (int c = 0; c < r->ncells; c++)
+        if (tv_cell_is_piece(cells[c]))
+            uf_join(r, cells, u, c);
+}
+
+/* A ring by the stone on `cell`: closed in all round, or a region closed
+ * where the stone meets one group from two sides (roots before the union). */
+static int uf_ring(const tv_rules *r, const uint8_t *cells, tv_shapes_uf *u, int cell)
+{
+    int v = cells[cell], own[6], root[6], twice = 0;
+    if (enclosed(r, cells, cell, v))
+        return 1;
+    for (int i = 0; i < 6; i++) {
+        int d = side(r, cells, cell, i);
+        own[i] = d >= 0 && cells[d] == v;
+        root[i] = own[i] ? uf_find(u, d) : -1;
+        if (own[i] && enclosed(r, cells, d, v))
+            return 1;
+    }
+    for (int i = 0; i < 6 && !twice; i++) { /* the first stone of each run of its colour round it */
+        if (!own[i] || own[(i + 5) % 6])
+            continue;
+        for (int j = 0; j < i; j++)
+            twice |= own[j] && !own[(j + 5) % 6] && root[j] == root[i];
+    }
+    return twice && ring_made(r, cells, cell);
+}
+
+int tv_shapes_uf_place(const tv_rules *r, const uint8_t *cells, tv_shapes_uf *u, int cell)
+{
+    const tv_shapes *k = &r->shapes;
+    int ring = k->ring && uf_ring(r, cells, u, cell);
+    u->parent[cell] = (int16_t)cell;
+    u->corners[cell] = k->corner[cell];
+    u->edges[cell] = k->edge[cell];
+    int root = uf_join(r, cells, u, cell);
+    return ring || (k->bridge && popcount8(u->corners[root]) >= 2) || (k->fork && popcount8(u->edges[root]) >= 3);
+}
