@@ -252,6 +252,7 @@ run-tests: test-build
 	@sh tests/cli/prompt_test.sh $(BUILD)/tavola
 	@echo "== UGI tests ($(BUILD)/tavola; the manager's games: $(if $(SAN),5,10) per ruleset)"
 	@UGI_GAMES=$(if $(SAN),5,10) sh tests/cli/ugi_test.sh $(BUILD)/tavola $(BUILD)/ugi_referee
+	@echo "== GTP tests ($(BUILD)/tavola; games against GNU Go where it is installed)"; sh tests/cli/gtp_test.sh $(BUILD)/tavola
 	@echo "== hostile inputs (tests/hostile, $(BUILD)/tavola)"
 	@sh tests/hostile/run.sh $(BUILD)/tavola
 	@echo "== fuzz corpora replayed (tests/fuzz/corpus)"

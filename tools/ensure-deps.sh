@@ -28,6 +28,8 @@ for extra in ${TAVOLA_DEPS_EXTRA:-}; do
 done
 # GNU parallel: tests/cli/parallel_test.sh runs the many-machines recipe locally.
 command -v parallel >/dev/null 2>&1 || missing="$missing parallel"
+# GNU Go: tests/cli/gtp_test.sh plays it against tavola gtp (Debian puts it in /usr/games).
+{ command -v gnugo >/dev/null 2>&1 || [ -x /usr/games/gnugo ]; } || missing="$missing gnugo"
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -32,6 +32,7 @@ const char cli_usage[] =
     "                   [--moves \"m1 m2 ...\"] [--position POS] [--json] [--rules DIR]\n"
     "       tavola perft RULESET DEPTH [--turns] [-o key=value]... [--seed N] [--position POS] [--rules DIR]\n"
     "       tavola ugi RULESET [-o key=value]... [--seed N] [--rules DIR]\n"
+    "       tavola gtp RULESET [-o key=value]... [--player SPEC] [--seed N] [--rules DIR]\n"
     "       tavola solve RULESET [-o key=value]... [--position POS] [--moves M] [--positions MAX]\n"
     "                   [--rules DIR]\n"
     "       tavola show RULESET [-o key=value]... [--seed N] [--position POS] [--moves \"...\"]\n"
@@ -70,6 +71,17 @@ static const struct usage {
               "                a turn of more than 256 moves is refused\n"},
     {"ugi", "usage: tavola ugi RULESET [-o key=value]... [--seed N] [--rules DIR]\n"
             "Speaks the UGI protocol on stdin and stdout, for a GUI or a referee.\n"},
+    {"gtp", "usage: tavola gtp RULESET [-o key=value]... [--player SPEC] [--seed N] [--rules DIR]\n"
+            "Speaks the Go Text Protocol (GTP 2) on stdin and stdout, for Go GUIs, referees and\n"
+            "engines, with a Go ruleset (go, atari_go: the groups family on a square board);\n"
+            "every failure's reason also goes to stderr.\n"
+            "  -o key=value  a ruleset option: -o size=9,komi=7.5 (boardsize and komi reload them)\n"
+            "  --player SPEC the player genmove asks (default mcts:iterations=2000); time_settings\n"
+            "                and time_left lower its time to a share of the clock\n"
+            "  --seed N      the player's random streams (default 0)\n"
+            "Vertices are GTP's (A..T without I, row 1 at the bottom). A colour told to move out\n"
+            "of turn moves as if it were its turn; genmove passes only when no stone is useful\n"
+            "(none in a region both colours border that takes stones or keeps two liberties).\n"},
     {"solve", "usage: tavola solve RULESET [-o key=value]... [--position POS] [--moves M] [--positions MAX]\n"
               "                    [--seed N] [--rules DIR]\n"
               "The value of the position with perfect play, and the best moves.\n"

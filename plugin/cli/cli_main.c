@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli_args.h"
+#include "cli_gtp.h"
 #include "cli_json.h"
 #include "cli_limits.h"
 #include "cli_match.h"
@@ -236,6 +237,7 @@ static const struct command {
 } commands[] = {
     {"list", cmd_list},   {"play", cmd_play},     {"perft", cmd_perft}, {"match", cmd_match}, {"merge", cmd_merge},
     {"replay", cmd_replay}, {"solve", cmd_solve}, {"ugi", cmd_ugi},     {"show", cmd_show},
+    {"gtp", cmd_gtp},
 };
 
 int main(int argc, char **argv)
