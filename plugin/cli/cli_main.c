@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli_args.h"
+#include "cli_batch.h"
 #include "cli_gtp.h"
 #include "cli_json.h"
 #include "cli_limits.h"
@@ -230,14 +231,31 @@ static int cmd_list(int argc, char **argv)
     return failed || n == 0 ? 1 : 0;
 }
 
+/* The commands a batch may run: those that answer and end, reading no stdin
+ * and starting no process. */
+static cli_command_fn batch_command(const char *name)
+{
+    static const struct {
+        const char *name;
+        cli_command_fn run;
+    } answering[] = {{"list", cmd_list}, {"play", cmd_play}, {"perft", cmd_perft}, {"show", cmd_show},
+                     {"solve", cmd_solve}};
+    for (size_t i = 0; i < sizeof answering / sizeof answering[0]; i++)
+        if (strcmp(name, answering[i].name) == 0)
+            return answering[i].run;
+    return NULL;
+}
+
+static int cmd_batch_main(int argc, char **argv) { return cmd_batch(argc, argv, batch_command); }
+
 /* The subcommands: each gets the arguments after its name. */
 static const struct command {
     const char *name;
-    int (*run)(int argc, char **argv);
+    cli_command_fn run;
 } commands[] = {
     {"list", cmd_list},   {"play", cmd_play},     {"perft", cmd_perft}, {"match", cmd_match}, {"merge", cmd_merge},
     {"replay", cmd_replay}, {"solve", cmd_solve}, {"ugi", cmd_ugi},     {"show", cmd_show},
-    {"gtp", cmd_gtp},
+    {"gtp", cmd_gtp},     {"batch", cmd_batch_main},
 };
 
 int main(int argc, char **argv)
