@@ -1,5 +1,6 @@
 """Random games of every ruleset through the Python API agree, move by move,
-with the C command's view of the same moves (tavola play --moves ... --json)."""
+with the C command's view of the same moves (tavola play --moves ... --json),
+asked of one `tavola batch` (the same command, one process for every ply)."""
 import json
 import random
 import subprocess
@@ -12,14 +13,28 @@ from conftest import CLI, RULESETS
 GAMES = 3
 
 
-def cli_view(name, seed, moves):
-    out = subprocess.run([CLI, "play", name, "--seed", str(seed), "--moves", " ".join(moves), "--json"],
-                         check=True, capture_output=True, text=True).stdout
-    return json.loads(out)
+@pytest.fixture(scope="module")
+def batch():
+    proc = subprocess.Popen([CLI, "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    yield proc
+    proc.stdin.close()
+    assert proc.wait(timeout=60) == 0
+
+
+def cli_view(batch, name, seed, moves):
+    batch.stdin.write(f"play {name} --seed {seed} --moves '{' '.join(moves)}' --json\n")
+    batch.stdin.flush()
+    lines = []
+    for line in batch.stdout:
+        if line.startswith("\x1e"):
+            assert line.rstrip("\n") == "\x1e0", (name, moves, lines)
+            return json.loads("".join(lines))
+        lines.append(line)
+    raise AssertionError(f"tavola batch ended: {name} {moves}")
 
 
 @pytest.mark.parametrize("name", RULESETS)
-def test_random_games_agree(name):
+def test_random_games_agree(batch, name):
     game = tavola.load_game(name)
     for g in range(GAMES):
         seed = 1000 + g
@@ -27,7 +42,7 @@ def test_random_games_agree(name):
         state = game.new_initial_state(seed)
         moves = []
         while True:
-            view = cli_view(name, seed, moves)
+            view = cli_view(batch, name, seed, moves)
             legal = state.legal_actions()
             texts = [state.action_to_string(a) for a in legal]
             if game.data_family == "pieces":  # action ids are ordered by (from, to), the CLI's by the generator

@@ -398,12 +398,8 @@ end
 -------------------------------------------------------------------------------
 -- Engine
 -------------------------------------------------------------------------------
-local function run(cmd)
-  local p = assert(io.popen(cmd .. " 2>&1"))
-  local out = p:read("a")
-  p:close()
-  return out
-end
+local cli = dofile((arg[0]:match("^(.*/)") or "./") .. "lib/ref_cli.lua")
+local run = cli.run
 
 local function play_cmd(R, names, position)
   return string.format("%s play %s %s%s --moves '%s' --json", tavola, R.name, R.opts,
@@ -661,4 +657,5 @@ table.sort(keys)
 for _, k in ipairs(keys) do print(string.format("  random games, %s: %d", k, stats[k])) end
 print(string.format("time: %.1f s cpu (this process), about %d s wall", os.clock() - t0, os.time() - wall0))
 print(string.format("mancala reference: %d passed, %d failed", passed, failed))
+cli.close()
 os.exit(failed == 0 and 0 or 1)

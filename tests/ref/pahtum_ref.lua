@@ -3,6 +3,7 @@
 -- scores, status and winner must agree.
 -- usage: lua5.4 tests/ref/pahtum_ref.lua path/to/tavola GAMES
 local tavola, games = arg[1], tonumber(arg[2] or "100")
+local cli = dofile((arg[0]:match("^(.*/)") or "./") .. "lib/ref_cli.lua")
 local N = 7
 local POINTS = { [3] = 3, [4] = 10, [5] = 25, [6] = 56, [7] = 119 }
 
@@ -60,9 +61,7 @@ local function play_one(seed)
 
   local cmd = string.format("%s play pahtum -o holes=%s --moves '%s' --json",
     tavola, table.concat(holes, ","), table.concat(moves, " "))
-  local p = assert(io.popen(cmd))
-  local out = p:read("a")
-  p:close()
+  local out = cli.run(cmd)
   local function field(pattern) return out:match(pattern) end
   local problems = {}
   local function expect(what, got, want)
@@ -87,5 +86,6 @@ local passed, failed = 0, 0
 for seed = 1, games do
   if play_one(seed) then passed = passed + 1 else failed = failed + 1 end
 end
+cli.close()
 print(string.format("pahtum reference: %d passed, %d failed", passed, failed))
 os.exit(failed == 0 and 0 or 1)

@@ -106,12 +106,8 @@ local function random_game()
   end
 end
 
-local function run(cmd)
-  local f = assert(io.popen(cmd))
-  local out = f:read("a")
-  f:close()
-  return out
-end
+local cli = dofile((arg[0]:match("^(.*/)") or "./") .. "lib/ref_cli.lua")
+local run = cli.run
 
 -- Perft at the start: 36 x 8, then 35 x 8 (no line before nine stones).
 local out = run(string.format("%s perft pentago 2", tavola))
@@ -121,7 +117,7 @@ expect("perft 2", out:match("perft 2 (%d+)"), tostring(36 * 8 * 35 * 8))
 local draws, wins = 0, 0
 for g = 1, GAMES do
   local moves, b, winner = random_game()
-  local json = run(string.format('%s play pentago --moves "%s" --json 2>&1', tavola, table.concat(moves, " ")))
+  local json = run(string.format('%s play pentago --moves "%s" --json', tavola, table.concat(moves, " ")))
   local what = string.format("game %d (%d moves)", g, #moves)
   expect(what .. " status", json:match('"status":"(%a+)"'), "over")
   expect(what .. " board", json:match('"board":(%b[])'), board_json(b))
@@ -131,4 +127,5 @@ end
 
 print(string.format("pentago reference: %d passed, %d failed (%d games: %d won, %d drawn)", passed, failed, GAMES,
                     wins, draws))
+cli.close()
 os.exit(failed == 0 and 0 or 1)

@@ -1,31 +1,17 @@
 #!/usr/bin/env bash
 # run_all.sh TAVOLA GAMES [JOBS]: every tests/ref/*.lua against the command,
 # JOBS at a time (default 2: each reference is one Lua process waiting on the
-# command in turn, so two share two cores well). Each one's output is printed
-# whole, in file order, when all have run; any failure fails the run.
+# command in turn, so two share two cores well), through tests/run_suites.sh:
+# each one's output is printed whole, in file order; any failure fails the run.
+# make check lists the references among its other suites instead (the same
+# titles and commands), so that all of them share the cores. Run from the
+# top folder, as make does.
 set -u
 TAVOLA=${1:?usage: run_all.sh TAVOLA GAMES [JOBS]}
-GAMES=${2:?}
+GAMES=${2:?usage: run_all.sh TAVOLA GAMES [JOBS]}
 JOBS=${3:-2}
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-
-refs=(tests/ref/*.lua)
-for ref in "${refs[@]}"; do
-  name=$(basename "$ref" .lua)
-  (lua5.4 "$ref" "$TAVOLA" "$GAMES" >"$out/$name.log" 2>&1; echo $? >"$out/$name.rc") &
-  while [ "$(jobs -pr | wc -l)" -ge "$JOBS" ]; do sleep 0.2; done
+pairs=()
+for ref in tests/ref/*.lua; do
+  pairs+=("$ref against $TAVOLA" "lua5.4 $ref $TAVOLA $GAMES")
 done
-wait
-
-failed=0
-for ref in "${refs[@]}"; do
-  name=$(basename "$ref" .lua)
-  echo "== $ref against $TAVOLA"
-  cat "$out/$name.log"
-  if [ "$(cat "$out/$name.rc" 2>/dev/null)" != 0 ]; then
-    echo "$ref: FAILED (exit $(cat "$out/$name.rc" 2>/dev/null || echo '?'))"
-    failed=$((failed + 1))
-  fi
-done
-[ "$failed" -eq 0 ] || { echo "references: $failed failed"; exit 1; }
+exec bash tests/run_suites.sh "$JOBS" "${pairs[@]}"

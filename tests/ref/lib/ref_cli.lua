@@ -6,12 +6,55 @@
 --   local cli = dofile(arg[0]:match("^(.*/)") .. "lib/ref_cli.lua")
 local M = {}
 
--- The command's output, stdout and stderr together.
-function M.run(cmd)
+-- The command's output, stdout and stderr together. A command line that
+-- starts with the tavola command given to the reference (arg[1]) is asked of
+-- one `tavola batch` kept running beside the reference (the same commands,
+-- in one process: starting a process costs more than most answers), unless
+-- TAVOLA_REF_SPAWN is set; any other command line is run by the shell.
+local batch -- { to = requests, from = answers, fifo = path } while one runs
+
+local function spawn(cmd)
   local p = assert(io.popen(cmd .. " 2>&1"))
   local out = p:read("a")
   p:close()
   return out
+end
+
+local function batch_start(tavola)
+  local fifo = os.tmpname()
+  os.remove(fifo)
+  assert(os.execute("mkfifo " .. fifo), "mkfifo " .. fifo)
+  local to = assert(io.popen(tavola .. " batch >" .. fifo .. " 2>&1", "w"))
+  local from = assert(io.open(fifo, "r"))
+  batch = { to = to, from = from, fifo = fifo }
+end
+
+function M.close()
+  if not batch then return end
+  batch.to:close()
+  batch.from:close()
+  os.remove(batch.fifo)
+  batch = nil
+end
+
+function M.run(cmd)
+  local tavola = arg[1]
+  if os.getenv("TAVOLA_REF_SPAWN") or not tavola or cmd:sub(1, #tavola + 1) ~= tavola .. " " then
+    return spawn(cmd)
+  end
+  if not batch then batch_start(tavola) end
+  batch.to:write(cmd:sub(#tavola + 2), "\n")
+  batch.to:flush()
+  local lines = {}
+  for line in batch.from:lines() do
+    if line:byte(1) == 0x1e then return table.concat(lines, "\n") .. "\n" end
+    lines[#lines + 1] = line
+  end
+  -- The batch ended without closing its answer (it crashed): what it said,
+  -- and a new one for the next question.
+  M.close()
+  lines[#lines + 1] = "tavola batch ended before its answer to: " .. cmd
+  return table.concat(lines, "\n") .. "\n"
 end
 
 -- Move texts (strings, or tables with .text) sorted into one string: the
@@ -66,6 +109,7 @@ function M.tally()
     end
   end
   function t.finish(name)
+    M.close()
     print(string.format("%s: %d passed, %d failed", name, t.passed, t.failed))
     os.exit(t.failed == 0 and 0 or 1)
   end
