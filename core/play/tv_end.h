@@ -98,10 +98,16 @@ static inline int tv_end_groups(const tv_rules *r, tv_state *s, int *winner)
 }
 
 /* Pieces: the player to move (the mover's opponent) has pieces_left pieces or
- * fewer, so the mover wins (capture all, or all but N). */
+ * fewer, on the board and in hand, so the mover wins (capture all, or all
+ * but N; a mill game's side down to two men). */
 static inline int tv_end_pieces_lost(const tv_rules *r, const tv_state *s, int *winner)
 {
     if (r->pieces_left < 0 || s->owned[tv_colour_of(s, s->to_move) - 1] > r->pieces_left)
+        return 0;
+    int held = 0;
+    for (int k = 0; r->vars.hands && k < TV_MAX_KINDS; k++)
+        held += tv_hand_get(r, s, s->to_move, k);
+    if (s->owned[tv_colour_of(s, s->to_move) - 1] + held > r->pieces_left)
         return 0;
     *winner = (s->to_move ^ 1) + 1;
     return 1;

@@ -450,12 +450,33 @@ static int reach_placed(const tv_rules *r, const tv_state *s, const reach_ctx *x
     return r->custodial.dirs ? TV_OK : tv_turns_board_check(r, s->cells, err);
 }
 
+/* Mills: the turns alternate; each turn of a side with men in hand placed
+ * one, so the ply fixes the hands, and the men on the board and in hand are
+ * at most the hand's start. */
+static int reach_mills(const tv_rules *r, const tv_state *s, const reach_ctx *x, tv_error *err)
+{
+    if (s->to_move != (s->ply & 1))
+        return tv_error_set(err, TV_EINVAL, "position: player %d cannot be to move at ply %u (player %d is)",
+                            s->to_move + 1, (unsigned)s->ply, (s->ply & 1) + 1);
+    for (int p = 0; p < 2; p++) {
+        int start = r->vars.hand_start[p][0], turns = (s->ply + 1 - p) / 2;
+        int hand = tv_hand_get(r, s, p, 0), want = start > turns ? start - turns : 0;
+        if (hand != want)
+            return tv_error_set(err, TV_EINVAL, "position: player %d has %d men in hand at ply %u (%d placed, %d left)",
+                                p + 1, hand, (unsigned)s->ply, start - want, want);
+        if (x->counts[TV_STONE1 + p] + hand > start)
+            return tv_error_set(err, TV_EINVAL, "position: player %d has %d men on the board and %d in hand, of %d",
+                                p + 1, x->counts[TV_STONE1 + p], hand, start);
+    }
+    return TV_OK;
+}
+
 /* What the board shows that only the family's moves make. A hook decides
  * the moves or their effect: nothing to derive. A mancala board is read by
  * read_mancala. */
 static int (*const reach_by_family[TV_FAMILIES])(const tv_rules *, const tv_state *, const reach_ctx *, tv_error *) = {
     [TV_FAMILY_PLACE] = reach_placed, [TV_FAMILY_ROTATE] = reach_placed, [TV_FAMILY_FLIP] = reach_flips,
-    [TV_FAMILY_PIECES] = reach_pieces,
+    [TV_FAMILY_PIECES] = reach_pieces, [TV_FAMILY_MILLS] = reach_mills,
 };
 
 /* The families whose stone counts fix the side to move and the ply (check_counts). */

@@ -28,13 +28,15 @@ static int has_pass(const tv_rules *r) { return r->flip.pass != 0; }
 static int has_groups(const tv_rules *r) { return r->groups.on != 0; }
 static int has_shapes(const tv_rules *r) { return r->shapes.ring || r->shapes.bridge || r->shapes.fork; }
 static int has_no_move_loses(const tv_rules *r) { return r->no_move_loses != 0; }
+static int has_mills(const tv_rules *r) { return r->mills.on != 0; }
+static int has_graph(const tv_rules *r) { return r->graph.on != 0; }
 
 /* Generators, and the ends that read pieces: what a move { } game adds. */
 static int has_piece_rules(const tv_rules *r)
 {
-    return r->pieces.ngens || r->no_progress || r->pieces_left >= 0 ||
-           (r->ends & (TV_END_REACH | TV_END_CONNECTED));
+    return r->pieces.ngens || r->no_progress || (r->ends & (TV_END_REACH | TV_END_CONNECTED));
 }
+static int has_pieces_left(const tv_rules *r) { return r->pieces_left >= 0; }
 
 /* ---- the matrix -------------------------------------------------------------- */
 
@@ -49,6 +51,10 @@ static int has_piece_rules(const tv_rules *r)
  * feature still works when a moves or play hook makes the moves. */
 static const tv_accepts_row rows[] = {
     {"move { }", has_move, F_ALL & ~(F(SOW) | F(GROUPS)), "pieces move between the cells of a grid"},
+    {"mills { }", has_mills, F(MILLS),
+     "the mills family lists and plays the men placed, moved and flown with their removals, and nothing else does"},
+    {"graph board", has_graph, F(MILLS),
+     "its points are joined by links, which only the mills family's men move along"},
     {"groups { }", has_groups, F(GROUPS),
      "the groups family lists and plays the placements that keep or take liberties, and nothing else does"},
     {"drop { }", has_drop, F_ALL & ~(F(FLIP) | F(ROTATE)),
@@ -95,7 +101,9 @@ static const tv_accepts_row rows[] = {
     {"kinds of pieces", has_kinds, F_ALL & ~(F(FLIP) | F(GROUPS)),
      "a flip turns a stone to the other colour, and a piece of a kind is no stone"},
     {"pieces", has_piece_rules, F(PIECES) | F(HOOKS), "generators and piece ends need moves = move { ... }"},
-    {"no_move = 'loses'", has_no_move_loses, F(PIECES) | F(GROUPS) | F(HOOKS),
+    {"pieces_left", has_pieces_left, F(PIECES) | F(MILLS) | F(HOOKS),
+     "a side is left with few pieces where pieces are taken: moves = move { ... } or mills { ... }"},
+    {"no_move = 'loses'", has_no_move_loses, F(PIECES) | F(GROUPS) | F(MILLS) | F(HOOKS),
      "where every empty cell takes a stone, a player has a move until the board is full"},
     {"no_move = 'pass'", has_pass, F(FLIP) | F(SOW) | F(HOOKS), "on a grid, passing is for a player who cannot flip"},
 };
@@ -112,6 +120,7 @@ static const char *const family_is[TV_FAMILIES] = {
     [TV_FAMILY_PIECES] = "move: pieces that step, slide, jump or leap on a grid, from a setup",
     [TV_FAMILY_SOW] = "mancala: seeds sown from hole to hole",
     [TV_FAMILY_GROUPS] = "groups: a stone on an empty cell that takes groups left without a liberty (Go)",
+    [TV_FAMILY_MILLS] = "mills: men placed, moved and flown on a graph board; a line made removes an enemy man",
     [TV_FAMILY_HOOKS] = "hooks: the ruleset's moves or play hook makes the moves",
 };
 

@@ -8,6 +8,7 @@ static const tv_family_info rows[TV_FAMILIES] = {
     [TV_FAMILY_PIECES] = {"pieces", "from-to: a2-a3, a capture a2xb3, a chain c3xe5xc7, a shot d1-d7/g7"},
     [TV_FAMILY_SOW] = {"sow", "a hole: b1, or pass"},
     [TV_FAMILY_GROUPS] = {"groups", "a cell: d4, or pass"},
+    [TV_FAMILY_MILLS] = {"mills", "a point placed, a man moved or flown, and a removal: d3, d2-d3, d3xf4, d2-d3xf4"},
     [TV_FAMILY_HOOKS] = {"hooks", "what the ruleset's moves hook lists, in its family's text"},
 };
 

@@ -14,6 +14,7 @@ typedef enum {
     TV_FAMILY_PIECES,    /* a piece moves: steps, slides, jumps (chains), leaps, by the line count, shots */
     TV_FAMILY_SOW,       /* the seeds of an own hole sown along the track */
     TV_FAMILY_GROUPS,    /* a stone that takes the enemy groups it leaves without a liberty (Go) */
+    TV_FAMILY_MILLS,     /* a man placed, moved or flown on a graph board; a line made removes an enemy man */
     TV_FAMILY_HOOKS,     /* the ruleset's own moves hook or play hook, over the family below */
     TV_FAMILIES
 } tv_family_id;

@@ -1,4 +1,5 @@
 #include "tv_rules.h"
+#include "tv_graph_rules.h"
 #include "tv_shapes_rules.h"
 #include "tv_vars_keep.h"
 
@@ -686,6 +687,8 @@ static void choose_family(tv_rules *r)
         r->data_family = TV_FAMILY_PIECES;
     else if (r->groups.on)
         r->data_family = TV_FAMILY_GROUPS;
+    else if (r->mills.on)
+        r->data_family = TV_FAMILY_MILLS;
     else if (r->flip.dirs)
         r->data_family = TV_FAMILY_FLIP;
     else if (r->rotate.side)
@@ -733,9 +736,12 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
                            (r->goal.dirs & ~TV_DIR_ALL) || (r->goal.loses & ~1) || (r->goal.any & ~1)))
         return tv_error_set(err, TV_ERULES, "line: a line of %d along directions %d is impossible", r->goal.length,
                             r->goal.dirs);
-    if ((rc = tv_accepts_check(r, err)) || (rc = check_setup(r, err)) || (rc = check_pieces(r, err)) ||
+    /* A graph board's blocks (its cells that are no points) are derived once
+     * the families accept it, before the setup is laid on them. */
+    if ((rc = tv_accepts_check(r, err)) || (rc = tv_graph_derive(r, err)) || (rc = check_blocks(r, err)) ||
+        (rc = check_setup(r, err)) || (rc = check_pieces(r, err)) ||
         (rc = check_flip(r, err)) || (rc = check_connect(r, err)) || (rc = check_turns(r, err)) ||
-        (rc = check_rotate(r, err)) || (rc = check_custodial(r, err)) || (rc = check_groups(r, err)) ||
+        (rc = check_rotate(r, err)) || (rc = check_custodial(r, err)) || (rc = check_groups(r, err)) || (rc = tv_graph_mills_check(r, err)) ||
         (rc = tv_shapes_derive(r, err)))
         return rc;
     if (!r->ends && !r->hooks.ends && !r->goal.length && !r->join.sides[0] && r->pieces_left < 0 &&

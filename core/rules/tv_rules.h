@@ -338,6 +338,40 @@ typedef struct tv_groups {
     int ko_var, passes_var; /* derived: the variables' indices (-1: none) */
 } tv_groups;
 
+/* A graph board (board = graph { ... }, Nine Men's Morris): points that are
+ * cells of a grid (names and drawings as the grid's; every other cell a
+ * block), joined by links, with lines: the points of a line follow each other
+ * along links, and a line all of one colour is a mill. The links are the
+ * lines' steps and any given apart (a diagonal that makes no mill). */
+#define TV_GRAPH_LINES 64      /* lines in all */
+#define TV_GRAPH_LINE_MAX 8    /* points in a line */
+#define TV_GRAPH_LINKS 8       /* links at a point */
+#define TV_GRAPH_AT 4          /* lines through a point */
+typedef struct tv_graph {
+    int on;
+    int nlines;
+    uint8_t line_len[TV_GRAPH_LINES];
+    int16_t line[TV_GRAPH_LINES][TV_GRAPH_LINE_MAX];
+    int nextra;                                   /* links given apart from the lines */
+    int16_t extra[TV_GRAPH_LINES][2];
+    /* Derived by tv_graph_derive (tv_graph_rules.h): */
+    uint8_t point[TV_MAX_CELLS];                  /* 1: a point of the board */
+    int npoints;
+    uint8_t nlinks[TV_MAX_CELLS];
+    int16_t link[TV_MAX_CELLS][TV_GRAPH_LINKS];
+    uint8_t nat[TV_MAX_CELLS];
+    uint8_t at[TV_MAX_CELLS][TV_GRAPH_AT];        /* the lines through the point */
+} tv_graph;
+
+/* Mills (moves = mills { ... }, on a graph board): men placed from the hand,
+ * then moved along links, then flown to any empty point by a side down to
+ * `fly` men; a man that completes a line of its colour removes an enemy man
+ * in the same move (one not in a line of its own colour, unless all are). */
+typedef struct tv_mills {
+    int on;
+    int fly; /* a side with this many men or fewer on the board, none in hand, flies (0: never) */
+} tv_mills;
+
 /* A start position: the contents of every cell (TV_EMPTY, TV_BLOCK, pieces). */
 typedef struct tv_setup {
     int given;
@@ -479,6 +513,8 @@ struct tv_rules {
     int no_progress;    /* > 0: this many plies in a row without a capture or a promotion is a draw */
     tv_custodial custodial; /* custodial capture after a move or a placement */
     tv_groups groups;       /* groups and liberties (Go) */
+    tv_graph graph;         /* a board of points, links and lines */
+    tv_mills mills;         /* placing, moving and flying men; a line removes an enemy man */
     int margin;         /* > 0, grids: a player whose score leads by this much wins */
     tv_hooks hooks;
     tv_flip flip;

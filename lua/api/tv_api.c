@@ -11,6 +11,7 @@
 
 #include "tv_api_custodial.h"
 #include "tv_api_groups.h"
+#include "tv_api_mills.h"
 #include "tv_api_eval.h"
 #include "tv_api_hex.h"
 #include "tv_api_pieces.h"
@@ -721,8 +722,11 @@ static void read_board(lua_State *L, int v, game_ctx *g)
         read_grid(L, v, "game.board: ", &r->grid);
     } else if (is_kind(L, v, "hex")) {
         tv_read_hex(L, v, "game.board: ", &r->grid);
+    } else if (is_kind(L, v, "graph")) {
+        tv_read_graph(L, v, "game.board: ", &r->grid, &r->graph);
     } else {
-        luaL_error(L, "game.board: expected grid { ... }, hex { ... } or mancala { ... }, got %s", tv_kind_of(L, v));
+        luaL_error(L, "game.board: expected grid { ... }, hex { ... }, graph { ... } or mancala { ... }, got %s",
+                   tv_kind_of(L, v));
     }
 }
 
@@ -843,6 +847,13 @@ static void read_moves_sow(lua_State *L, int v, game_ctx *g)
     g->sow_given = 1;
 }
 
+static void read_moves_mills(lua_State *L, int v, game_ctx *g)
+{
+    if (!g->r->graph.on)
+        luaL_error(L, "game.moves: mills { ... } needs a graph { ... } board");
+    tv_read_mills(L, v, "game.moves", &g->r->mills);
+}
+
 /* The constructors a moves field takes, each its family's reader: a new
  * family of moves is one row here. */
 static const struct {
@@ -854,6 +865,7 @@ static const struct {
     {"move", read_moves_piece},
     {"sow", read_moves_sow},
     {"groups", read_moves_groups},
+    {"mills", read_moves_mills},
 };
 
 static void read_moves(lua_State *L, int v, game_ctx *g)
@@ -866,7 +878,7 @@ static void read_moves(lua_State *L, int v, game_ctx *g)
         while (i < n && !is_kind(L, v, move_readers[i].kind))
             i++;
         if (i == n)
-            luaL_error(L, "game.moves: expected place { ... }, drop { ... }, sow { ... }, move { ... }, groups { ... } or a "
+            luaL_error(L, "game.moves: expected place { ... }, drop { ... }, sow { ... }, move { ... }, groups { ... }, mills { ... } or a "
                           "function, got %s",
                        tv_kind_of(L, v));
         move_readers[i].read(L, v, g);
@@ -1119,7 +1131,8 @@ void tv_api_open(lua_State *L)
         {"mancala", tv_api_mancala}, {"sow", tv_api_sow}, {"step", tv_api_step}, {"slide", tv_api_slide},
         {"jump", tv_api_jump}, {"move", tv_api_move}, {"line_count", tv_api_line_count}, {"leap", tv_api_leap},
         {"hex", tv_api_hex}, {"connect", tv_api_connect}, {"shoot", tv_api_shoot}, {"custodial", tv_api_custodial},
-        {"groups", tv_api_groups}, {"shapes", tv_api_shapes}, {NULL, NULL}};
+        {"groups", tv_api_groups}, {"shapes", tv_api_shapes},
+        {"graph", tv_api_graph}, {"mills", tv_api_mills}, {NULL, NULL}};
     lua_pushglobaltable(L);
     luaL_setfuncs(L, api, 0);
     lua_pop(L, 1);

@@ -145,6 +145,22 @@ int tv_draw_rows(const tv_game *g, char *buf, size_t size)
     return tv_out_end(&o);
 }
 
+/* A graph board's cell that is no point: '-' where a link passes it along
+ * its row, '|' along its column, else blank. */
+static char graph_char(const tv_rules *r, int cell)
+{
+    int w = r->grid.width, col = cell % w, row = cell / w;
+    for (int a = 0; a < r->ncells; a++)
+        for (int i = 0; i < r->graph.nlinks[a]; i++) {
+            int b = r->graph.link[a][i], ac = a % w, ar = a / w, bc = b % w, br = b / w;
+            if (ar == row && br == row && (ac - col) * (bc - col) < 0)
+                return '-';
+            if (ac == col && bc == col && (ar - row) * (br - row) < 0)
+                return '|';
+        }
+    return ' ';
+}
+
 int tv_draw_board(const tv_game *g, char *buf, size_t size)
 {
     const tv_rules *r = g->rules;
@@ -184,6 +200,8 @@ int tv_draw_board(const tv_game *g, char *buf, size_t size)
                 int cell = row * r->grid.width + col, c = tv_cell_char(r, s->cells[cell]);
                 if (shaped && s->cells[cell] == TV_BLOCK)
                     c = ' ';
+                if (r->graph.on && s->cells[cell] == TV_BLOCK) /* a graph's links, drawn through the cells between */
+                    c = graph_char(r, cell);
                 if (cell == last && !r->pieces.nkinds && (c == 'x' || c == 'o')) /* kinds use the case for the owner */
                     c -= 'a' - 'A'; /* the last stone in capitals */
                 tv_out_put(&o, " %c", c);

@@ -303,9 +303,27 @@ static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
     tv_out_put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"4\" fill=\"#c9a063\"/>\n", ox - FRAME,
         oy - FRAME, bw + 2 * FRAME, bh + 2 * FRAME);
 
+    /* A graph board: its links, then its points (the other cells are not drawn). */
+    if (r->graph.on) {
+        tv_out_put(o, "<g stroke=\"#5a4526\" stroke-width=\"3\">\n");
+        for (int a = 0; a < r->ncells; a++)
+            for (int i = 0; i < r->graph.nlinks[a]; i++) {
+                int b = r->graph.link[a][i];
+                if (b < a)
+                    continue;
+                tv_out_put(o, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n", ox + a % w * CELL + CELL / 2,
+                           oy + (h - 1 - a / w) * CELL + CELL / 2, ox + b % w * CELL + CELL / 2,
+                           oy + (h - 1 - b / w) * CELL + CELL / 2);
+            }
+        for (int c = 0; c < r->ncells; c++)
+            if (r->graph.point[c])
+                tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"#5a4526\"/>\n", ox + c % w * CELL + CELL / 2,
+                           oy + (h - 1 - c / w) * CELL + CELL / 2);
+        tv_out_put(o, "</g>\n");
+    }
     /* Cells, top row first (row 1 at the bottom). */
     tv_out_put(o, "<g stroke=\"#8c6a3a\" stroke-width=\"1\">\n");
-    for (int row = h - 1; row >= 0; row--)
+    for (int row = h - 1; row >= 0 && !r->graph.on; row--)
         for (int col = 0; col < w; col++) {
             int v = s->cells[row * w + col] & 3, x = ox + col * CELL, y = oy + (h - 1 - row) * CELL;
             tv_out_put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", x, y, CELL, CELL,

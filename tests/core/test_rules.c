@@ -122,6 +122,13 @@ static tv_rules *family_base(int f)
         r->pieces.gen[0] = (tv_gen){.type = TV_GEN_STEP, .kinds = 1, .dirs = TV_N, .to = TV_TO_EMPTY};
         break;
     case TV_FAMILY_GROUPS: r->groups.on = 1, r->groups.pass = 1; break;
+    case TV_FAMILY_MILLS: /* one line, a1 b1 c1, three men a side */
+        r->graph = (tv_graph){.on = 1, .nlines = 1, .line_len = {3}, .line = {{0, 1, 2}}};
+        r->mills = (tv_mills){.on = 1, .fly = 0};
+        r->vars.hands = 1;
+        r->vars.hand_start[0][0] = r->vars.hand_start[1][0] = 3;
+        r->ends |= TV_END_NO_MOVE;
+        break;
     case TV_FAMILY_HOOKS: r->hooks.moves = no_moves; break;
     }
     return r;
@@ -136,6 +143,7 @@ static int give_feature(tv_rules *r, const char *name)
         "blocks = { placed }", "setup", "swap_after", "stones", "opening", "runs", "line",
         "line { loses, colours = 'any' }", "connect", "custodial", "winner most_pieces", "margin",
         "kinds of pieces", "pieces", "no_move = 'pass'", "groups { }", "no_move = 'loses'", "shapes",
+        "mills { }", "graph board", "pieces_left",
     };
     int k = 0;
     while (k < (int)(sizeof names / sizeof names[0]) && strcmp(names[k], name) != 0)
@@ -166,6 +174,9 @@ static int give_feature(tv_rules *r, const char *name)
     case 22: r->groups.on = 1; break;
     case 23: r->no_move_loses = 1, r->ends |= TV_END_NO_MOVE; break;
     case 24: r->shapes.ring = 1; break;
+    case 25: r->mills.on = 1; break;
+    case 26: r->graph.on = 1; break;
+    case 27: r->pieces_left = 1; break;
     default: return 0;
     }
     return 1;
