@@ -225,42 +225,56 @@ valgrind: $(BUILD)/tavola $(BUILD)/host $(BUILD)/$(SONAME)
 test-build: layers $(TESTS) $(BUILD)/tavola $(BUILD)/libtavola.so $(LUAMOD) $(BUILD)/host $(BUILD)/ugi_referee \
             $(FUZZ_REPLAYS) $(BUILD)/load_test
 
+# run-tests hands every suite of $(BUILD) to tests/run_suites.sh as TITLE
+# COMMAND pairs, TEST_JOBS at a time (default: the cores): the suites are
+# independent (each writes only under its own mktemp folder), and most are
+# one process waiting on another, so two share two cores well. Each one's
+# output is printed whole under its title, in the order below; any failure
+# fails the run, once all have run. The long ones come first (the hostile
+# cases, the sanitized test_playout, the references), so the cores end
+# together. CHECK_EXTRA=1 (make check, plain build) adds the checks that need
+# only one build: install, quick benches, valgrind, ThreadSanitizer (the two
+# benches share build/release, so they run one after the other).
+TEST_JOBS ?= $(JOBS)
+REFS = $(wildcard tests/ref/*.lua)
+CHECK_EXTRA ?=
+EXTRA_PAIRS = \
+  "make valgrind" "$(MAKE) --no-print-directory valgrind" \
+  "make tsan" "$(MAKE) --no-print-directory tsan" \
+  "make bench BENCH_QUICK=1, then make bench-python BENCH_QUICK=1" \
+    "$(MAKE) --no-print-directory bench BENCH_QUICK=1 && $(MAKE) --no-print-directory bench-python BENCH_QUICK=1" \
+  "make install-test" "$(MAKE) --no-print-directory install-test"
+SUITE_PAIRS = \
+  "hostile inputs (tests/hostile, $(BUILD)/tavola)" "sh tests/hostile/run.sh $(BUILD)/tavola" \
+  $(if $(CHECK_EXTRA),$(EXTRA_PAIRS)) \
+  $(foreach t,$(filter %/test_playout,$(TESTS)) $(filter-out %/test_playout,$(TESTS)),"$(t)" "$(t)") \
+  $(foreach r,$(REFS),"$(r) against $(BUILD)/tavola" "lua5.4 $(r) $(BUILD)/tavola $(REF_GAMES)") \
+  "python-tests ($(BUILD))" "$(MAKE) --no-print-directory python-tests" \
+  "CLI tests ($(BUILD)/tavola)" "sh tests/cli/cli_test.sh $(BUILD)/tavola" \
+  "match tests ($(BUILD)/tavola)" "sh tests/cli/match_test.sh $(BUILD)/tavola" \
+  "a ruleset error ends its game, never the match ($(BUILD)/tavola)" "sh tests/cli/match_errors_test.sh $(BUILD)/tavola" \
+  "varied openings in match, repeated games counted ($(BUILD)/tavola)" "sh tests/cli/openings_test.sh $(BUILD)/tavola" \
+  "a match killed: its workers end with it, its record holds whole games ($(BUILD)/tavola)" \
+    "sh tests/cli/match_kill_test.sh $(BUILD)/tavola" \
+  "terminal escapes from records, result files, rulesets and UGI clients ($(BUILD)/tavola)" \
+    "sh tests/cli/escape_test.sh $(BUILD)/tavola" \
+  "evaluation as data: alpha-beta's openings and wins ($(BUILD)/tavola)" "sh tests/cli/eval_test.sh $(BUILD)/tavola" \
+  "many machines: shards under GNU parallel, then merge ($(BUILD)/tavola)" "sh tests/cli/parallel_test.sh $(BUILD)/tavola" \
+  "SVG tests ($(BUILD)/tavola)" "sh tests/cli/svg_test.sh $(BUILD)/tavola" \
+  "batch: many commands in one process ($(BUILD)/tavola)" "sh tests/cli/batch_test.sh $(BUILD)/tavola" \
+  "game variables, hands and whole moves ($(BUILD)/tavola)" "sh tests/cli/vars_test.sh $(BUILD)/tavola" \
+  "prompt tests ($(BUILD)/tavola)" "sh tests/cli/prompt_test.sh $(BUILD)/tavola" \
+  "UGI tests ($(BUILD)/tavola; the manager's games: $(if $(SAN),5,10) per ruleset)" \
+    "UGI_GAMES=$(if $(SAN),5,10) sh tests/cli/ugi_test.sh $(BUILD)/tavola $(BUILD)/ugi_referee" \
+  "GTP tests ($(BUILD)/tavola; games against GNU Go where it is installed)" "sh tests/cli/gtp_test.sh $(BUILD)/tavola" \
+  "example host (dlopen $(BUILD)/$(SONAME))" "$(BUILD)/host $(BUILD)/$(SONAME)" \
+  "Lua module under the stock lua5.4" "$(SAN_LUA_ENV) lua5.4 tests/abi/lua_module_test.lua $(BUILD)/lua" \
+  "fuzz corpora replayed (tests/fuzz/corpus)" \
+    "set -e; for t in $(FUZZ_TARGETS); do $(BUILD)/fuzz_replay_\$$t tests/fuzz/corpus/\$$t; done" \
+  "load: 10000 games through the ABI, 4 threads" "$(BUILD)/load_test"
+
 run-tests: test-build
-	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
-	@echo "== example host (dlopen $(BUILD)/$(SONAME))"
-	@$(BUILD)/host $(BUILD)/$(SONAME)
-	@echo "== Lua module under the stock lua5.4"
-	@$(SAN_LUA_ENV) lua5.4 tests/abi/lua_module_test.lua $(BUILD)/lua
-	@echo "== CLI tests ($(BUILD)/tavola)"
-	@sh tests/cli/cli_test.sh $(BUILD)/tavola
-	@echo "== match tests ($(BUILD)/tavola)"
-	@sh tests/cli/match_test.sh $(BUILD)/tavola
-	@echo "== a ruleset error ends its game, never the match ($(BUILD)/tavola)"; sh tests/cli/match_errors_test.sh $(BUILD)/tavola
-	@echo "== varied openings in match, repeated games counted ($(BUILD)/tavola)"; sh tests/cli/openings_test.sh $(BUILD)/tavola
-	@echo "== a match killed: its workers end with it, its record holds whole games ($(BUILD)/tavola)"
-	@sh tests/cli/match_kill_test.sh $(BUILD)/tavola
-	@echo "== terminal escapes from records, result files, rulesets and UGI clients ($(BUILD)/tavola)"
-	@sh tests/cli/escape_test.sh $(BUILD)/tavola
-	@echo "== evaluation as data: alpha-beta's openings and wins ($(BUILD)/tavola)"
-	@sh tests/cli/eval_test.sh $(BUILD)/tavola
-	@echo "== many machines: shards under GNU parallel, then merge ($(BUILD)/tavola)"
-	@sh tests/cli/parallel_test.sh $(BUILD)/tavola
-	@echo "== SVG tests ($(BUILD)/tavola)"
-	@sh tests/cli/svg_test.sh $(BUILD)/tavola
-	@echo "== game variables, hands and whole moves ($(BUILD)/tavola)"; sh tests/cli/vars_test.sh $(BUILD)/tavola
-	@echo "== prompt tests ($(BUILD)/tavola)"
-	@sh tests/cli/prompt_test.sh $(BUILD)/tavola
-	@echo "== UGI tests ($(BUILD)/tavola; the manager's games: $(if $(SAN),5,10) per ruleset)"
-	@UGI_GAMES=$(if $(SAN),5,10) sh tests/cli/ugi_test.sh $(BUILD)/tavola $(BUILD)/ugi_referee
-	@echo "== GTP tests ($(BUILD)/tavola; games against GNU Go where it is installed)"; sh tests/cli/gtp_test.sh $(BUILD)/tavola
-	@echo "== hostile inputs (tests/hostile, $(BUILD)/tavola)"
-	@sh tests/hostile/run.sh $(BUILD)/tavola
-	@echo "== fuzz corpora replayed (tests/fuzz/corpus)"
-	@set -e; for t in $(FUZZ_TARGETS); do $(BUILD)/fuzz_replay_$$t tests/fuzz/corpus/$$t; done
-	@echo "== load: 10000 games through the ABI, 4 threads"
-	@$(BUILD)/load_test
-	@bash tests/ref/run_all.sh $(BUILD)/tavola $(REF_GAMES)
-	@$(MAKE) --no-print-directory python-tests
+	@bash tests/run_suites.sh $(TEST_JOBS) $(SUITE_PAIRS)
 
 # The Python package under pytest, over $(BUILD)'s library and command (under
 # the sanitizers, with ASan preloaded as for the Lua module), then, in the
@@ -352,24 +366,25 @@ install-test: all
 	@echo "== make install into a scratch DESTDIR"
 	@sh tests/abi/install_test.sh
 
-# Every suite twice: a plain build (thousands of reference games per
-# ruleset), then AddressSanitizer + UBSan with the state checked at every
-# hand-over of the turn (TV_STATE_CHECKS: core/play/tv_cells.h); and the
-# threads test under ThreadSanitizer (make tsan, about 8 s).
+# Every suite twice: a plain build, then AddressSanitizer + UBSan with the
+# state checked at every hand-over of the turn (TV_STATE_CHECKS:
+# core/play/tv_cells.h); and, beside the plain suites, install, the quick
+# benches, valgrind and the threads test under ThreadSanitizer (make tsan).
+# The builds use every core (JOBS), and so do the suites (run-tests). The
+# references play CHECK_REF_GAMES random games each against the plain build
+# and CHECK_SAN_REF_GAMES against the sanitized one, asking one tavola batch
+# each (tests/ref/lib/ref_cli.lua), so a game costs its answers, not starts.
+# make check takes about 12 minutes on 2 quiet cores (keep it under 15).
 CHECK_SAN = SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DTV_STATE_CHECKS"
-# The builds use every core (JOBS); the tests run one after another.
+CHECK_REF_GAMES ?= 2000
+CHECK_SAN_REF_GAMES ?= 200
 JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 check: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build
-	@$(MAKE) --no-print-directory run-tests REF_GAMES=2000
-	@$(MAKE) --no-print-directory install-test
-	@$(MAKE) --no-print-directory bench BENCH_QUICK=1
-	@$(MAKE) --no-print-directory bench-python BENCH_QUICK=1
-	@$(MAKE) --no-print-directory valgrind
-	@$(MAKE) --no-print-directory tsan
+	@$(MAKE) --no-print-directory run-tests REF_GAMES=$(CHECK_REF_GAMES) CHECK_EXTRA=1
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build BUILD=build/san OPT="-O1 -g" $(CHECK_SAN)
-	@$(MAKE) --no-print-directory run-tests BUILD=build/san OPT="-O1 -g" REF_GAMES=200 $(CHECK_SAN) \
-	  SAN_LUA_ENV="LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0"
+	@$(MAKE) --no-print-directory run-tests BUILD=build/san OPT="-O1 -g" REF_GAMES=$(CHECK_SAN_REF_GAMES) \
+	  $(CHECK_SAN) SAN_LUA_ENV="LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0"
 	@echo "make check: all suites passed (plain and sanitized)"
 
 # ---- install ----------------------------------------------------------------

@@ -123,25 +123,48 @@ fails cell 1 "variables 'ko'" \
 # ---- every ply of random games: the position read back -----------------------------
 # The moves so far from the start (--moves) and the position string alone
 # (--position) give the same position, variables and hands; the next move is
-# drawn from the legal moves with a small LCG, until the game ends.
-field() { sed -n "s/.*\"$1\":\\($2\\).*/\\1/p" "$3"; }
+# drawn from the legal moves with a small LCG, until the game ends. A ply
+# starts no process but the two commands (the fields are read with the
+# shell's own pattern matching), so the games cost what the commands do.
+# slurp FILE: $v = the file's lines, each ended by a newline.
+slurp() { v=; while IFS= read -r l || [ -n "$l" ]; do v="$v$l
+"; done <"$1"; }
+# field_of KEY OPEN CLOSE TEXT: $f = the last "KEY":OPEN in TEXT up to the
+# next CLOSE, both kept; empty when TEXT has no "KEY":OPEN.
+field_of() {
+  case "$4" in
+    *"\"$1\":$2"*) f=${4##*"\"$1\":$2"}; f=$2${f%%"$3"*}$3 ;;
+    *) f= ;;
+  esac
+}
+# same_field KEY OPEN CLOSE: field KEY is in view $a and equal in view $b.
+same_field() {
+  field_of "$1" "$2" "$3" "$a"; fa=$f
+  field_of "$1" "$2" "$3" "$b"
+  if [ "$fa" != "$f" ] || [ -z "$fa" ]; then bad "game $seed ply $plies: $1 differs: $fa / $f"; fi
+}
+# nth K WORD...: $m = the K-th WORD.
+nth() { shift "$1"; m=$1; }
 for seed in 1 2; do
   moves="" x=$seed plies=0
   while :; do
     "$TAVOLA" play "$R" --seed 1 ${moves:+--moves "$moves"} --json >"$tmp/a" 2>&1 || { bad "game $seed: $(cat "$tmp/a")"; break; }
-    pos=$(field position '"[^"]*"' "$tmp/a" | tr -d '"')
+    slurp "$tmp/a"; a=$v
+    field_of position '"' '"' "$a"; pos=${f#\"}; pos=${pos%\"}
     "$TAVOLA" play "$R" --seed 1 --position "$pos" --json >"$tmp/b" 2>&1 || { bad "game $seed ply $plies: '$pos': $(cat "$tmp/b")"; break; }
-    for f in 'position:"[^"]*"' 'vars:{[^}]*}' 'hands:\[[^]]*\]' 'status:"[a-z]*"' 'moves:\[[^]]*\]'; do
-      key=${f%%:*} pat=${f#*:}
-      if [ "$(field "$key" "$pat" "$tmp/a")" != "$(field "$key" "$pat" "$tmp/b")" ] || [ -z "$(field "$key" "$pat" "$tmp/a")" ]; then
-        bad "game $seed ply $plies: $key differs: $(field "$key" "$pat" "$tmp/a") / $(field "$key" "$pat" "$tmp/b")"
-      fi
-    done
-    legal=$(field moves '\[[^]]*\]' "$tmp/a" | tr -d '[]"' | tr ',' ' ')
+    slurp "$tmp/b"; b=$v
+    same_field position '"' '"'
+    same_field vars '{' '}'
+    same_field hands '[' ']'
+    same_field status '"' '"'
+    same_field moves '[' ']'
+    field_of moves '[' ']' "$a"; legal=${f#"["}; legal=${legal%"]"}
     [ -z "$legal" ] && break
-    n=$(echo $legal | wc -w)
+    # the legal moves, split at the commas, unquoted (move texts have neither)
+    set -f; old_ifs=$IFS; IFS=,; set -- $legal; IFS=$old_ifs; set +f
+    n=$#
     x=$(( (x * 1103515245 + 12345) % 2147483648 ))
-    m=$(echo $legal | cut -d' ' -f$(( x / 65536 % n + 1 )))
+    nth $(( x / 65536 % n + 1 )) "$@"; m=${m#\"}; m=${m%\"}
     moves="${moves:+$moves }$m"
     plies=$((plies + 1))
   done
