@@ -62,11 +62,13 @@ static inline void tv_end_piece_scores(const tv_rules *r, tv_state *s)
     }
 }
 
-/* A full grid ends every game: without a moves hook nothing is left to play.
- * (The board is a grid: tv_end_rules asks.) */
+/* A full grid ends every game of stones placed: without a moves hook
+ * nothing is left to play (pieces and mills' men are ended by the no-move
+ * rule instead). (The board is a grid: tv_end_rules asks.) */
 static inline int tv_end_grid_full(const tv_rules *r, const tv_state *s)
 {
-    return s->empty == 0 && ((r->ends & TV_END_BOARD_FULL) || (!r->hooks.moves && r->moves != TV_MOVES_PIECES));
+    return s->empty == 0 &&
+           ((r->ends & TV_END_BOARD_FULL) || (!r->hooks.moves && r->moves != TV_MOVES_PIECES && !r->mills.on));
 }
 
 /* Whether a mancala game has reached one of its end rules. */

@@ -6,6 +6,9 @@
  * (tv_end_pieces_lost), or without a move, loses. */
 #include "tv_family_mills.h"
 
+#include "tv_bits.h"
+#include "tv_end.h"
+
 #include "tv_graph_rules.h"
 #include "tv_mills.h"
 #include "tv_movetext.h"
@@ -105,6 +108,132 @@ static int move_of(const tv_rules *r, int a, tv_move *m)
     return TV_OK;
 }
 
+/* ---- the random-playout fast path ------------------------------------------ */
+
+/* What it rules out (tv_end.h): hooks (its entry), a mancala. */
+#define MILLS_SKIP (TV_END_SKIP_HOOKS | TV_END_SKIP_MANCALA)
+
+/* A board of 64 cells or fewer as bit sets: each side's men by colour. */
+typedef struct mills_bits {
+    uint64_t men[2];
+} mills_bits;
+
+/* The side to move's moves in one position, as sets: where its men go,
+ * which points complete a line of its (`ends`: the line's one empty point;
+ * `breaks[t]`, the men whose leaving undoes every such line at t), and the
+ * enemy men a line removes. */
+typedef struct mills_ply {
+    uint64_t me, empty, ends, removable;
+    uint32_t nrem;
+    int hand, flies, colour;
+    uint64_t breaks[64];
+} mills_ply;
+
+static void ply_of(const tv_rules *r, const tv_state *s, const mills_bits *b, mills_ply *p)
+{
+    const tv_graph *g = &r->graph;
+    p->colour = tv_colour_of(s, s->to_move);
+    uint64_t me = b->men[p->colour - 1], foe = b->men[2 - p->colour], covered = 0;
+    p->me = me;
+    p->empty = g->points_bits & ~(me | foe);
+    p->ends = 0;
+    for (int l = 0; l < g->nlines; l++) {
+        uint64_t line = g->line_bits[l], missing = line & ~me;
+        if ((line & ~foe) == 0)
+            covered |= line;
+        if (missing && !(missing & (missing - 1)) && (missing & p->empty)) { /* one point short, and it is empty */
+            int t = tv_bits_lowest(missing);
+            p->breaks[t] = p->ends & missing ? p->breaks[t] & line : line;
+            p->ends |= missing;
+        }
+    }
+    p->removable = foe & ~covered ? foe & ~covered : foe;
+    p->nrem = (uint32_t)tv_bits_count(p->removable);
+    if (!p->nrem) /* no enemy man on the board: a line removes nothing */
+        p->ends = 0;
+    p->hand = tv_hand_get(r, s, s->to_move, 0);
+    p->flies = !p->hand && r->mills.fly && s->owned[p->colour - 1] <= r->mills.fly;
+}
+
+/* The destinations of the man on `from` (-1: the hand), and those that
+ * complete a line. */
+static uint64_t dests_of(const tv_rules *r, const mills_ply *p, int from, uint64_t *lines)
+{
+    uint64_t d = p->hand || p->flies ? p->empty : r->graph.link_bits[from] & p->empty, l = d & p->ends;
+    if (from >= 0)
+        for (uint64_t t = l; t; t &= t - 1) {
+            int c = tv_bits_lowest(t);
+            if (p->breaks[c] >> from & 1)
+                l &= ~(1ull << c);
+        }
+    *lines = l;
+    return d;
+}
+
+/* The count of the moves (each (from, to) weighs its removals, 1 without a
+ * line), as tv_mills_moves lists them; with pick below it, the move at that
+ * place into *m. */
+static uint32_t bits_moves(const tv_rules *r, const mills_ply *p, long pick, tv_move *m)
+{
+    uint32_t n = 0;
+    for (uint64_t src = p->hand ? 1 : p->me; src; src &= src - 1) {
+        int from = p->hand ? -1 : tv_bits_lowest(src);
+        uint64_t lines, d = dests_of(r, p, from, &lines);
+        uint32_t here = (uint32_t)tv_bits_count(d) + (p->nrem - 1) * (uint32_t)tv_bits_count(lines);
+        if (pick >= 0 && (uint32_t)pick < n + here) { /* this man's: its destinations in order */
+            for (; d; d &= d - 1) {
+                int to = tv_bits_lowest(d), line = lines >> to & 1;
+                uint32_t w = line ? p->nrem : 1;
+                if ((uint32_t)pick < n + w) {
+                    *m = tv_mills_move(from, to, line ? tv_bits_select(p->removable, (unsigned)(pick - n)) : -1);
+                    break;
+                }
+                n += w;
+            }
+            return n;
+        }
+        n += here;
+    }
+    return n;
+}
+
+static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
+{
+    if (tv_family_hooked(r) || r->repetition || !r->graph.small || !r->vars.hands)
+        return TV_PLAYOUT_DECLINED;
+    mills_bits b = {{0, 0}};
+    for (int c = 0; c < r->ncells; c++)
+        if (s->cells[c] == TV_STONE1 || s->cells[c] == TV_STONE2)
+            b.men[s->cells[c] - 1] |= 1ull << c;
+    mills_ply p;
+    ply_of(r, s, &b, &p);
+    uint32_t n = bits_moves(r, &p, -1, NULL);
+    while (s->status == TV_ONGOING) {
+        if (halt && (s->ply & 63) == 0 && halt(ctx))
+            return TV_PLAYOUT_HALTED;
+        if (n == 0)
+            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+        tv_move m = 0;
+        bits_moves(r, &p, (long)tv_rng_below(rng, n), &m);
+        int colour = tv_colour_of(s, s->to_move), from = tv_mills_from(m), to = tv_mills_to(m);
+        int taken = tv_mills_taken(m), rc;
+        if ((rc = tv_mills_apply(r, s, m, NULL, err)))
+            return rc;
+        b.men[colour - 1] ^= (from >= 0 ? 1ull << from : 0) | 1ull << to;
+        if (taken >= 0)
+            b.men[2 - colour] &= ~(1ull << taken);
+        tv_end_turn(r, s, m, 0);
+        ply_of(r, s, &b, &p);
+        n = bits_moves(r, &p, -1, NULL);
+        int winner, over = tv_end_rules(r, s, -1, 0, (int)n, MILLS_SKIP, &winner, err);
+        if (over < 0)
+            return over;
+        if (over)
+            tv_end_game(r, s, winner);
+    }
+    return TV_OK;
+}
+
 const tv_family tv_family_mills = {
     .id = TV_FAMILY_MILLS,
     .moves = moves,
@@ -119,4 +248,5 @@ const tv_family tv_family_mills = {
     .move_of = move_of,
     .passes = tv_family_never,
     .swaps = tv_family_never,
+    .playout = playout,
 };

@@ -98,6 +98,19 @@ int tv_graph_derive(tv_rules *r, tv_error *err)
     }
     if (g->npoints < 2)
         return tv_error_set(err, TV_ERULES, "graph: %d points (at least 2)", g->npoints);
+    g->small = r->ncells <= 64;
+    g->points_bits = 0;
+    for (int c = 0; g->small && c < r->ncells; c++) {
+        g->points_bits |= (uint64_t)g->point[c] << c;
+        g->link_bits[c] = 0;
+        for (int i = 0; i < g->nlinks[c]; i++)
+            g->link_bits[c] |= 1ull << g->link[c][i];
+    }
+    for (int l = 0; g->small && l < g->nlines; l++) {
+        g->line_bits[l] = 0;
+        for (int i = 0; i < g->line_len[l]; i++)
+            g->line_bits[l] |= 1ull << g->line[l][i];
+    }
     return TV_OK;
 }
 

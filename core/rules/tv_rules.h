@@ -361,6 +361,12 @@ typedef struct tv_graph {
     int16_t link[TV_MAX_CELLS][TV_GRAPH_LINKS];
     uint8_t nat[TV_MAX_CELLS];
     uint8_t at[TV_MAX_CELLS][TV_GRAPH_AT];        /* the lines through the point */
+    /* On a board of 64 cells or fewer (small), the same as bit sets, for
+     * the random-playout fast path: */
+    int small;
+    uint64_t points_bits;
+    uint64_t link_bits[64];
+    uint64_t line_bits[TV_GRAPH_LINES];
 } tv_graph;
 
 /* Mills (moves = mills { ... }, on a graph board): men placed from the hand,
