@@ -73,6 +73,10 @@ match "atari_go: mcts 300 vs random" atari_go mcts:iterations=300 random 0.95
 # Havannah, base 8: random sometimes closes a ring MCTS did not see (19 of 20
 # at 300 and at 1000 iterations in one run; the loss a true ring, checked).
 match "havannah: mcts 1000 vs random" havannah mcts:iterations=1000 random 0.95
+# Nine Men's Morris: MCTS over random playouts (the bit-set fast path);
+# alpha-beta on material and mobility (its evaluate{}).
+match "nine_mens_morris: mcts 1000 vs random" nine_mens_morris mcts:iterations=1000 random 0.95
+match "nine_mens_morris: alphabeta 3 vs random" nine_mens_morris alphabeta:depth=3 random 0.95
 match "connect4: alphabeta 5 vs random" connect4 alphabeta:depth=5 random 0.95
 figure "connect4: alphabeta 5 vs mcts 1000" connect4 alphabeta:depth=5 mcts:iterations=1000
 figure "breakthrough: alphabeta 3 vs mcts 1000" breakthrough alphabeta:depth=3 mcts:iterations=1000

@@ -801,10 +801,18 @@ typedef struct peer_game {
 } peer_game;
 
 /* OpenSpiel's actions in one turn of a game: Amazons' turn is three (the
- * amazon, her cell, the arrow), and its random player draws each part
- * uniformly where tavola draws the whole turn: the games' lengths differ by
- * design and are not compared. */
-static int osp_parts(const peer_game *p) { return strcmp(p->openspiel, "amazons") == 0 ? 3 : 1; }
+ * amazon, her cell, the arrow); Nine Men's Morris's is one, or two when it
+ * makes a mill (the removal its own action): 0 here. Its random player
+ * draws each part uniformly where tavola draws the whole turn (a move that
+ * makes a mill weighs as many turns as it has removals): the games' lengths
+ * differ by design and are not compared. */
+static int osp_parts(const peer_game *p)
+{
+    return strcmp(p->openspiel, "amazons") == 0 ? 3 : strcmp(p->openspiel, "nine_mens_morris") == 0 ? 0 : 1;
+}
+/* What OpenSpiel's plies are divided by to be turns (1: its actions, where
+ * a turn's are not a fixed number). */
+static int osp_per_turn(const peer_game *p) { return osp_parts(p) ? osp_parts(p) : 1; }
 
 /* What a run measured of a peer row. */
 typedef struct peer_figures {
@@ -870,6 +878,11 @@ static peer_game peer_games[] = {
     /* Havannah (issue 26): OpenSpiel's havannah, base 8, no swap (its
      * default), rings, bridges and forks win, as rulesets/havannah.lua. */
     {"Havannah, base 8", "havannah", "rulesets/havannah.lua", NULL, "havannah(board_size=8)", 0},
+    /* Nine Men's Morris (issue 26): OpenSpiel's nine_mens_morris, flying at
+     * three men, a draw at 200 turns, as rulesets/nine_mens_morris.lua; one
+     * difference, rare: a mill made when the enemy has no man on the board
+     * loses there (no removal to choose), and removes nothing here. */
+    {"Nine Men's Morris", "nine_mens_morris", "rulesets/nine_mens_morris.lua", NULL, "nine_mens_morris", 0},
 };
 enum { NPEERS = sizeof peer_games / sizeof *peer_games };
 static peer_figures peer_figs[NPEERS];
@@ -933,7 +946,7 @@ static void measure_peers(const char *prog, const char *only)
             m->osp_only = m->unloadable = 1;
             if (ok) {
                 m->osp = median(ro, runs);
-                m->osp_plies = osp_plies / runs / osp_parts(p);
+                m->osp_plies = osp_plies / runs / osp_per_turn(p);
                 m->osp_games = osp_games;
                 m->cut = osp_cut;
             } else {
@@ -955,7 +968,7 @@ static void measure_peers(const char *prog, const char *only)
             m->osp_games = osp_games;
             double var = x.sq / x.games - m->tv_plies * m->tv_plies;
             m->tv_sd = var > 0 ? sqrt(var) : 0;
-            m->osp_plies = osp_plies / runs / osp_parts(p); /* in turns */
+            m->osp_plies = osp_plies / runs / osp_per_turn(p); /* in turns (Morris: actions) */
             m->tv = median(rt, runs);
             m->osp = median(ro, runs);
             qsort(q, (size_t)runs, sizeof *q, cmp_double);
@@ -1168,9 +1181,11 @@ static double sf_perft(sf_proc *p, const char *fen, int depth, int reps, long lo
 
 /* Perft from the start of the chess family's other games, against their
  * published counts: international draughts (Aart Bik's, rulesets/draughts.lua
- * draws=0) and Makruk (Fairy-Stockfish's tests/perft.sh). No peer runs them
- * here (OpenSpiel has neither; Stockfish plays chess only), so each row is a
- * figure and a check. Printed at once, with the checks. */
+ * draws=0) and Makruk (Fairy-Stockfish's tests/perft.sh); and Nine Men's
+ * Morris (OpenSpiel's published counts, to depth 4, where no mill can be made
+ * yet and its removal actions do not count). No peer runs them here
+ * (Stockfish plays chess only), so each row is a figure and a check.
+ * Printed at once, with the checks. */
 typedef struct start_perft {
     const char *name, *path, *options;
     int depth, qdepth;
@@ -1180,12 +1195,15 @@ typedef struct start_perft {
 static const start_perft start_perfts[] = {
     {"International draughts", "rulesets/draughts.lua", "draws=0", 8, 6, 6483961, 167140},
     {"Makruk", "rulesets/makruk.lua", "draws=0", 4, 4, 273026, 273026}, /* only depth 4 is published */
+    /* OpenSpiel's counts a removal as an action: equal to whole turns to depth 4 */
+    {"Nine Men's Morris", "rulesets/nine_mens_morris.lua", NULL, 4, 4, 255024, 255024},
 };
 
 static void measure_start_perfts(const char *only)
 {
     enum { N = sizeof start_perfts / sizeof *start_perfts };
-    if (only && *only && !listed(only, "draughts") && !listed(only, "makruk") && !listed(only, "perft"))
+    if (only && *only && !listed(only, "draughts") && !listed(only, "makruk") && !listed(only, "nine_mens_morris") &&
+        !listed(only, "perft"))
         return;
     printf("\n| perft from the start (leaf nodes/s) | depth | nodes (published) | tavola |\n|---|---:|---:|---:|\n");
     long long got[N];
@@ -1222,7 +1240,7 @@ static void measure_start_perfts(const char *only)
             printf("(%s: %s)\n", sp->path, why);
     }
     printf("(tv_perft on each ruleset, its draw rules off, the median of %d runs of %.2f s; no peer in this run:\n"
-           "OpenSpiel has neither game. Draughts counts one move per set of pieces taken, as published.)\n",
+           "OpenSpiel has neither draughts nor Makruk. Draughts counts one move per set of pieces taken, as published.)\n",
            runs, run_s);
     for (int k = 0; k < N; k++) {
         const start_perft *sp = &start_perfts[k];
@@ -1674,6 +1692,11 @@ int main(int argc, char **argv)
                 printf("  note   %s: OpenSpiel's turn is %d actions, each drawn uniformly; tavola draws whole turns "
                        "uniformly: %.2f / %.2f turns, not compared\n", peer_games[i].name, osp_parts(&peer_games[i]),
                        peer_figs[i].tv_plies, peer_figs[i].osp_plies);
+            else if (peer_figs[i].measured && osp_parts(&peer_games[i]) == 0)
+                printf("  note   %s: OpenSpiel's turn is one action, or two with a removal, each drawn uniformly; "
+                       "tavola draws whole turns uniformly (a mill weighs its removals): %.2f turns / %.2f actions, "
+                       "not compared\n",
+                       peer_games[i].name, peer_figs[i].tv_plies, peer_figs[i].osp_plies);
         /* Within 3%, or, where few games were played (BENCH_QUICK, chess's
          * lengths spread widely), within 5 standard errors of the difference
          * of the two means (tavola's spread standing for both). */
