@@ -11,11 +11,14 @@
 -- only its stones border; komi goes to White; the higher total wins, equal
 -- totals (a whole komi) draw. Dead stones are not agreed on: what is on the
 -- board counts, so games are played out (as computer Go and Tromp-Taylor do).
--- Not kept: positional superko (a ko is the simple rule only).
+-- superko=true adds positional superko: a stone may not recreate a board
+-- seen before in the game (a pass always may; a position string starts the
+-- history afresh).
 local o = options {
   size = { default = 9, min = 2, max = 19, doc = "the board's side, 2..19 (9, 13 and 19 are the usual ones)" },
   komi = { default = 7.5, min = -100, max = 100, doc = "points added to White's area, in halves (7.5, 6, 0)" },
   suicide = { default = false, doc = "a suicide takes its own group off (New Zealand, Tromp-Taylor) instead of being illegal" },
+  superko = { default = false, doc = "positional superko: a stone may not recreate any earlier board of the game" },
 }
 
 return game {
@@ -23,6 +26,7 @@ return game {
   description = string.format("Go on %dx%d: captures, simple ko, area scoring, komi %g", o.size, o.size, o.komi),
   players = { "Black", "White" },
   board = grid { width = o.size, height = o.size },
-  moves = groups { pass = true, suicide = o.suicide, komi = o.komi, limit = 2 * o.size * o.size },
+  moves = groups { pass = true, suicide = o.suicide, komi = o.komi, limit = 2 * o.size * o.size,
+                   superko = o.superko },
   ends = "two_passes",
 }

@@ -105,7 +105,7 @@ static int passes(const tv_rules *r) { return r->groups.pass; }
  * kernel draws (moves[tv_rng_below(rng, n)]). */
 static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
 {
-    if (tv_family_hooked(r) || r->repetition)
+    if (tv_family_hooked(r) || r->repetition || r->groups.superko) /* superko: the kernel's loop keeps the boards */
         return TV_PLAYOUT_DECLINED;
     tv_chains c;
     int16_t legal[TV_MAX_CELLS];

@@ -157,7 +157,7 @@ TV_END_INLINE int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, in
             return TV_PLAYOUT_HALTED;
         if (n == 0)
             return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
-        if (r->repetition && (rc = tv_history_push(&hist, s, err)))
+        if (r->repetition && (rc = tv_history_push(r, &hist, s, err)))
             return rc;
         tv_move m = moves[tv_rng_below(rng, (uint32_t)n)];
         tv_effect e = {-1, 0};

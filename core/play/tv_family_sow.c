@@ -59,7 +59,7 @@ static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void
         if (halt && (s->ply & 63) == 0 && halt(ctx))
             return TV_PLAYOUT_HALTED;
         int rc;
-        if (r->repetition && (rc = tv_history_push(&hist, s, err)))
+        if (r->repetition && (rc = tv_history_push(r, &hist, s, err)))
             return rc;
         if (n == 0)
             return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tv_history.h"
+
 tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err)
 {
     tv_game *g = calloc(1, sizeof *g);
@@ -17,7 +19,7 @@ tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err)
         tv_game_free(g);
         return NULL;
     }
-    g->hashes[0] = g->state->hash;
+    g->hashes[0] = tv_history_key(g->rules, g->state);
     return g;
 }
 
@@ -89,7 +91,7 @@ int tv_game_play(tv_game *g, tv_move m, tv_error *err)
     if ((rc = tv_play_hist(g->rules, g->state, m, NULL, g->hashes, g->nply + 1, err)))
         return rc; /* the state as it was */
     g->history[g->nply++] = m;
-    g->hashes[g->nply] = g->state->hash;
+    g->hashes[g->nply] = tv_history_key(g->rules, g->state);
     return TV_OK;
 }
 
@@ -114,7 +116,7 @@ int tv_game_set_position(tv_game *g, const char *text, tv_error *err)
     int rc = tv_position_read(g->rules, text, g->state, err);
     if (rc == TV_OK) {
         g->nply = 0;
-        g->hashes[0] = g->state->hash;
+        g->hashes[0] = tv_history_key(g->rules, g->state);
     }
     return rc;
 }

@@ -5,6 +5,38 @@
 #define TV_HISTORY_H
 
 #include "tv_rules.h"
+#include "tv_vars_state.h"
+
+/* The board of s alone, hashed: its cells, not the side to move, the flags
+ * or the variables (positional superko compares boards). */
+static inline uint64_t tv_board_key(const tv_rules *r, const tv_state *s)
+{
+    uint64_t h = s->hash ^ tv_vars_hash(r, s);
+    if (s->to_move)
+        h ^= r->zside;
+    if (s->flags & TV_FLAG_SWAPPED)
+        h ^= r->zswapped;
+    if (s->flags & TV_FLAG_SETUP)
+        h ^= r->zsetup;
+    return h;
+}
+
+/* What a history keeps of a position: its hash, or under positional
+ * superko its board (tv_board_key). Every history (a game's, a search's
+ * path, a playout's) keeps these. */
+static inline uint64_t tv_history_key(const tv_rules *r, const tv_state *s)
+{
+    return r->groups.superko ? tv_board_key(r, s) : s->hash;
+}
+
+/* Whether key is among hist[0..n): a board seen before, under superko. */
+static inline int tv_history_has(const uint64_t *hist, int n, uint64_t key)
+{
+    for (int k = n - 1; k >= 0; k--)
+        if (hist[k] == key)
+            return 1;
+    return 0;
+}
 
 typedef struct tv_history {
     uint64_t *hash; /* this thread's buffer */
@@ -17,19 +49,24 @@ tv_history tv_history_start(void);
 /* Makes room for one more hash (the buffer doubles): TV_OK, or TV_ENOMEM. */
 int tv_history_grow(tv_history *h, tv_error *err);
 
-/* Appends s's hash (the history is emptied first after a capture: nothing
- * before it can come back). TV_OK, or TV_ENOMEM. Inline: every ply of a
+/* Positional superko: moves[0..n) (legal in s) less the stones that would
+ * recreate a board of hist[0..nhist); their count. */
+int tv_history_superko(const tv_rules *r, const tv_state *s, const uint64_t *hist, int nhist, tv_move *moves, int n);
+
+/* Appends s's key (tv_history_key; the history is emptied first after a
+ * capture, where nothing before it can come back: not under superko, whose
+ * cycles are of captures). TV_OK, or TV_ENOMEM. Inline: every ply of a
  * playout with a repetition rule comes here. */
-static inline int tv_history_push(tv_history *h, const tv_state *s, tv_error *err)
+static inline int tv_history_push(const tv_rules *r, tv_history *h, const tv_state *s, tv_error *err)
 {
-    if (s->quiet == 0)
+    if (s->quiet == 0 && !r->groups.superko)
         h->n = 0;
     if (h->n == h->cap) {
         int rc = tv_history_grow(h, err);
         if (rc)
             return rc;
     }
-    h->hash[h->n++] = s->hash;
+    h->hash[h->n++] = tv_history_key(r, s);
     return TV_OK;
 }
 

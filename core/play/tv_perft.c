@@ -2,15 +2,17 @@
 
 #include <stdlib.h>
 
+#include "tv_history.h"
 #include "tv_play.h"
 
 /* hist[0..n) holds the positions from the root down to s, for the
- * repetition rule; moves has room for r->max_moves moves per level left. */
+ * repetition rule and superko (the root's history before it is not known);
+ * moves has room for r->max_moves moves per level left. */
 static int64_t perft(const tv_rules *r, tv_state *s, int depth, uint64_t *hist, int n, tv_move *moves, tv_error *err)
 {
     if (depth == 0)
         return 1;
-    int count = tv_legal_moves(r, s, moves, r->max_moves, err);
+    int count = tv_legal_moves_hist(r, s, hist, n, moves, r->max_moves, err);
     if (count < 0)
         return -1;
     if (depth == 1)
@@ -20,7 +22,7 @@ static int64_t perft(const tv_rules *r, tv_state *s, int depth, uint64_t *hist, 
         tv_undo u;
         if (tv_play_listed(r, s, moves[i], &u, hist, n, err))
             return -1;
-        hist[n] = s->hash;
+        hist[n] = tv_history_key(r, s);
         int64_t sub = perft(r, s, depth - 1, hist, n + 1, moves + r->max_moves, err);
         tv_unplay(r, s, &u);
         if (sub < 0)
@@ -37,7 +39,7 @@ int64_t tv_perft(const tv_rules *r, tv_state *s, int depth, tv_error *err)
         tv_error_set(err, TV_EINVAL, "perft: depth %d is outside 0..%d", depth, TV_PERFT_MAX_DEPTH);
         return -1;
     }
-    hist[0] = s->hash;
+    hist[0] = tv_history_key(r, s);
     /* One array per level: a shooting game's levels hold thousands each. */
     tv_move *moves = malloc((size_t)(depth > 0 ? depth : 1) * (size_t)r->max_moves * sizeof *moves);
     if (!moves) {

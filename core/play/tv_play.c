@@ -80,6 +80,13 @@ int tv_legal_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, 
     return s->status == TV_OVER ? 0 : tv_family_of(r)->moves(r, s, out, cap, err);
 }
 
+int tv_legal_moves_hist(const tv_rules *r, const tv_state *s, const uint64_t *hist, int nhist, tv_move *out, int cap,
+                        tv_error *err)
+{
+    int n = tv_legal_moves(r, s, out, cap, err);
+    return n <= 0 || !r->groups.superko || !hist ? n : tv_history_superko(r, s, hist, nhist, out, n);
+}
+
 int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
 {
     if (s->status == TV_OVER)
@@ -110,12 +117,16 @@ static int play_checked(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, c
 {
     int rc;
     tv_undo local;
-    if (!u && tv_family_hooked(r))
-        u = &local; /* a hook may fail half-way: keep a way back */
+    if (!u && (tv_family_hooked(r) || (r->groups.superko && hist)))
+        u = &local; /* a hook may fail half-way, a stone break superko: keep a way back */
     if (u)
         tv_undo_start(r, u, s);
     int line_winner;
     rc = effect(r, s, m, u, &line_winner, err);
+    if (!rc && r->groups.superko && hist && m != TV_MOVE_PASS && tv_history_has(hist, nhist, tv_board_key(r, s))) {
+        tv_unplay(r, s, u);
+        return tv_move_refuse(r, m, err, "superko: the stone would recreate an earlier position of the game");
+    }
     if (!rc)
         rc = tv_end_settle(r, s, line_winner, r->repetition && hist && tv_history_repeats(r, s, hist, nhist), err);
     if (rc && u)

@@ -25,16 +25,27 @@ static inline void tv_state_copy(const tv_rules *r, tv_state *dst, const tv_stat
  * Returns the count (0 when the game is over) or an error code. */
 int tv_legal_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err);
 
+/* tv_legal_moves in a game whose positions so far are hist[0..nhist)
+ * (tv_history_key's, the last being s; NULL: none known): under positional
+ * superko (Go's option) without the stones that would recreate one of them.
+ * Every list made where a history is known (a game, a search's path, a
+ * playout, perft's path) is made here, so that it is what tv_play_hist with
+ * that history accepts. */
+int tv_legal_moves_hist(const tv_rules *r, const tv_state *s, const uint64_t *hist, int nhist, tv_move *out, int cap,
+                        tv_error *err);
+
 /* TV_OK when m is legal in s, else TV_EILLEGAL with the reason. */
 int tv_check_move(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err);
 
 /* Plays m. u (may be NULL) receives what tv_unplay needs to take it back. */
 int tv_play(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_error *err);
 
-/* tv_play with the repetition rule: hist[0..nhist) are the hashes of the
- * positions of the game so far, the last one being s before the move. A
- * position that repeats one of them ends the game when the rules say so.
- * tv_play is this with no history (repetition never ends the game). */
+/* tv_play with the repetition rule: hist[0..nhist) are the keys
+ * (tv_history_key) of the positions of the game so far, the last one being
+ * s before the move. A position that repeats one of them ends the game when
+ * the rules say so; under positional superko a stone that recreates one of
+ * their boards is refused (TV_EILLEGAL, s unchanged). tv_play is this with
+ * no history (repetition never ends the game, superko is not looked for). */
 int tv_play_hist(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist,
                  int nhist, tv_error *err);
 

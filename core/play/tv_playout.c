@@ -32,13 +32,21 @@ typedef struct playout_job {
 
 int tv_random_move(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m, tv_error *err)
 {
+    return tv_random_move_hist(r, s, NULL, 0, rng, m, err);
+}
+
+int tv_random_move_hist(const tv_rules *r, const tv_state *s, const uint64_t *hist, int nhist, tv_rng *rng, tv_move *m,
+                        tv_error *err)
+{
     if (s->status == TV_OVER)
         return 0;
     const tv_family *f = tv_family_of(r);
-    if (f->random)
+    if (f->random && !(r->groups.superko && hist))
         return f->random(r, s, rng, m, err);
     tv_move moves[TV_MOVES_LIMIT];
     int n = f->moves(r, s, moves, TV_MOVES_LIMIT, err);
+    if (n > 0 && r->groups.superko && hist)
+        n = tv_history_superko(r, s, hist, nhist, moves, n);
     if (n > 0)
         *m = moves[tv_rng_below(rng, (uint32_t)n)];
     return n;
@@ -57,10 +65,10 @@ static int playout_steps(void *arg)
             rc = TV_PLAYOUT_HALTED;
             break;
         }
-        if (r->repetition && (rc = tv_history_push(&hist, s, j->err)))
+        if ((r->repetition || r->groups.superko) && (rc = tv_history_push(r, &hist, s, j->err)))
             break;
         tv_move m;
-        int n = tv_random_move(r, s, j->rng, &m, j->err);
+        int n = tv_random_move_hist(r, s, hist.hash, hist.n, j->rng, &m, j->err);
         if (n <= 0) {
             rc = n < 0 ? n : tv_error_set(j->err, TV_ERULES, "no legal move in a game that is not over");
             break;

@@ -29,5 +29,9 @@ int tv_random_playout_halt(const tv_rules *r, tv_state *s, tv_rng *rng, int (*ha
  * every move where the family can (Amazons' thousands of turns). Returns n,
  * 0 when the game is over or has no move, or an error code. */
 int tv_random_move(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m, tv_error *err);
+/* tv_random_move among tv_legal_moves_hist's moves (positional superko:
+ * not the stones that recreate a board of hist[0..nhist)). */
+int tv_random_move_hist(const tv_rules *r, const tv_state *s, const uint64_t *hist, int nhist, tv_rng *rng, tv_move *m,
+                        tv_error *err);
 
 #endif

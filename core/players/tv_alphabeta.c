@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "tv_eval.h"
+#include "tv_history.h"
 #include "tv_player.h"
 
 #define MAX_PLY 128
@@ -150,7 +151,7 @@ static int32_t child(ab *b, tv_move m, int depth, int32_t alpha, int32_t beta, i
         b->aborted = 1;
         return 0;
     }
-    b->hist[b->nhist++] = s->hash;
+    b->hist[b->nhist++] = tv_history_key(r, s);
     int32_t v;
     if (s->to_move == me) /* an extra turn: same side, same view */
         v = search(b, depth - 1, alpha, beta, ply + 1, NULL);
@@ -202,7 +203,7 @@ static int32_t search(ab *b, int depth, int32_t alpha, int32_t beta, int ply, tv
     }
 
     tv_move *moves = b->moves + (size_t)ply * (size_t)b->rules->max_moves;
-    int n = tv_legal_moves(b->rules, s, moves, b->rules->max_moves, b->err);
+    int n = tv_legal_moves_hist(b->rules, s, b->hist, b->nhist, moves, b->rules->max_moves, b->err);
     if (n <= 0) {
         b->rc = n < 0 ? n : tv_error_set(b->err, TV_ERULES, "no legal move in a game that is not over");
         b->aborted = 1;
@@ -282,7 +283,7 @@ static int ab_choose(void *self, const tv_game *g, const tv_budget *budget, tv_r
     if (max_depth > MAX_PLY)
         max_depth = MAX_PLY;
     tv_move moves[TV_MOVES_LIMIT];
-    int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, err);
+    int n = tv_legal_moves_hist(r, g->state, g->hashes, g->nply + 1, moves, TV_MOVES_LIMIT, err);
     if (n <= 0)
         return n < 0 ? n : tv_error_set(err, TV_ERULES, "no legal move in an ongoing game");
     *best = moves[0]; /* if not even depth 1 completes */

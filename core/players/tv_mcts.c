@@ -43,6 +43,7 @@
 
 #include "tv_cells.h"
 #include "tv_family.h"
+#include "tv_history.h"
 #include "tv_player.h"
 
 #define NIL UINT32_MAX
@@ -262,7 +263,7 @@ static int expand(mcts *m, uint32_t p, tv_rng *rng, int nhist, uint32_t *out, tv
     const tv_rules *r = m->rules;
     arena *a = &m->a[m->cur];
     tv_move moves[TV_MOVES_LIMIT];
-    int n = tv_legal_moves(r, state_of(at(m, a, p)), moves, TV_MOVES_LIMIT, err);
+    int n = tv_legal_moves_hist(r, state_of(at(m, a, p)), m->hist, nhist, moves, TV_MOVES_LIMIT, err);
     if (n < 0)
         return n;
     if (n == 0)
@@ -406,7 +407,7 @@ static int decisive_playout(mcts *m, tv_state *s, int nhist, tv_rng *rng, halt_c
     while (s->status == TV_ONGOING) {
         if (halt_now(halt))
             return TV_PLAYOUT_HALTED;
-        int rc, me = s->to_move, n = tv_legal_moves(r, s, moves, r->max_moves, err);
+        int rc, me = s->to_move, n = tv_legal_moves_hist(r, s, m->hist, nhist, moves, r->max_moves, err);
         if (n < 0)
             return n;
         if (n == 0)
@@ -432,7 +433,7 @@ static int decisive_playout(mcts *m, tv_state *s, int nhist, tv_rng *rng, halt_c
             mv = moves[tv_rng_below(rng, (uint32_t)n)];
         if ((rc = reserve(m, nhist + 1, err)) || (rc = tv_play_listed(r, s, mv, NULL, m->hist, nhist, err)))
             return rc;
-        m->hist[nhist++] = s->hash;
+        m->hist[nhist++] = tv_history_key(r, s);
     }
     return TV_OK;
 }
@@ -467,7 +468,7 @@ static int iterate(mcts *m, int nhist0, tv_rng *rng, halt_ctx *halt, tv_error *e
         }
         n = select_child(m, a, n);
         m->path[depth++] = n;
-        m->hist[nhist++] = state_of(at(m, a, n))->hash;
+        m->hist[nhist++] = tv_history_key(r, state_of(at(m, a, n)));
     }
     tv_state_buf end;
     tv_state_copy(r, &end.state, state_of(at(m, a, n)));
@@ -480,7 +481,7 @@ static int iterate(mcts *m, int nhist0, tv_rng *rng, halt_ctx *halt, tv_error *e
             rc = tv_random_playout_halt(r, &end.state, rng, halt_now, halt, err);
         else if (!(rc = reserve(m, nhist + 1, err))) {
             if (expanded) /* a new leaf's hash is not in the history yet */
-                m->hist[nhist++] = end.state.hash;
+                m->hist[nhist++] = tv_history_key(r, &end.state);
             rc = decisive_playout(m, &end.state, nhist, rng, halt, err);
         }
         if (rc)
@@ -546,7 +547,7 @@ static int mcts_choose(void *self, const tv_game *g, const tv_budget *budget, tv
     mcts *m = self;
     const tv_rules *r = m->rules;
     tv_move moves[TV_MOVES_LIMIT];
-    int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, err);
+    int n = tv_legal_moves_hist(r, g->state, g->hashes, g->nply + 1, moves, TV_MOVES_LIMIT, err);
     if (n <= 0)
         return n < 0 ? n : tv_error_set(err, TV_ERULES, "no legal move in an ongoing game");
     if (n == 1) { /* nothing to think about; the tree is kept for the next move */

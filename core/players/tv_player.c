@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "tv_history.h"
+
 /* The engines a spec may name. */
 static const tv_engine *const engines[] = {&tv_engine_random, &tv_engine_greedy, &tv_engine_mcts, &tv_engine_alphabeta, &tv_engine_solver, NULL};
 
@@ -189,7 +191,8 @@ static int random_choose(void *self, const tv_game *g, const tv_budget *budget, 
                          const atomic_int *stop, tv_search_info *info, tv_move *best, tv_error *err)
 {
     (void)self, (void)budget, (void)stop;
-    int n = tv_random_move(g->rules, g->state, rng, best, err); /* Amazons: not its 2,000 turns listed */
+    /* Amazons: a move drawn, not its 2,000 turns listed */
+    int n = tv_random_move_hist(g->rules, g->state, g->hashes, g->nply + 1, rng, best, err);
     if (n <= 0)
         return n < 0 ? n : tv_error_set(err, TV_ERULES, "no legal move in an ongoing game");
     info->nodes = 1;
@@ -218,7 +221,7 @@ static int greedy_choose(void *self, const tv_game *g, const tv_budget *budget, 
     (void)self, (void)budget, (void)stop;
     const tv_rules *r = g->rules;
     tv_move moves[TV_MOVES_LIMIT];
-    int n = tv_legal_moves(r, g->state, moves, TV_MOVES_LIMIT, err), ties = 0;
+    int n = tv_legal_moves_hist(r, g->state, g->hashes, g->nply + 1, moves, TV_MOVES_LIMIT, err), ties = 0;
     if (n <= 0)
         return n < 0 ? n : tv_error_set(err, TV_ERULES, "no legal move in an ongoing game");
     int64_t top = INT64_MIN;

@@ -531,6 +531,11 @@ tv_solution *tv_solve_within(const tv_rules *r, const tv_state *root, const tv_s
                              tv_progress_fn progress, void *ctx, tv_error *err)
 {
     uint64_t max_positions = limits->max_positions ? limits->max_positions : UINT64_MAX;
+    if (r->groups.superko) { /* a stone's legality then depends on the game before the position */
+        tv_error_set(err, TV_ERULES, "superko: a move's legality depends on the boards before it, which a position does "
+                                     "not hold: the solver solves positions");
+        return NULL;
+    }
     double bound = tv_solve_estimate_log10(r, root);
     if (bound > log10((double)max_positions) + log10((double)TV_SOLVE_HOPELESS)) {
         tv_error_set(err, TV_ELIMIT,

@@ -335,6 +335,7 @@ typedef struct tv_groups {
     int pass;          /* a player may pass (ends = "two_passes": two in a row end the game, scored) */
     int komi2;         /* komi in half points, added to player 2's area */
     int limit;         /* the game ends at this ply, scored (0: no such rule) */
+    int superko;       /* positional superko: a stone may not recreate a board of the game's history */
     int ko_var, passes_var; /* derived: the variables' indices (-1: none) */
 } tv_groups;
 

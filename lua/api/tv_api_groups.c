@@ -9,13 +9,14 @@
 
 void tv_read_groups(lua_State *L, int idx, const char *what, tv_groups *g)
 {
-    static const char *const known[] = {"pass", "suicide", "komi", "limit", NULL};
+    static const char *const known[] = {"pass", "suicide", "komi", "limit", "superko", NULL};
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
     memset(g, 0, sizeof *g);
     g->on = 1;
     g->pass = tv_bool_field(L, idx, what, "pass", 0);
     g->suicide = tv_bool_field(L, idx, what, "suicide", 0);
+    g->superko = tv_bool_field(L, idx, what, "superko", 0);
     g->limit = (int)tv_int_field(L, idx, what, "limit", 0, TV_MAX_MAX_PLIES, 0);
     if (tv_rawfield(L, idx, "komi") != LUA_TNIL) {
         int isnum = 0;

@@ -297,7 +297,7 @@ static int legal(tavola_game *h, tv_move **out)
     const tv_rules *r = h->g->rules;
     if (!(*out = malloc((size_t)r->max_moves * sizeof **out)))
         return tv_error_set(&h->err, TV_ENOMEM, "out of memory");
-    int n = tv_legal_moves(r, h->g->state, *out, r->max_moves, &h->err);
+    int n = tv_legal_moves_hist(r, h->g->state, h->g->hashes, h->g->nply + 1, *out, r->max_moves, &h->err);
     if (n < 0) {
         free(*out);
         *out = NULL;
@@ -315,7 +315,7 @@ static int api_legal_moves(tavola_game *h, tavola_move *moves, int cap)
     if (no_room(moves, room(cap)))
         return refuse_null(&h->err, "legal_moves", "moves");
     if (moves && cap >= r->max_moves)
-        return result(h, tv_legal_moves(r, h->g->state, moves, cap, &h->err));
+        return result(h, tv_legal_moves_hist(r, h->g->state, h->g->hashes, h->g->nply + 1, moves, cap, &h->err));
     tv_move *buf;
     int n = legal(h, &buf);
     if (n < 0)
@@ -342,7 +342,7 @@ static int api_random_move(tavola_game *h, uint64_t *rng, tavola_move *m)
         return refuse_null(&h->err, "random_move", "m");
     tv_rng state = {*rng};
     tv_move drawn;
-    int n = tv_random_move(h->g->rules, h->g->state, &state, &drawn, &h->err);
+    int n = tv_random_move_hist(h->g->rules, h->g->state, h->g->hashes, h->g->nply + 1, &state, &drawn, &h->err);
     if (n < 0)
         return result(h, n);
     *rng = state.s;
@@ -555,7 +555,7 @@ static int api_legal_actions(tavola_game *h, int32_t *actions, int cap)
 {
     if (no_room(actions, room(cap)))
         return refuse_null(&h->err, "legal_actions", "actions");
-    int n = tv_legal_actions(h->g->rules, h->g->state, actions, cap, &h->err);
+    int n = tv_legal_actions_hist(h->g->rules, h->g->state, h->g->hashes, h->g->nply + 1, actions, cap, &h->err);
     if (n >= 0)
         tv_error_clear(&h->err);
     return n;

@@ -50,8 +50,14 @@ static int by_value(const void *a, const void *b)
 
 int tv_legal_actions(const tv_rules *r, const tv_state *s, int32_t *out, int cap, tv_error *err)
 {
+    return tv_legal_actions_hist(r, s, NULL, 0, out, cap, err);
+}
+
+int tv_legal_actions_hist(const tv_rules *r, const tv_state *s, const uint64_t *hist, int nhist, int32_t *out, int cap,
+                          tv_error *err)
+{
     tv_move moves[TV_MOVES_LIMIT];
-    int n = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, err);
+    int n = tv_legal_moves_hist(r, s, hist, nhist, moves, TV_MOVES_LIMIT, err);
     if (n < 0)
         return n;
     int32_t ids[TV_MOVES_LIMIT];

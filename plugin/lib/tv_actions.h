@@ -31,8 +31,11 @@ int tv_move_of_action(const tv_rules *r, int a, tv_move *m);
 
 /* The legal moves of s as action ids, increasing, each once, into
  * out[0..cap); returns the count or an error code (TV_ELIMIT when cap is
- * less). */
+ * less). _hist: in a game whose positions so far are hist[0..nhist)
+ * (tv_legal_moves_hist: positional superko). */
 int tv_legal_actions(const tv_rules *r, const tv_state *s, int32_t *out, int cap, tv_error *err);
+int tv_legal_actions_hist(const tv_rules *r, const tv_state *s, const uint64_t *hist, int nhist, int32_t *out, int cap,
+                          tv_error *err);
 /* The move that action a plays in s: the legal move of that id when there
  * is one, else tv_move_of_action's (which the rules then refuse, saying why).
  * TV_EINVAL (with a message) outside [0, count). */

@@ -13,6 +13,7 @@
 #include "tv_check.h"
 #include "tv_perft.h"
 #include "tv_play.h"
+#include "tv_player.h"
 
 START_TEST(perft_small)
 {
@@ -133,6 +134,38 @@ START_TEST(ply_limit)
 }
 END_TEST
 
+/* Positional superko (superko=true): with suicide allowed, a lone stone's
+ * suicide would leave the board as it was: refused, and left out of the
+ * legal moves every host and player sees; without superko it is played. */
+#define CORNER "...../...../...../o..../.o... 1 - 2 ko=-;passes=0"
+START_TEST(superko)
+{
+    tv_error err;
+    tv_ruleset *rs = must_load("go", "size=5,suicide=true,superko=true");
+    tv_game *g = game_at(rs, CORNER);
+    ck_assert_ptr_nonnull(strstr(refusal(g, "a1", &err), "superko"));
+    tv_move moves[TV_MOVES_LIMIT];
+    int n = tv_legal_moves_hist(g->rules, g->state, g->hashes, g->nply + 1, moves, TV_MOVES_LIMIT, &err);
+    ck_assert_int_eq(n, 23); /* 23 empty points less a1, and a pass */
+    for (int i = 0; i < n; i++)
+        ck_assert_int_ne(moves[i], 0);
+    for (uint64_t seed = 0; seed < 200; seed++) { /* the players choose among those */
+        char text[16];
+        tv_player *p = player(rs, seed % 2 ? "random" : "mcts:iterations=20", seed);
+        ck_assert_str_ne(choose(p, g, NULL, text), "a1");
+        tv_player_free(p);
+    }
+    must_play(g, "b2 a1"); /* another board: a1 takes itself off, a new position */
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+    rs = must_load("go", "size=5,suicide=true");
+    g = game_at(rs, CORNER);
+    must_play(g, "a1");
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 START_TEST(atari_go)
 {
     tv_ruleset *rs = must_load("atari_go", "size=5");
@@ -154,6 +187,7 @@ int main(void)
         {"rules", ko, 30, 0},
         {"ends", area_scoring, 30, 0},
         {"ends", ply_limit, 30, 0},
+        {"rules", superko, 30, 0},
         {"atari go", atari_go, 30, 0},
     };
     return tv_check_run("go", tests, TV_CHECK_COUNT(tests));
