@@ -28,10 +28,8 @@ void cli_json_string(FILE *out, const char *s)
 void cli_json_number(FILE *out, const char *key, double x, const char *fmt)
 {
     fprintf(out, ",\"%s\":", key);
-    if (isnan(x)) {
+    if (isnan(x) || isinf(x)) { /* JSON has no infinity: an unbounded end is null, as no value is */
         fputs("null", out);
-    } else if (isinf(x)) {
-        fprintf(out, "\"%s\"", x > 0 ? "+inf" : "-inf");
     } else {
         /* A value that rounds to zero is 0, not -0.00. */
         char buf[64];

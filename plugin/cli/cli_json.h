@@ -14,8 +14,9 @@
 /* s as a JSON string: quoted, '"' and '\' escaped, controls as \u00XX. */
 void cli_json_string(FILE *out, const char *s);
 
-/* ,"key":x with fmt ("%.6f"), "+inf"/"-inf" as strings, NAN as null; a value
- * that rounds to zero without its minus sign (0.00, not -0.00). */
+/* ,"key":x with fmt ("%.6f"); NAN and the infinities (an interval's
+ * unbounded end) as null, JSON having no infinity; a value that rounds to
+ * zero without its minus sign (0.00, not -0.00). */
 void cli_json_number(FILE *out, const char *key, double x, const char *fmt);
 
 /* Reads from s on. */

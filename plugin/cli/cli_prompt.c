@@ -133,7 +133,7 @@ static void help(prompt *P)
     if (P->t->status(P->g) == TAVOLA_OVER) {
         printf("The game is over. review steps through it move by move, undo takes back the last move, "
                "new starts again from the first position, board draws the board, position prints its "
-               "string, help, quit.\n");
+               "string, help, quit (or exit, q).\n");
         return;
     }
     char form[96], more[128], whobuf[256];
@@ -143,7 +143,7 @@ static void help(prompt *P)
     printf("%s to move: %s%s. Several moves on one line are played in order; upper case is fine.\n",
            cli_printable(P->t->ruleset_player(rs, P->t->to_move(P->g)), whobuf, sizeof whobuf), form, more);
     printf("Or: moves (or legal) lists the legal moves, undo takes back %s, board draws the board, "
-           "position prints its string, help, quit.\n",
+           "position prints its string, help, quit (or exit, q).\n",
            P->humans == 2 ? "the last move" : "your last move and the reply");
 }
 
@@ -271,7 +271,7 @@ static int review(prompt *P, char **line, size_t *cap)
         long to = strtol(word, &end, 10);
         if (strcmp(word, "done") == 0)
             break;
-        if (strcmp(word, "quit") == 0) {
+        if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0 || strcmp(word, "q") == 0) {
             rc = QUIT;
             break;
         }
@@ -284,7 +284,7 @@ static int review(prompt *P, char **line, size_t *cap)
         else if (strcmp(word, "last") == 0)
             to = n;
         else if (*end || end == word) {
-            printf("'%s': next, back, first, last, a move number 0..%d, done or quit\n", word, n);
+            printf("'%s': next, back, first, last, a move number 0..%d, done or quit (exit, q)\n", word, n);
             continue;
         }
         if (to < 0 || to > n) {
@@ -329,12 +329,22 @@ static void refused(const char *why, const char *played, char *const *words, int
 
 static int over(prompt *P) { return P->t->status(P->g) == TAVOLA_OVER; }
 
+/* Whether word quits: quit and exit, and q where it names no move of this
+ * board (a wide board's drop games have a column q). */
+static int quits(prompt *P, const char *word)
+{
+    tavola_move m;
+    if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0)
+        return 1;
+    return strcmp(word, "q") == 0 && P->t->move_parse(P->g, word, &m) != TAVOLA_OK;
+}
+
 /* One command word; 0 when word is not a command. */
 static int command(prompt *P, const char *word, int *rc, char **line, size_t *cap)
 {
     const tavola_api *t = P->t;
     *rc = GO_ON;
-    if (strcmp(word, "quit") == 0) {
+    if (quits(P, word)) {
         *rc = QUIT;
     } else if (strcmp(word, "help") == 0 || strcmp(word, "?") == 0) {
         help(P);

@@ -1,6 +1,7 @@
 /* A match's tally and its printed forms (see cli_tally.h). */
 #include "cli_tally.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "cli_args.h"
@@ -76,7 +77,7 @@ static void json_side(FILE *out, const char *key, const long c[3])
 {
     cli_stats st = cli_stats_of(c[0], c[1], c[2]);
     fprintf(out, "\"%s\":{\"games\":%ld,\"wins\":%ld,\"draws\":%ld,\"losses\":%ld", key, st.games, c[0], c[1], c[2]);
-    cli_json_number(out, "score", st.score, "%.6f");
+    cli_json_number(out, "score", st.games ? st.score : NAN, "%.6f"); /* no game: no score */
     fputc('}', out);
 }
 
@@ -100,9 +101,9 @@ void cli_tally_print_json(FILE *out, const cli_tally *ta)
     }
     fprintf(out, "],\"counts\":[[%ld,%ld,%ld],[%ld,%ld,%ld]]", c[0][0], c[0][1], c[0][2], c[1][0], c[1][1], c[1][2]);
     fprintf(out, ",\"games\":%ld,\"wins\":%ld,\"draws\":%ld,\"losses\":%ld", st.games, st.wins, st.draws, st.losses);
-    cli_json_number(out, "score", st.score, "%.6f");
-    cli_json_number(out, "score_low", st.score_low, "%.6f");
-    cli_json_number(out, "score_high", st.score_high, "%.6f");
+    cli_json_number(out, "score", st.games ? st.score : NAN, "%.6f");
+    cli_json_number(out, "score_low", st.games ? st.score_low : NAN, "%.6f");
+    cli_json_number(out, "score_high", st.games ? st.score_high : NAN, "%.6f");
     cli_json_number(out, "elo", st.elo, "%.2f");
     cli_json_number(out, "elo_low", st.elo_low, "%.2f");
     cli_json_number(out, "elo_high", st.elo_high, "%.2f");

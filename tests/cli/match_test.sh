@@ -209,4 +209,17 @@ for jobs in 1 2; do
   else bad "game_error (--jobs $jobs): exit $rc: $(cat "$tmp/out" "$tmp/err")"; fi
 done
 
+# JSON has no infinity and a side that played no game no score: both null,
+# numbers everywhere else; merge reads them back (Python's json is strict).
+run sweep "$TAVOLA" match tictactoe --p1 mcts:iterations=500 --p2 random --games 6 --seed 3 --json
+cp "$tmp/out" "$tmp/sweep.json"
+if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]), parse_constant=lambda c: sys.exit("not JSON: " + c))
+assert d["games"] == 6 and (d["elo_high"] is None) == (d["score_high"] == 1) and d["wins"] == 6, d
+assert d["by_side"]["p1_second"] == {"games": 0, "wins": 0, "draws": 0, "losses": 0, "score": None}, d["by_side"]
+assert all(isinstance(d[k], (int, float)) for k in ("score", "score_low", "score_high")), d
+' "$tmp/sweep.json"; then ok; else bad "sweep JSON: $(cat "$tmp/sweep.json")"; fi
+run sweep_merge "$TAVOLA" merge "$tmp/sweep.json" --json && same sweep_merge "$tmp/sweep.json" "$tmp/out"
+
 finish match

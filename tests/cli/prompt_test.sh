@@ -86,6 +86,11 @@ play upper 'D5\n' $P7 && { has upper "ply 1  White (x) 0  Black (o) 0  Black to 
 play upper_column 'D\n' connect4 --seed 1 && has upper_column "  1  . . . X . . ."
 play upper_swap 'd4 e4 f4 SWAP\n' pahtum -o holes=a1,b2,c3 -o swap=true --seed 1 && has upper_swap "ply 4  White (o) 0  Black (x) 0  White to move"
 play upper_quit 'QUIT\nd4\n' $P7 && { lacks upper_quit "ply 1"; last upper_quit "White> "; }
+# exit and q quit too, as people type them; a q that names a move (column q
+# of a 20-wide Connect Four) is that move.
+play exit_quits 'Exit\nd4\n' $P7 && { lacks exit_quits "ply 1"; last exit_quits "White> "; }
+play q_quits 'q\nd4\n' $P7 && { lacks q_quits "ply 1"; last q_quits "White> "; }
+play q_column 'q\n' connect4 -o width=20 --seed 1 && has q_column "ply 1"
 play several 'a1 a2 b1\n' $P7 && {
   has several "ply 3  White (x) 0  Black (o) 0  Black to move"
   [ "$(grep -c '^ply ' "$tmp/out")" -eq 2 ] && ok || bad "several: the board drawn more than once for one line"
