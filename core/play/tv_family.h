@@ -42,8 +42,10 @@ typedef struct tv_family {
     /* The effect of the legal move m on the cells (through tv_cells.h, with
      * the undo record u when not NULL) and scores; not the turn. */
     int (*apply)(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_effect *e, tv_error *err);
-    /* The cell the last move of s (not a special move) ended on, or -1. */
+    /* The cell the last move of s (not a special move) ended on, or -1;
+     * the cell it left (a piece's or a man's move), or -1 (NULL: none). */
     int (*last_cell)(const tv_rules *r, const tv_state *s);
+    int (*last_from)(const tv_rules *r, const tv_state *s);
     /* A move (not pass or swap) as text, snprintf-like; parse it back (s,
      * when not NULL, resolves a shorthand against the legal moves). */
     int (*text)(const tv_rules *r, tv_move m, char *buf, size_t size);

@@ -104,6 +104,16 @@ static int last_cell(const tv_rules *r, const tv_state *s)
     return tv_family_data(r)->last_cell(r, s);
 }
 
+/* A whole move's start (a step, a chain, a take); a drop or a cell has none. */
+static int last_from(const tv_rules *r, const tv_state *s)
+{
+    if (tv_hmove_rules(r)) {
+        int shape = s->last >= 0 ? tv_hmove_shape(s->last) : TV_HMOVE_CELL;
+        return shape == TV_HMOVE_STEP || shape == TV_HMOVE_JUMPS || shape == TV_HMOVE_TAKE ? tv_hmove_from(s->last) : -1;
+    }
+    return tv_family_data(r)->last_from ? tv_family_data(r)->last_from(r, s) : -1;
+}
+
 static int text(const tv_rules *r, tv_move m, char *buf, size_t size)
 {
     return tv_hmove_rules(r) ? tv_hmove_text(r, m, buf, size) : tv_family_data(r)->text(r, m, buf, size);
@@ -141,6 +151,7 @@ const tv_family tv_family_hooks = {
     .check = check,
     .apply = apply,
     .last_cell = last_cell,
+    .last_from = last_from,
     .text = text,
     .parse = parse,
     .actions = actions,

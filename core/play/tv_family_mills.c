@@ -79,6 +79,12 @@ static int last_cell(const tv_rules *r, const tv_state *s)
     return s->last >= 0 ? tv_mills_to(s->last) : -1;
 }
 
+static int last_from(const tv_rules *r, const tv_state *s)
+{
+    (void)r;
+    return s->last >= 0 ? tv_mills_from(s->last) : -1;
+}
+
 static int text(const tv_rules *r, tv_move m, char *buf, size_t size) { return tv_mills_text(r, m, buf, size); }
 
 static int parse(const tv_rules *r, const tv_state *s, const char *t, tv_move *m, tv_error *err)
@@ -241,6 +247,7 @@ const tv_family tv_family_mills = {
     .check = check,
     .apply = apply,
     .last_cell = last_cell,
+    .last_from = last_from,
     .text = text,
     .parse = parse,
     .actions = actions,

@@ -38,6 +38,12 @@ static int last_cell(const tv_rules *r, const tv_state *s)
     return n < 0 ? -1 : path[n - 1];
 }
 
+static int last_from(const tv_rules *r, const tv_state *s)
+{
+    (void)r;
+    return tv_pmove_from(s->last);
+}
+
 /* ---- action ids: one per pair of distinct cells (from, to), and a shot's
  * arrow on any cell but `to` ------------------------------------------------ */
 
@@ -218,6 +224,7 @@ const tv_family tv_family_pieces = {
     .check = check,
     .apply = apply,
     .last_cell = last_cell,
+    .last_from = last_from,
     .text = tv_pieces_text,
     .parse = tv_pieces_parse,
     .actions = actions,

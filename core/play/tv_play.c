@@ -155,3 +155,11 @@ int tv_last_cell(const tv_rules *r, const tv_state *s)
         return -1;
     return tv_family_of(r)->last_cell(r, s);
 }
+
+int tv_last_from(const tv_rules *r, const tv_state *s)
+{
+    const tv_family *f = tv_family_of(r);
+    if (s->last < 0 || (s->flags & TV_FLAG_SETUP) || !f->last_from)
+        return -1;
+    return f->last_from(r, s);
+}

@@ -62,8 +62,10 @@ int tv_play_listed(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const 
 #include "tv_cells.h"
 #include "tv_place.h"
 
-/* The cell the last move put a stone on, or -1 (none, or not a stone). */
+/* The cell the last move put a stone on, or -1 (none, or not a stone);
+ * the cell it moved a piece from, or -1 (a placement, a special move). */
 int tv_last_cell(const tv_rules *r, const tv_state *s);
+int tv_last_from(const tv_rules *r, const tv_state *s);
 
 #include "tv_movetext.h"
 #include "tv_playout.h"

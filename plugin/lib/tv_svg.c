@@ -3,6 +3,7 @@
  * timestamps and no ids that depend on anything but the board. */
 #include "tv_svg.h"
 #include "tv_draw.h"
+#include "tv_hmove.h"
 #include "tv_out.h"
 #include "tv_pieces.h"
 #include "tv_vars_state.h"
@@ -323,13 +324,31 @@ static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
     }
     /* Cells, top row first (row 1 at the bottom). */
     tv_out_put(o, "<g stroke=\"#8c6a3a\" stroke-width=\"1\">\n");
+    /* A board whose pieces move is checkered, a1 dark (chess's, draughts'
+     * and checkers' squares). */
+    int checkered = r->moves == TV_MOVES_PIECES || tv_hmove_rules(r);
     for (int row = h - 1; row >= 0 && !r->graph.on; row--)
         for (int col = 0; col < w; col++) {
             int v = s->cells[row * w + col] & 3, x = ox + col * CELL, y = oy + (h - 1 - row) * CELL;
-            tv_out_put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", x, y, CELL, CELL,
-                v == TV_BLOCK ? "url(#tavola-hole)" : "#f0d9a0");
+            const char *fill = v == TV_BLOCK ? "url(#tavola-hole)" : checkered && (row + col) % 2 == 0 ? "#c49a5c"
+                                                                                                          : "#f0d9a0";
+            tv_out_put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", x, y, CELL, CELL, fill);
         }
     tv_out_put(o, "</g>\n");
+    /* Pentago's blocks: their borders, and the number a move turns each by
+     * ("d4/2cw"), numbered by rows from row 1, left to right. */
+    if (r->rotate.side) {
+        int side = r->rotate.side, across = w / side;
+        tv_out_put(o, "<g fill=\"none\" stroke=\"#5a4526\" stroke-width=\"3\">\n");
+        for (int b = 0; b < r->rotate.blocks; b++)
+            tv_out_put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", ox + b % across * side * CELL,
+                       oy + (h - side * (b / across + 1)) * CELL, side * CELL, side * CELL);
+        tv_out_put(o, "</g>\n<g font-family=\"sans-serif\" font-size=\"11\" fill=\"#5a4526\">\n");
+        for (int b = 0; b < r->rotate.blocks; b++)
+            tv_out_put(o, "<text x=\"%d\" y=\"%d\">%d</text>\n", ox + b % across * side * CELL + 3,
+                       oy + (h - side * (b / across + 1)) * CELL + 11, b + 1);
+        tv_out_put(o, "</g>\n");
+    }
 
     /* Coordinates: letters above and below, numbers left and right. */
     tv_out_put(o, "<g font-family=\"sans-serif\" font-size=\"%d\" fill=\"#5a4526\" text-anchor=\"middle\">\n", font);
@@ -353,10 +372,19 @@ static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
             if (tv_cell_is_piece(v))
                 piece(o, r, ox + col * CELL + CELL / 2, oy + (h - 1 - row) * CELL + CELL / 2, v);
         }
+    /* The dot beside a piece's letter, not on it; a ring where the move came from. */
+    int beside = r->pieces.nkinds && last >= 0 && last < r->ncells && tv_cell_kind(s->cells[last]) > 0 ? 11 : 0;
     if (last >= 0 && last < r->ncells && tv_cell_is_piece(s->cells[last]))
         tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"%s\"/>\n",
-            ox + tv_grid_col(&r->grid, last) * CELL + CELL / 2,
-            oy + (h - 1 - tv_grid_row(&r->grid, last)) * CELL + CELL / 2, paint_of(r, tv_cell_colour(s->cells[last]))->dot);
+            ox + tv_grid_col(&r->grid, last) * CELL + CELL / 2 + beside,
+            oy + (h - 1 - tv_grid_row(&r->grid, last)) * CELL + CELL / 2 - beside,
+            paint_of(r, tv_cell_colour(s->cells[last]))->dot);
+    int from = tv_last_from(r, s);
+    if (from >= 0 && from < r->ncells && from != last && !tv_cell_is_piece(s->cells[from]))
+        tv_out_put(o, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" stroke=\"#e02020\" stroke-width=\"2\" "
+                      "stroke-dasharray=\"4 3\"/>\n",
+                   ox + tv_grid_col(&r->grid, from) * CELL + CELL / 2,
+                   oy + (h - 1 - tv_grid_row(&r->grid, from)) * CELL + CELL / 2, STONE_R - 4);
     /* The arrow the last move shot (Amazons): a ring on its block. */
     int arrow = r->moves == TV_MOVES_PIECES && s->last >= 0 ? tv_pieces_arrow(r, s->last) : -1;
     if (arrow >= 0 && arrow < r->ncells && s->cells[arrow] == TV_BLOCK)

@@ -117,6 +117,31 @@ grep -qF '>store</text>' "$GOLDEN/svg_kalah.svg" && ok || bad "kalah: no stores"
 grep -qF '>captured</text>' "$GOLDEN/svg_tihbat.svg" && ok || bad "tihbat: no captured counts"
 [ "$(grep -c 'stroke="#d4a017"' "$GOLDEN/svg_checkers.svg")" = 1 ] && grep -qF '>K</text>' "$GOLDEN/svg_checkers.svg" \
   && ok || bad "checkers: the king is not drawn as one (one gold ring, a K)"
+# Boards whose pieces move are checkered, a1 dark: 32 dark squares of 64.
+f=$GOLDEN/svg_checkers.svg
+[ "$(grep -c 'fill="#c49a5c"' "$f")" -eq 32 ] && grep -qF 'x="36" y="348" width="40" height="40" fill="#c49a5c"' "$f" \
+  && ok || bad "checkers: expected 32 dark squares, a1 among them"
+# The last move: a dashed ring where it came from (b6), the dot beside the
+# king's letter (d8's centre is 176,88), not on it.
+grep -qF 'cx="96" cy="168" r="12" fill="none" stroke="#e02020" stroke-width="2" stroke-dasharray' "$f" \
+  && ok || bad "checkers: no ring on b6, where the move came from"
+grep -qF '<circle cx="187" cy="77" r="5"' "$f" && ok || bad "checkers: the last-move dot is not beside the king's letter"
+# Pentago: its four blocks framed and numbered as moves name them (d4/2cw).
+"$TAVOLA" show pentago --seed 1 --moves "a1/1cw" --svg - >"$tmp/p.svg" 2>"$tmp/err"
+wellformed pentago_blocks "$tmp/p.svg"
+[ "$(grep -c '<rect x="[0-9]*" y="[0-9]*" width="120" height="120"/>' "$tmp/p.svg")" -eq 4 ] && ok \
+  || bad "pentago: expected 4 framed blocks of 3x3 cells"
+for b in 1 2 3 4; do grep -q "font-size=\"11\"" "$tmp/p.svg" && grep -q ">$b</text>" "$tmp/p.svg" && ok || bad "pentago: no block number $b"; done
+# Nine Men's Morris: a graph's 32 links and 24 points, no cells; a man moved
+# (d2-d3 after the placements) ringed where it came from.
+"$TAVOLA" show nine_mens_morris --position 'M##.##m/#.#.#.#/##...##/..M#..m/##...##/#M#.#.#/M##.##m 1 - 18 hand=-/-' \
+  --moves "b2-d2" --svg - >"$tmp/m.svg" 2>"$tmp/err"
+wellformed morris "$tmp/m.svg"
+[ "$(grep -c '<line ' "$tmp/m.svg")" -eq 32 ] && [ "$(grep -c 'r="6" fill="#5a4526"' "$tmp/m.svg")" -eq 24 ] && ok \
+  || bad "morris: expected 32 links and 24 points"
+grep -q 'stroke-dasharray' "$tmp/m.svg" && ok || bad "morris: no ring on b2, where the man came from"
+[ "$(grep -c 'url(#tavola-hole)' "$tmp/m.svg")" -eq 0 ] && ok || bad "morris: cells that are no points drawn as holes"
+
 has position '<desc>position: ......./......./......./...xo../..#..../.#...../#...... 1 - 2</desc>' \
   pahtum --position "......./......./......./...xo../..#..../.#...../#...... 1 - 2"
 has setup 'White to place a hole' pahtum -o holes=placed -o count=3 --seed 1 --moves "a1 b2"
