@@ -206,7 +206,7 @@ int ugi_run(FILE *in, FILE *out, FILE *log, const char *ruleset, const char *opt
     snprintf(e->name, sizeof e->name, "%s", ruleset);
     snprintf(e->options, sizeof e->options, "%s", options ? options : "");
     snprintf(e->player_spec, sizeof e->player_spec, "%s", UGI_DEFAULT_PLAYER);
-    e->seed = e->setup = seed;
+    e->seed = e->setup = seed & (unsigned long long)UGI_SPIN_MAX; /* within the options' declared range */
     e->overhead = UGI_DEFAULT_OVERHEAD;
     snprintf(e->kept_spec, sizeof e->kept_spec, "%s", UGI_DEFAULT_PLAYER);
     char err[1024];

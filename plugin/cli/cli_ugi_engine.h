@@ -13,6 +13,9 @@
 #define UGI_DEFAULT_PLAYER "mcts:ms=1000"
 #define UGI_DEFAULT_OVERHEAD 30     /* MoveOverhead, ms */
 #define UGI_SOLVER_POSITIONS 200000 /* the solver's limit unless its spec gives one */
+/* The most a spin option holds (managers keep spins in 32-bit ints): Seed
+ * and SetupSeed are 0..this, as declared; --seed is folded into it. */
+#define UGI_SPIN_MAX 2147483647L
 
 typedef struct ugi_job ugi_job;
 

@@ -12,7 +12,7 @@
 
 #include "cli_ugi_engine.h"
 
-#define SPIN_MAX 2147483647L
+#define SPIN_MAX UGI_SPIN_MAX
 
 static int is_integer(const char *s)
 {
@@ -105,9 +105,8 @@ static int parse_seed(ugi_engine *e, const char *name, const char *value, unsign
     char *end;
     errno = 0;
     unsigned long long s = strtoull(value, &end, 10);
-    if (*end || *value < '0' || *value > '9' || errno == ERANGE) {
-        ugi_error(e, "%s: '%.40s' is not a number 0..%llu; it stays %llu", name, value, (unsigned long long)-1,
-                  *out);
+    if (*end || *value < '0' || *value > '9' || errno == ERANGE || s > (unsigned long long)SPIN_MAX) {
+        ugi_error(e, "%s: '%.40s' is not a number 0..%ld (as declared); it stays %llu", name, value, SPIN_MAX, *out);
         return -1;
     }
     *out = s;

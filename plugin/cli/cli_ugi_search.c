@@ -158,7 +158,7 @@ static void *supervise(void *arg)
         ugi_say(e, "bestmove %s", j->fallback);
         return NULL;
     }
-    ugi_say(e, "info depth %d nodes %llu score %lld time %ld", j->info_depth, (unsigned long long)j->info_nodes,
+    ugi_say(e, "info depth %d nodes %llu score cp %lld time %ld", j->info_depth, (unsigned long long)j->info_nodes,
             (long long)j->info_score, j->info_ms);
     ugi_say(e, "bestmove %s", j->text);
     return NULL;

@@ -84,6 +84,12 @@ grep -Eq '^info string (no answer from the player in time|error go: out of time)
 for i in 1 2 3; do printf 'setoption name Seed value %s\nsetoption name Player value random\nuginewgame\nposition startpos\ngo nodes 1\nuginewgame\nposition startpos\ngo nodes 1\nquit\n' $i |
   "$TAVOLA" ugi pahtum 2>&1 | grep '^bestmove' | tr '\n' ' '; echo; done >"$tmp/seeds"
 [ "$(sort -u "$tmp/seeds" | wc -l)" = 3 ] && ok || bad "Seed gives each engine its stream: $(cat "$tmp/seeds")"
+# Seed is a spin of 0..2147483647, as declared: a larger value is refused,
+# and a --seed beyond it is folded in, so the declared default is in range.
+printf 'ugi\nsetoption name Seed value 2147483648\nquit\n' | "$TAVOLA" ugi tictactoe --seed 18446744073709551615 >"$tmp/o" 2>&1
+grep -q "option name Seed type spin default 2147483647 min 0 max 2147483647" "$tmp/o" &&
+  grep -q "Seed: '2147483648' is not a number 0..2147483647 (as declared); it stays 2147483647" "$tmp/o" && ok ||
+  bad "Seed's declared range: $(cat "$tmp/o")"
 
 # Games between two engines, refereed through the protocol only.
 game() {
