@@ -22,14 +22,14 @@ def test_full_games(name):
                 finished.append((agent, reward))
                 env.step(None)
                 continue
-            assert agent == env.possible_agents[env.state.current_player()]
+            assert agent == env.possible_agents[env.game_state.current_player()]
             assert list(np.flatnonzero(obs["action_mask"])) == info["legal_moves"]
             env.step(env.action_space(agent).sample(obs["action_mask"]))
             steps += 1
-        assert env.agents == [] and steps == env.state.move_number()
+        assert env.agents == [] and steps == env.game_state.move_number()
         assert sorted(a for a, _ in finished) == ["player_0", "player_1"]
         rewards = dict(finished)
-        assert rewards["player_0"] == env.state.returns()[0] == -rewards["player_1"]
+        assert rewards["player_0"] == env.game_state.returns()[0] == -rewards["player_1"]
         assert isinstance(env.render(), str)
 
 
@@ -92,3 +92,73 @@ def test_extra_turns_keep_the_agent():
     env.reset(seed=0)
     env.step(2)  # c1: the last seed in the store, player 1 again
     assert env.agent_selection == "player_0"
+
+
+def test_dead_steps_clear_the_rewards():
+    """PettingZoo's contract: the step an ended agent takes with None clears
+    the rewards of the agents left; their cumulative rewards stay for last()."""
+    env = tavola.env("tictactoe")
+    env.reset(seed=0)
+    for a in (0, 3, 1, 4, 2):  # X: a1 b1 c1
+        env.step(a)
+    assert env.rewards == {"player_0": 1.0, "player_1": -1.0}
+    env.step(None)
+    assert env.agents == ["player_1"]
+    assert env.rewards == {"player_1": 0.0}
+    assert env._cumulative_rewards == {"player_1": -1.0}
+    _, reward, term, _, _ = env.last()
+    assert term and reward == -1.0
+
+
+@pytest.mark.parametrize("name", ["tictactoe", "connect4", "nine_mens_morris", "amazons"])
+def test_the_aec_contract_step_by_step(name):
+    """What PettingZoo's api_test checks, written from its documentation: the
+    spaces hold what the env gives, the dicts follow env.agents, the global
+    state is there, and masked sampling draws legal actions only."""
+    env = tavola.env(name)
+    assert env.unwrapped is env
+    env.reset(seed=3)
+    for a in env.possible_agents:
+        env.action_space(a).seed(7)
+    s = env.state()
+    assert env.state_space.contains(s) and s.shape == env.state_space.shape
+    steps = 0
+    for agent in env.agent_iter(max_iter=400):
+        obs, reward, term, trunc, info = env.last()
+        assert env.observation_space(agent).contains(obs), agent
+        for d in (env.rewards, env._cumulative_rewards, env.terminations, env.truncations, env.infos):
+            assert set(d) == set(env.agents)
+        if term or trunc:
+            env.step(None)
+            continue
+        action = env.action_space(agent).sample(obs["action_mask"])
+        assert env.action_space(agent).contains(action) and obs["action_mask"][action] == 1
+        assert action in info["legal_moves"]
+        env.step(action)
+        steps += 1
+    assert steps > 0
+
+
+def test_spaces():
+    d = tavola.env("tictactoe").action_space("player_0")
+    assert d.contains(8) and d.contains(np.int64(3)) and not d.contains(9) and not d.contains(True)
+    assert not d.contains(-1) and not d.contains(2.0)
+    d.seed(5)
+    first = [d.sample() for _ in range(10)]
+    d.seed(5)
+    assert [d.sample() for _ in range(10)] == first
+    mask = np.zeros(9, dtype=np.int8)
+    mask[[2, 6]] = 1
+    assert {d.sample(mask) for _ in range(50)} == {2, 6}
+    with pytest.raises(tavola.InvalidArgument):
+        d.sample(np.zeros(9, dtype=np.int8))
+    env = tavola.env("connect4")
+    env.reset(seed=1)
+    space = env.observation_space("player_0")
+    obs = env.observe("player_0")
+    assert space.contains(obs) and space.spaces["observation"] is space["observation"]
+    assert not space.contains({"observation": obs["observation"]})
+    bad = dict(obs, observation=-obs["observation"] - 1)
+    assert not space.contains(bad)
+    sample = space.sample()
+    assert sample["observation"].shape == obs["observation"].shape

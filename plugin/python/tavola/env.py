@@ -10,7 +10,12 @@
 As in PettingZoo's classic games: observe(agent) is a dict with the planes
 from that agent's view ("observation") and the legal-action mask
 ("action_mask", zeros for an agent not to move); rewards are +1 / -1 / 0 at
-the end; an agent whose game ended steps with None and leaves env.agents.
+the end; an agent whose game ended steps with None and leaves env.agents,
+and that step clears the rewards of the agents left (PettingZoo's dead step:
+their cumulative rewards stay). state() is the global view (the planes from
+player_0's side: the game has perfect information), env.game_state the
+tavola State being played, env.unwrapped the env itself. The spaces have
+PettingZoo's and gymnasium's methods (contains, sample with a mask, seed).
 Used out of turn (step before reset, step once every agent has left, an
 unknown agent) it raises tavola.EnvError.
 """
@@ -21,7 +26,7 @@ from .errors import EnvError, InvalidArgument
 
 
 class Discrete:
-    """A space of n actions, as gymnasium.spaces.Discrete (n, sample(mask))."""
+    """A space of n actions, as gymnasium.spaces.Discrete (n, sample(mask), contains, seed)."""
 
     def __init__(self, n, seed=None):
         self.n = n
@@ -29,27 +34,87 @@ class Discrete:
         self.dtype = "int64"
         self._rng = _random.Random(seed)
 
+    def seed(self, seed=None):
+        self._rng.seed(seed)
+        return [seed]
+
     def sample(self, mask=None):
         if mask is None:
             return self._rng.randrange(self.n)
+        if np is not None and isinstance(mask, np.ndarray):  # numpy finds the legal ids, not a Python loop
+            legal = np.flatnonzero(mask)
+            if len(legal) == 0:
+                raise InvalidArgument("sample: the mask allows no action")
+            return int(legal[self._rng.randrange(len(legal))])
         legal = [i for i in range(self.n) if mask[i]]
+        if not legal:
+            raise InvalidArgument("sample: the mask allows no action")
         return self._rng.choice(legal)
 
     def contains(self, x):
-        return isinstance(x, int) and 0 <= x < self.n
+        if np is not None and isinstance(x, np.integer):
+            x = int(x)
+        return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < self.n
+
+    __contains__ = contains
 
     def __repr__(self):
         return "Discrete(%d)" % self.n
 
 
 class Box:
-    """A box of floats of a shape, as gymnasium.spaces.Box (low, high, shape)."""
+    """A box of numbers of a shape, as gymnasium.spaces.Box (low, high, shape, contains, sample, seed)."""
 
-    def __init__(self, low, high, shape, dtype="float32"):
+    def __init__(self, low, high, shape, dtype="float32", seed=None):
         self.low, self.high, self.shape, self.dtype = low, high, tuple(shape), dtype
+        self._rng = _random.Random(seed)
+
+    def seed(self, seed=None):
+        self._rng.seed(seed)
+        return [seed]
+
+    def contains(self, x):
+        if np is None:
+            return False
+        a = np.asarray(x)
+        return a.shape == self.shape and bool(np.all(a >= self.low)) and bool(np.all(a <= self.high))
+
+    __contains__ = contains
+
+    def sample(self):
+        """Uniform where both bounds are finite, else exponential above low (gymnasium's way)."""
+        if np is None:
+            raise InvalidArgument("Box.sample needs numpy")
+        rng = np.random.default_rng(self._rng.getrandbits(63))
+        if np.isfinite(self.high):
+            a = rng.uniform(self.low, self.high, self.shape)
+        else:
+            a = self.low + rng.exponential(1.0, self.shape)
+        if self.dtype.startswith("int"):
+            a = np.floor(a)
+        return a.astype(self.dtype)
 
     def __repr__(self):
         return "Box(%s, %s, %s)" % (self.low, self.high, self.shape)
+
+
+class Dict(dict):
+    """Named spaces, as gymnasium.spaces.Dict: still a dict (space["observation"]), with contains, sample, seed."""
+
+    @property
+    def spaces(self):
+        return dict(self)
+
+    def seed(self, seed=None):
+        for i, k in enumerate(sorted(self)):
+            self[k].seed(None if seed is None else seed + i)
+        return [seed]
+
+    def contains(self, x):
+        return isinstance(x, dict) and set(x) == set(self) and all(self[k].contains(x[k]) for k in self)
+
+    def sample(self):
+        return {k: v.sample() for k, v in self.items()}
 
 
 class AECEnv:
@@ -67,15 +132,27 @@ class AECEnv:
         self.action_spaces = {a: Discrete(n) for a in self.possible_agents}
         obs = Box(0.0, float("inf"), self.game.observation_tensor_shape())
         mask = Box(0, 1, (n,), "int8")
-        self.observation_spaces = {a: {"observation": obs, "action_mask": mask} for a in self.possible_agents}
-        self.state = None
+        self.observation_spaces = {a: Dict(observation=obs, action_mask=mask) for a in self.possible_agents}
+        self.state_space = Box(0.0, float("inf"), self.game.observation_tensor_shape())
+        self.game_state = None
         self.agents = []
+        self.rewards, self._cumulative_rewards, self.terminations, self.truncations, self.infos = {}, {}, {}, {}, {}
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
 
     def action_space(self, agent):
         return self.action_spaces[agent]
+
+    @property
+    def unwrapped(self):
+        return self
+
+    def state(self):
+        """The global view: the planes from player_0's side (the game hides nothing)."""
+        if self.game_state is None:
+            raise EnvError("state before reset()")
+        return self.game_state.observation_tensor(0)
 
     @property
     def num_agents(self):
@@ -91,31 +168,31 @@ class AECEnv:
             seed = _random.getrandbits(63)
         for i, a in enumerate(self.possible_agents):
             self.action_spaces[a]._rng.seed(seed + i)
-        self.state = self.game.new_initial_state(seed)
+        self.game_state = self.game.new_initial_state(seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state.current_player()]
+        self.agent_selection = self.possible_agents[self.game_state.current_player()]
         self._settle()
 
     def _live(self, what):
         """The game is on: reset was called and an agent is left."""
-        if self.state is None:
+        if self.game_state is None:
             raise EnvError("%s before reset()" % what)
         if not self.agents:
             raise EnvError("%s after every agent left: reset() for a new game" % what)
 
     def observe(self, agent):
-        if self.state is None:
+        if self.game_state is None:
             raise EnvError("observe before reset()")
         if agent not in self._index:
             raise EnvError("no agent %r: the agents are %s" % (agent, ", ".join(self.possible_agents)))
         i = self._index[agent]
-        obs = self.state.observation_tensor(i)
-        mask = self.state.legal_actions_mask(i)
+        obs = self.game_state.observation_tensor(i)
+        mask = self.game_state.legal_actions_mask(i)
         return {"observation": obs, "action_mask": mask}
 
     def last(self, observe=True):
@@ -134,18 +211,18 @@ class AECEnv:
         """After a move: the rewards, terminations and whose turn it is."""
         for a in self.agents:
             self.rewards[a] = 0.0
-        if self.state.is_terminal():
-            r = self.state.returns()
+        if self.game_state.is_terminal():
+            r = self.game_state.returns()
             for a in self.agents:
                 self.rewards[a] = r[self._index[a]]
                 self._cumulative_rewards[a] += self.rewards[a]
                 self.terminations[a] = True
-                self.infos[a]["scores"] = self.state.scores()
+                self.infos[a]["scores"] = self.game_state.scores()
             # The ended game's agents step with None in turn, the mover first.
         else:
-            self.agent_selection = self.possible_agents[self.state.current_player()]
+            self.agent_selection = self.possible_agents[self.game_state.current_player()]
             for a in self.agents:
-                self.infos[a]["legal_moves"] = self.state.legal_actions() if a == self.agent_selection else []
+                self.infos[a]["legal_moves"] = self.game_state.legal_actions() if a == self.agent_selection else []
 
     def step(self, action):
         self._live("step")
@@ -158,28 +235,30 @@ class AECEnv:
                 d.pop(agent, None)
             if self.agents:
                 self.agent_selection = self.agents[0]
+            for a in self.rewards:  # PettingZoo's dead step clears the rewards; the cumulative ones stay
+                self.rewards[a] = 0.0
             return
         if action is None:
             raise InvalidArgument("%s is to move: step(None) only after the game ended" % agent)
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(int(action) if np is not None and isinstance(action, np.integer) else action)
+        self.game_state.apply_action(int(action) if np is not None and isinstance(action, np.integer) else action)
         self._settle()
         if self.render_mode == "human":
             self.render()
 
     def render(self):
-        if self.state is None:
+        if self.game_state is None:
             return None
         if self.render_mode == "svg":
-            return self.state.svg()
-        text = str(self.state)
+            return self.game_state.svg()
+        text = str(self.game_state)
         if self.render_mode == "human":
             print(text)
             return None
         return text
 
     def close(self):
-        self.state = None
+        self.game_state = None
         self.agents = []
 
 
