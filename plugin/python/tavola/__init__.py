@@ -10,19 +10,26 @@
 Pure Python over ctypes and libtavola.so.1 (found in the source tree's build/,
 where make install put it, or at TAVOLA_LIB). numpy is used when present.
 The interface follows OpenSpiel's pyspiel (Game, State) and PettingZoo's AEC
-environments (tavola.env), without depending on either.
+environments (tavola.env), without depending on either. Game and State cover
+pyspiel's API for two-player, perfect-information, deterministic games
+(get_type, game strings, serialize, pickling, ...), so that OpenSpiel's
+pure-Python algorithms (MCTS, alpha-beta, evaluate_bots) run on them.
 """
 from . import _lib
-from ._game import TERMINAL, Game, Playouts, State, add_path, list_rulesets, load_game
+from ._game import (INVALID_ACTION, MAX_GAME_LENGTH, TERMINAL, ChanceMode, Dynamics, Game, GameType, Information,
+                    PlayerAction, PlayerId, Playouts, RewardModel, State, Utility, add_path, list_rulesets, load_game,
+                    parse_game_string, registered_names, solved_returns, solver_utility)
 from ._players import WIN, Player, Solution, solve
 from .env import AECEnv, env
 from .errors import (EnvError, HookError, IllegalMove, InvalidArgument, LimitError, RulesetError,
                      RulesetNotFound, TavolaError)
 
 __all__ = [
-    "AECEnv", "EnvError", "Game", "HookError", "IllegalMove", "InvalidArgument", "LimitError", "Player", "Playouts",
-    "RulesetError", "RulesetNotFound", "Solution", "State", "TERMINAL", "TavolaError", "WIN", "add_path",
-    "env", "library_version", "list_rulesets", "load_game", "solve",
+    "AECEnv", "ChanceMode", "Dynamics", "EnvError", "Game", "GameType", "HookError", "INVALID_ACTION", "IllegalMove",
+    "Information", "InvalidArgument", "LimitError", "MAX_GAME_LENGTH", "Player", "PlayerAction", "PlayerId",
+    "Playouts", "RewardModel", "RulesetError", "RulesetNotFound", "Solution", "State", "TERMINAL", "TavolaError",
+    "Utility", "WIN", "add_path", "env", "library_version", "list_rulesets", "load_game", "parse_game_string",
+    "registered_names", "solve", "solved_returns", "solver_utility",
 ]
 
 __version__ = "0.1.0"

@@ -1,7 +1,10 @@
 """Games and states over the C library, in the manner of OpenSpiel's pyspiel."""
 import collections
 import ctypes
+import enum
 import math
+import os
+import re
 
 from . import _args as A
 from . import _lib as L
@@ -13,6 +16,119 @@ except ImportError:  # numpy is optional: lists then
     np = None
 
 TERMINAL = -4  # current_player() of an ended game (pyspiel.PlayerId.TERMINAL)
+INVALID_ACTION = -1  # pyspiel.INVALID_ACTION
+
+# The most plies any game can have as far as the ABI knows: tavola.h keeps
+# no per-ruleset move limit, and counts plies (ply, history) in a C int.
+MAX_GAME_LENGTH = (1 << 31) - 1
+
+
+class PlayerId(enum.IntEnum):
+    """pyspiel.PlayerId's values; a tavola state only ever has 0, 1 and TERMINAL."""
+    DEFAULT_PLAYER_ID = 0
+    CHANCE = -1
+    SIMULTANEOUS = -2
+    INVALID = -3
+    TERMINAL = -4
+    MEAN_FIELD = -5
+
+
+class _Kind(str, enum.Enum):
+    """A field of GameType: a str enum whose members equal their value
+    ("sequential"), and equal any other library's enum member of the same
+    name (pyspiel.GameType.Dynamics.SEQUENTIAL, through its .name), so that
+    `game.get_type().dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL`, with
+    tavola's value on the left as OpenSpiel's algorithms write it, is False."""
+
+    def __eq__(self, other):
+        if isinstance(other, _Kind):
+            return self is other
+        if isinstance(other, str):
+            return str.__eq__(self, other)
+        name = getattr(other, "name", None)  # pyspiel's (pybind11) enums and Python's have one
+        if isinstance(name, str):
+            return name == self.name
+        return NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = str.__hash__
+
+    def __str__(self):
+        return self.value
+
+
+class Dynamics(_Kind):
+    SEQUENTIAL = "sequential"
+    SIMULTANEOUS = "simultaneous"
+    MEAN_FIELD = "mean_field"
+
+
+class ChanceMode(_Kind):
+    DETERMINISTIC = "deterministic"
+    EXPLICIT_STOCHASTIC = "explicit_stochastic"
+    SAMPLED_STOCHASTIC = "sampled_stochastic"
+
+
+class Information(_Kind):
+    ONE_SHOT = "one_shot"
+    PERFECT_INFORMATION = "perfect_information"
+    IMPERFECT_INFORMATION = "imperfect_information"
+
+
+class Utility(_Kind):
+    ZERO_SUM = "zero_sum"
+    CONSTANT_SUM = "constant_sum"
+    GENERAL_SUM = "general_sum"
+    IDENTICAL = "identical"
+
+
+class RewardModel(_Kind):
+    REWARDS = "rewards"
+    TERMINAL = "terminal"
+
+
+class GameType:
+    """What Game.get_type() returns: OpenSpiel's pyspiel.GameType fields.
+
+    dynamics, chance_mode, information, utility and reward_model are members
+    of the enums GameType.Dynamics, .ChanceMode, .Information, .Utility and
+    .RewardModel (also tavola.Dynamics, ...): str enums equal to their
+    lower-case value ("sequential", "deterministic", "perfect_information",
+    "zero_sum", "terminal") and to pyspiel's member of the same name. Every
+    tavola game is sequential, deterministic, perfect-information, zero-sum,
+    for exactly two players, with terminal rewards."""
+
+    Dynamics = Dynamics
+    ChanceMode = ChanceMode
+    Information = Information
+    Utility = Utility
+    RewardModel = RewardModel
+
+    FIELDS = ("short_name", "long_name", "dynamics", "chance_mode", "information", "utility", "reward_model",
+              "max_num_players", "min_num_players", "provides_information_state_string",
+              "provides_information_state_tensor", "provides_observation_string", "provides_observation_tensor",
+              "parameter_specification", "default_loadable", "provides_factored_observation_string")
+
+    def __init__(self, **fields):
+        unknown = set(fields) - set(self.FIELDS)
+        if unknown:
+            raise TypeError("GameType: no field %s" % ", ".join(sorted(unknown)))
+        self.__dict__.update(fields)
+
+    def __eq__(self, other):
+        return isinstance(other, GameType) and self.__dict__ == other.__dict__
+
+    __hash__ = None
+
+    def __repr__(self):
+        return "GameType(%s)" % ", ".join("%s=%r" % (k, self.__dict__.get(k)) for k in self.FIELDS)
+
+
+PlayerAction = collections.namedtuple("PlayerAction", "player action")
+PlayerAction.__doc__ = """One move of State.full_history(): the player (0 or 1) and the action id."""
 
 Playouts = collections.namedtuple("Playouts", "n draws wins mean_length")
 Playouts.__doc__ = """Random playouts: n played, draws, wins[p] of player p (0, 1), mean plies."""
@@ -31,6 +147,69 @@ def _options_text(options, kw):
             v = ",".join(str(x) for x in v)
         parts.append("%s=%s" % (k, v))
     return ",".join(parts)
+
+
+def _split_options(text):
+    """[[name, value], ...] of an options text as the library reads it
+    ("holes=c3,e5,d4,swap=true": a value runs to the next comma that starts
+    a name=...)."""
+    out = []
+    if not text:
+        return out
+    for piece in text.split(","):
+        if "=" in piece:
+            k, v = piece.split("=", 1)
+            out.append([k, v])
+        elif out:
+            out[-1][1] += "," + piece
+        else:
+            raise InvalidArgument("options %r: expected name=value at %r" % (text, piece))
+    return out
+
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+def _typed(value, kind):
+    """An option's text as a Python value of its declared type ("bool",
+    "int", "number", "string"); the text itself when it does not read as one."""
+    try:
+        if kind == "bool":
+            low = value.strip().lower()
+            if low in _TRUE or low in _FALSE:
+                return low in _TRUE
+        elif kind == "int":
+            return int(value)
+        elif kind == "number":
+            return float(value)
+    except ValueError:
+        pass
+    return value
+
+
+_GAME_STRING = re.compile(r"\s*([^\s()]+)\s*\((.*)\)\s*\Z", re.S)
+
+
+def parse_game_string(text):
+    """OpenSpiel's game string "connect4(width=5,height=4)": the name and the
+    parameters as [[name, value text], ...] (a value may hold commas, as the
+    library reads options: "pahtum(holes=c3,e5,d4)"). A text without
+    parentheses is a name (or a path) without parameters."""
+    if "(" not in text and ")" not in text:
+        return text, []
+    m = _GAME_STRING.match(text)
+    if not m:
+        raise InvalidArgument("game string %r: expected name(param=value,...)" % text)
+    pairs = [[k.strip(), v.strip()] for k, v in _split_options(m.group(2).strip())]
+    seen = set()
+    for k, _ in pairs:
+        if not k:
+            raise InvalidArgument("game string %r: a parameter without a name" % text)
+        if k in seen:
+            raise InvalidArgument("game string %r: parameter %r given twice" % (text, k))
+        seen.add(k)
+    return m.group(1), pairs
 
 
 def _text(call, *args):
@@ -65,19 +244,60 @@ def add_path(folder):
     rc = L.lib().add_path(A.text(str(folder), "folder"))
     if rc < 0:
         raise from_code(rc, "cannot add %s to the search path" % folder)
+    _added_paths.append(str(folder))
+
+
+# The folders add_path gave the library in this process, in order: a pickled
+# game carries them, so that another process (a spawn Pool's worker) finds
+# the ruleset where this one did.
+_added_paths = []
+
+
+def registered_names():
+    """OpenSpiel's name for list_rulesets(): the rulesets the library finds."""
+    return list_rulesets()
+
+
+def _game_from_pickle(game_string, paths):
+    for p in paths:
+        if p not in _added_paths:
+            try:
+                add_path(p)
+            except TavolaError:  # no room: the search path may find it anyway
+                pass
+    return Game(game_string)
+
+
+def _state_from_pickle(game, text):
+    return game.deserialize_state(text)
 
 
 class Game:
     """A loaded ruleset with its options: the factory of states.
 
-    load_game("pahtum", holes=7) or load_game("pahtum", "holes=7,swap=true").
+    load_game("pahtum", holes=7) or load_game("pahtum", "holes=7,swap=true"),
+    or as OpenSpiel writes it: load_game("pahtum(holes=7,swap=true)"),
+    load_game("pahtum", {"holes": 7, "swap": True}).
     """
 
     def __init__(self, name, options=None, **kw):
         if not isinstance(name, str):
             raise TypeError("a ruleset name or a path to a .lua file")
         self._api = api = L.lib()
-        text = _options_text(options, kw)
+        name, pairs = parse_game_string(name)
+        if isinstance(options, dict):  # OpenSpiel's parameters
+            for k, v in options.items():
+                if k in kw:
+                    raise InvalidArgument("parameter %r given twice" % (k,))
+                kw[k] = v
+            options = None
+        for k, _ in pairs:
+            if k in kw:
+                raise InvalidArgument("parameter %r given twice" % (k,))
+        text = ",".join(x for x in ("%s=%s" % tuple(p) for p in pairs) if x)
+        more = _options_text(options, kw)
+        text = text + "," + more if text and more else text or more
+        self._load_name = name
         err = ctypes.create_string_buffer(1024)
         h = api.ruleset_load(A.text(name, "ruleset name"), A.text(text, "options"), err, len(err))
         if not h:
@@ -118,6 +338,108 @@ class Game:
 
     def __repr__(self):
         return "tavola.Game(%r, %r)" % (self.name, self.options)
+
+    # ---- OpenSpiel's Game
+    def __str__(self):
+        """The game string, OpenSpiel's form with every option in force:
+        "connect4(connect=4,height=4,width=5)"; load_game() reads it back."""
+        n = self._load_name
+        short = n if os.sep in n or n.endswith(".lua") else self.name
+        return "%s(%s)" % (short, self.options)
+
+    def __eq__(self, other):
+        return isinstance(other, Game) and str(self) == str(other)
+
+    def __hash__(self):
+        return hash(str(self))
+
+    def __reduce__(self):
+        """Pickled as its game string (and the folders add_path added)."""
+        return _game_from_pickle, (str(self), tuple(_added_paths))
+
+    def get_type(self):
+        """OpenSpiel's GameType of the game (see GameType)."""
+        t = getattr(self, "_type", None)
+        if t is None:
+            t = self._type = GameType(
+                short_name=self.name, long_name=self.title, dynamics=Dynamics.SEQUENTIAL,
+                chance_mode=ChanceMode.DETERMINISTIC, information=Information.PERFECT_INFORMATION,
+                utility=Utility.ZERO_SUM, reward_model=RewardModel.TERMINAL, max_num_players=2, min_num_players=2,
+                provides_information_state_string=True, provides_information_state_tensor=True,
+                provides_observation_string=True, provides_observation_tensor=True,
+                parameter_specification=self.parameter_specification(), default_loadable=True,
+                provides_factored_observation_string=False)
+        return t
+
+    def parameter_specification(self):
+        """The declared options and their defaults, typed: {"size": 9, "komi": 7.5, "suicide": False}."""
+        types = self.option_types()
+        return {n: _typed(d, types.get(n)) for n, d, _ in self.option_info()}
+
+    def get_parameters(self):
+        """The options in force, typed by their declared types: {"height": 4, "width": 5, "connect": 4}."""
+        types = self.option_types()
+        return {k: _typed(v, types.get(k, "string")) for k, v in _split_options(self.options)}
+
+    def max_game_length(self):
+        """OpenSpiel's bound on a game's plies. tavola.h has no per-ruleset
+        move limit (a ruleset's own, such as nine_mens_morris' limit option,
+        is in get_parameters()), and counts plies in a C int: this is that
+        bound, MAX_GAME_LENGTH = 2**31 - 1: true, not tight. Do not size
+        buffers by it."""
+        return MAX_GAME_LENGTH
+
+    max_move_number = max_history_length = max_game_length
+
+    def max_chance_outcomes(self):
+        return 0
+
+    def max_chance_nodes_in_history(self):
+        return 0
+
+    def utility_sum(self):
+        """Zero-sum: the returns of an ended game add up to 0.0."""
+        return 0.0
+
+    def policy_tensor_shape(self):
+        return [self._num_actions]
+
+    def information_state_tensor_shape(self):
+        """Perfect information: the same as observation_tensor_shape()."""
+        return self.observation_tensor_shape()
+
+    def information_state_tensor_size(self):
+        return self._obs_size
+
+    def action_to_string(self, player, action):
+        """An action's move text at the start position (State.action_to_string is exact)."""
+        return self.new_initial_state().action_to_string(player, action)
+
+    def deserialize_state(self, text):
+        """The state State.serialize() wrote: the start drawn from its seed
+        (or the position it was set to), then its moves. Also reads
+        OpenSpiel's default form, action ids one per line from the start."""
+        if not isinstance(text, str):
+            raise TypeError("deserialize_state: a str from State.serialize()")
+        lines = text.split("\n")
+        while lines and not lines[-1]:
+            lines.pop()
+        try:
+            if lines and lines[0].startswith("seed="):
+                s = self.new_initial_state(int(lines[0][5:]))
+                i = 1
+                if len(lines) > 1 and lines[1].startswith("position="):
+                    s.set_position(lines[1][9:])
+                    i = 2
+                for line in lines[i:]:
+                    s.apply_move(line)
+            else:
+                s = self.new_initial_state()
+                for line in lines:
+                    s.apply_action(int(line))
+        except (TavolaError, ValueError) as e:
+            raise InvalidArgument("deserialize_state: %s" % e) from e
+        return s
 
     def option_info(self):
         """The declared options: a list of (name, default, description)."""
@@ -215,7 +537,10 @@ class Game:
         return 1.0
 
     def new_initial_state(self, seed=0):
-        """The start position; random setup (Pahtum's holes) is drawn from seed."""
+        """The start position; random setup (Pahtum's holes) is drawn from
+        seed. A str is a position string (new_state_from_position)."""
+        if isinstance(seed, str):
+            return self.new_state_from_position(seed)
         seed = A.integer(seed, "seed", A.UINT64)
         g = self._api.game_new(self._rs, seed)
         if not g:
@@ -248,8 +573,39 @@ class Game:
 
 
 def load_game(name, options=None, **kw):
-    """A Game: load_game("connect4"), load_game("pahtum", holes=7, swap=True)."""
+    """A Game: load_game("connect4"), load_game("pahtum", holes=7, swap=True),
+    OpenSpiel's game string load_game("connect4(width=5,height=4)") or its
+    parameters load_game("connect4", {"width": 5}). The library reads each
+    value as its option's declared type (bool, int, number, string) and
+    refuses an unknown option or a bad value (RulesetError, naming it)."""
     return Game(name, options, **kw)
+
+
+_SOLVER_WIN = 1000000  # tavola.WIN: a decided game's solver value
+
+
+def solver_utility(state, value):
+    """A solver value at state (tavola.solve(state).value, or one of its
+    action_values: player 0's margin still to come, a decided game worth
+    +-1000000 plus any margin) as player 0's utility in OpenSpiel's units:
+    1.0 win, -1.0 loss, 0.0 draw. A value short of a decision is the margin
+    to come, added to the scores already made."""
+    if value >= _SOLVER_WIN // 2:
+        return 1.0
+    if value <= -(_SOLVER_WIN // 2):
+        return -1.0
+    sc = state.scores()
+    margin = sc[0] - sc[1] + value
+    return 1.0 if margin > 0 else -1.0 if margin < 0 else 0.0
+
+
+def solved_returns(state, max_positions=50_000_000):
+    """The returns [r0, r1] under perfect play from state, in -1..1 as
+    State.returns() (the solver's own values stay in tavola.solve's units)."""
+    from ._players import solve
+
+    u = solver_utility(state, solve(state, max_positions).value)
+    return [u, -u if u else 0.0]
 
 
 class State:
@@ -259,9 +615,17 @@ class State:
     state is used by one thread at a time; states are independent of each
     other (clone() copies). Errors raise tavola exceptions; a refused move
     leaves the state as it was.
+
+    OpenSpiel's State for a two-player, perfect-information, deterministic
+    game: no chance or simultaneous nodes; current_player() TERMINAL (-4)
+    once over; returns() +1/-1/0, rewards() the same (0 until the end: the
+    terminal reward model); observation_string() and
+    information_state_string() the position string; serialize() and pickle
+    keep the history. Unlike pyspiel, observation_tensor() is shaped
+    [planes, height, width] (numpy) rather than flat.
     """
 
-    __slots__ = ("game", "_g", "_api", "_fast", "_abuf", "_over", "_n", "__weakref__")
+    __slots__ = ("game", "_g", "_api", "_fast", "_abuf", "_over", "_n", "_origin", "__weakref__")
 
     def __init__(self, game, handle):
         self.game = game
@@ -272,6 +636,7 @@ class State:
         # Room for every legal action: no more than the legal moves (Amazons'
         # action space is close to a million, its moves a few thousand).
         self._abuf = (ctypes.c_int32 * max(min(self._n, game._max_moves), 1))()
+        self._origin = None  # the position string set_position gave, if any
         self._sync()
 
     def _sync(self):
@@ -387,10 +752,98 @@ class State:
         return [0.0, 0.0]
 
     def rewards(self):
+        """OpenSpiel's terminal reward model: 0.0 each until the game ends,
+        then the returns (so they add up to the returns along a game)."""
         return self.returns()
 
+    def player_reward(self, player):
+        return self.rewards()[self._player_arg(player)]
+
     def player_return(self, player):
-        return self.returns()[player]
+        return self.returns()[self._player_arg(player)]
+
+    # ---- OpenSpiel's State, for two-player, perfect-information, deterministic games
+    def is_chance_node(self):
+        return False
+
+    def is_simultaneous_node(self):
+        return False
+
+    def is_mean_field_node(self):
+        return False
+
+    def is_player_node(self):
+        """A player is to move: the game is not over."""
+        return not self._over
+
+    def chance_outcomes(self):
+        """No chance nodes: always []."""
+        return []
+
+    def num_players(self):
+        return 2
+
+    def get_game(self):
+        return self.game
+
+    def history_str(self):
+        """OpenSpiel's HistoryString: the action ids played, joined by ", "."""
+        return ", ".join(str(a) for a in self.history())
+
+    def full_history(self):
+        """[PlayerAction(player, action), ...]: history() with who played
+        each move (a player may move twice running, as Kalah's extra turn)."""
+        hist = self.history()
+        c, players = self.clone(), []
+        for _ in hist:
+            c.undo()
+            players.append(c.current_player())
+        return [PlayerAction(p, a) for p, a in zip(reversed(players), hist)]
+
+    def information_state_string(self, player=None):
+        """Perfect information: the same as observation_string(player)."""
+        return self.observation_string(player)
+
+    def observation_string(self, player=None):
+        """The position string (position()), the same for both players: the
+        whole position (board, side to move, scores, variables, hands), not
+        the moves that reached it; str(state) is the drawing."""
+        if player is not None:
+            self._player_arg(player)
+        return self.position()
+
+    def information_state_tensor(self, player=None):
+        """Perfect information: the same as observation_tensor(player)."""
+        return self.observation_tensor(player)
+
+    def serialize(self):
+        """Text that game.deserialize_state() (and pickle) turns back into
+        this state, history included: "seed=N", then "position=..." when
+        the state was set from a position, then each move's text, a line
+        each, from the start (or that position)."""
+        api = self._api
+        n = api.history(self._g, None, 0)
+        moves = (L.c_move * max(n, 1))()
+        api.history(self._g, moves, n)
+        lines = ["seed=%d" % api.seed(self._g)]
+        if self._origin is not None:
+            lines.append("position=" + self._origin)
+        if n:
+            c = self.clone()
+            for _ in range(n):
+                rc = api.undo(c._g)
+                if rc < 0:
+                    c._fail(rc)
+            for m in moves[:n]:
+                lines.append(_text(api.move_text, c._g, m)[1])
+                rc = api.play(c._g, m)
+                if rc < 0:
+                    c._fail(rc)
+        return "\n".join(lines) + "\n"
+
+    def __reduce__(self):
+        """Pickled as its game and serialize()."""
+        return _state_from_pickle, (self.game, self.serialize())
 
     def winner(self):
         """0 or 1 (the player who won), -1 for a draw, None while the game goes on."""
@@ -461,7 +914,9 @@ class State:
         g = self._api.game_clone(self._g)
         if not g:
             raise TavolaError(self._api.ruleset_error(self.game._rs).decode())
-        return State(self.game, ctypes.c_void_p(g))
+        c = State(self.game, ctypes.c_void_p(g))
+        c._origin = self._origin
+        return c
 
     __copy__ = clone
 
@@ -549,6 +1004,7 @@ class State:
         self._sync()  # a refused position leaves the state as it was
         if rc < 0:
             self._fail(rc)
+        self._origin = self.position()
 
     def rows(self):
         """The board, one line per row, top row first ('.', 'x', 'o', '#'; seed counts)."""
