@@ -469,3 +469,22 @@ def test_a_chain_back_to_its_start_has_an_id():
     assert ids == [64 * 63 + cell("c3")]  # the two ways round share it
     s.apply_action(ids[0])
     assert s.is_terminal()  # Black has no piece left
+
+
+
+def test_add_path_comes_first(tmp_path):
+    """A folder added by add_path is searched before the stock rulesets: its
+    tictactoe.lua shadows the shipped one, as add_path's docstring says (in a
+    process of its own: the search path is the process's)."""
+    import os
+    import subprocess
+    import sys
+    (tmp_path / "tictactoe.lua").write_text(
+        'return game { name = "Shadow", players = { "A", "B" }, board = grid { width = 4, height = 4 },\n'
+        '  moves = place {}, ends = "board_full" }\n')
+    code = ("import tavola; tavola.add_path(%r); print(tavola.load_game('tictactoe').num_distinct_actions())"
+            % str(tmp_path))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))  # the package as this process has it
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["16"]  # the 4x4 one, not the stock 3x3

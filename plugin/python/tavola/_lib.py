@@ -232,6 +232,9 @@ def lib():
     global _lib
     if _lib is None:
         _lib = Library()
-        if _lib.in_tree:  # the source tree's rulesets, wherever Python runs from
-            _lib.add_path(os.path.join(TREE, "rulesets").encode())
+        if _lib.in_tree:  # the source tree's rulesets, wherever Python runs from: searched last (TAVOLA_PATH),
+            tree = os.path.join(TREE, "rulesets")  # so that add_path's folders come first, as it says
+            path = os.environ.get("TAVOLA_PATH", "")
+            if tree not in path.split(":"):
+                os.environ["TAVOLA_PATH"] = path + ":" + tree if path else tree
     return _lib
