@@ -28,6 +28,8 @@ LUA_CFLAGS   = $(call pkg,LUA_CFLAGS,--cflags lua5.4)
 LUA_LIBS     = $(call pkg,LUA_LIBS,--libs lua5.4)
 CHECK_CFLAGS = $(call pkg,CHECK_CFLAGS,--cflags check)
 CHECK_LIBS   = $(call pkg,CHECK_LIBS,--libs check)
+# libedit: line editing and history at the play prompt (tavola's command only).
+EDIT_LIBS    = $(call pkg,EDIT_LIBS,--libs libedit)
 ALL_CFLAGS = $(CFLAGS_BASE) $(OPT) $(SAN) $(CFLAGS)
 LDLIBS = -lm -pthread
 
@@ -148,13 +150,13 @@ $(BUILD)/host: $(BUILD)/plugin/examples/host.o
 	$(CC) $(SAN) $< -ldl -o $@
 
 $(BUILD)/tavola: $(CLI_MAIN) $(BUILD)/libtvcli.a $(BUILD)/libtavola.a
-	$(CC) $(SAN) $^ $(LUA_LIBS) $(LDLIBS) -o $@
+	$(CC) $(SAN) $^ $(LUA_LIBS) $(EDIT_LIBS) $(LDLIBS) -o $@
 
 $(CORE_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(CORE_SUPPORT_OBJ) $(BUILD)/libtvcore.a
 	$(CC) $(SAN) $^ $(CHECK_LIBS) $(LDLIBS) -o $@
 
 $(CLI_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(CHECK_OBJ) $(BUILD)/libtvcli.a $(BUILD)/libtavola.a
-	$(CC) $(SAN) $^ $(LUA_LIBS) $(CHECK_LIBS) $(LDLIBS) -o $@
+	$(CC) $(SAN) $^ $(LUA_LIBS) $(CHECK_LIBS) $(EDIT_LIBS) $(LDLIBS) -o $@
 
 $(LIB_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(BUILD)/libtavola.a
 	$(CC) $(SAN) $^ $(LUA_LIBS) $(CHECK_LIBS) $(LDLIBS) -o $@
@@ -178,10 +180,10 @@ FUZZ_SAN = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=und
 FUZZ_REPLAYS = $(patsubst %,$(BUILD)/fuzz_replay_%,$(FUZZ_TARGETS))
 
 $(BUILD)/fuzz_replay_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/replay.o $(BUILD)/libtvcli.a $(BUILD)/libtavola.a
-	$(CC) $(SAN) $^ $(LUA_LIBS) $(LDLIBS) -o $@
+	$(CC) $(SAN) $^ $(LUA_LIBS) $(EDIT_LIBS) $(LDLIBS) -o $@
 
 $(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/libtvcli.a $(BUILD)/libtavola.a
-	$(CC) -fsanitize=fuzzer,address,undefined $^ $(LUA_LIBS) $(LDLIBS) -o $@
+	$(CC) -fsanitize=fuzzer,address,undefined $^ $(LUA_LIBS) $(EDIT_LIBS) $(LDLIBS) -o $@
 
 fuzz-build: $(patsubst %,$(BUILD)/fuzz_%,$(FUZZ_TARGETS))
 

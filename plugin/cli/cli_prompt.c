@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <editline/readline.h>
 
 #include "cli_args.h"
 
@@ -202,9 +205,38 @@ static int computers(prompt *P)
     return GO_ON;
 }
 
-/* A line from stdin (without its newline) into *line, or NULL at the end. */
-static char *read_line(char **line, size_t *cap)
+/* A line from stdin into *line after the prompt text, or NULL at the end.
+ * At a terminal through libedit: the line can be edited and the Up arrow
+ * brings back earlier lines (each one not empty is kept); from a pipe or a
+ * file, read as it comes, the prompt printed as before. */
+static char *read_line(const char *prompt_text, char **line, size_t *cap)
 {
+    if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+        fflush(stdout);
+        char *got = readline(prompt_text);
+        if (!got)
+            return NULL;
+        size_t len = strlen(got);
+        if (len > LINE_MAX_BYTES) {
+            printf("the line is too long (over %d bytes): ignored\n", LINE_MAX_BYTES);
+            got[0] = '\0', len = 0;
+        }
+        if (len + 2 > *cap) {
+            char *more = realloc(*line, len + 2);
+            if (!more) {
+                free(got);
+                return NULL;
+            }
+            *line = more, *cap = len + 2;
+        }
+        if (len > 0)
+            add_history(got);
+        memcpy(*line, got, len);
+        memcpy(*line + len, "\n", 2);
+        free(got);
+        return *line;
+    }
+    fputs(prompt_text, stdout);
     ssize_t n = getline(line, cap, stdin);
     if (n < 0)
         return NULL;
@@ -255,9 +287,9 @@ static int review(prompt *P, char **line, size_t *cap)
     review_show(P, c, h, at, n);
     int rc = GO_ON;
     for (;;) {
-        printf("review %d/%d> ", at, n);
-        fflush(stdout);
-        if (!read_line(line, cap)) {
+        char ptext[64];
+        snprintf(ptext, sizeof ptext, "review %d/%d> ", at, n);
+        if (!read_line(ptext, line, cap)) {
             printf("\n");
             rc = END_OF_INPUT;
             break;
@@ -470,13 +502,13 @@ int cli_prompt(tavola_game *g, tavola_player *const players[2])
             printf("The game is over: review, undo, new or quit (type help).\n");
             P.told_over = 1;
         }
-        char whobuf[256];
+        char whobuf[256], ptext[300];
         if (over(&P))
-            printf("game over> ");
+            snprintf(ptext, sizeof ptext, "game over> ");
         else
-            printf("%s> ", cli_printable(t->ruleset_player(t->game_ruleset(g), t->to_move(g)), whobuf, sizeof whobuf));
-        fflush(stdout);
-        if (!read_line(&line, &cap)) {
+            snprintf(ptext, sizeof ptext, "%s> ",
+                     cli_printable(t->ruleset_player(t->game_ruleset(g), t->to_move(g)), whobuf, sizeof whobuf));
+        if (!read_line(ptext, &line, &cap)) {
             printf("\n");
             break;
         }

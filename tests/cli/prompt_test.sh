@@ -91,6 +91,10 @@ play upper_quit 'QUIT\nd4\n' $P7 && { lacks upper_quit "ply 1"; last upper_quit 
 play exit_quits 'Exit\nd4\n' $P7 && { lacks exit_quits "ply 1"; last exit_quits "White> "; }
 play q_quits 'q\nd4\n' $P7 && { lacks q_quits "ply 1"; last q_quits "White> "; }
 play q_column 'q\n' connect4 -o width=20 --seed 1 && has q_column "ply 1"
+# At a terminal (a pseudo-terminal): libedit's history (Up brings back b2) and
+# line editing (Ctrl-A, then a letter typed at the start), each line sent once
+# the prompt asks for it.
+if "${PYTHON:-python3}" tests/cli/prompt_tty.py "$TAVOLA" >"$tmp/tty" 2>&1; then ok; else bad "at a terminal: $(tail -5 "$tmp/tty")"; fi
 play several 'a1 a2 b1\n' $P7 && {
   has several "ply 3  White (x) 0  Black (o) 0  Black to move"
   [ "$(grep -c '^ply ' "$tmp/out")" -eq 2 ] && ok || bad "several: the board drawn more than once for one line"
