@@ -205,6 +205,42 @@ static int computers(prompt *P)
     return GO_ON;
 }
 
+/* Tab completion at a terminal: the legal moves of the game at the prompt,
+ * then its words. libedit calls back with no context of ours: the prompt
+ * being read is kept here (the command runs one prompt, on one thread). */
+static prompt *completing;
+
+static char *complete_word(const char *text, int state)
+{
+    static const char *const words[] = {"moves", "legal", "undo", "board", "position", "help",
+                                        "quit", "exit", "review", "new", NULL};
+    static tavola_move moves[TAVOLA_MAX_MOVES];
+    static int i, n;
+    size_t len = strlen(text);
+    if (!completing)
+        return NULL;
+    if (state == 0) {
+        const tavola_api *t = completing->t;
+        n = t->status(completing->g) == TAVOLA_OVER ? 0 : t->legal_moves(completing->g, moves, TAVOLA_MAX_MOVES);
+        n = n < 0 ? 0 : n;
+        i = 0;
+    }
+    for (; i < n; i++) {
+        char name[TAVOLA_MOVE_TEXT_MAX];
+        completing->t->move_text(completing->g, moves[i], name, sizeof name);
+        if (strncmp(name, text, len) == 0) {
+            i++;
+            return strdup(name);
+        }
+    }
+    for (; words[i - n]; i++)
+        if (strncmp(words[i - n], text, len) == 0) {
+            i++;
+            return strdup(words[i - n - 1]);
+        }
+    return NULL;
+}
+
 /* A line from stdin into *line after the prompt text, or NULL at the end.
  * At a terminal through libedit: the line can be edited and the Up arrow
  * brings back earlier lines (each one not empty is kept); from a pipe or a
@@ -213,6 +249,8 @@ static char *read_line(const char *prompt_text, char **line, size_t *cap)
 {
     if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
         fflush(stdout);
+        rl_completion_entry_function = complete_word;
+        rl_basic_word_break_characters = " \t\n"; /* a drop is one word: M@a1 */
         char *got = readline(prompt_text);
         if (!got)
             return NULL;
@@ -491,6 +529,7 @@ int cli_prompt(tavola_game *g, tavola_player *const players[2])
     int rc = GO_ON;
     learn_board(&P);
     draw_game(g);
+    completing = &P;
     while (rc == GO_ON) {
         if (computers(&P) == FAILED) {
             rc = FAILED;
@@ -523,6 +562,7 @@ int cli_prompt(tavola_game *g, tavola_player *const players[2])
         free(copy);
         free(words);
     }
+    completing = NULL;
     free(line);
     return rc == FAILED ? 1 : 0;
 }

@@ -1,7 +1,8 @@
 """The play prompt at a terminal (a pseudo-terminal here): libedit's line
 editing and history. Each line is sent once the prompt asks for it, so no
 timing matters: the Up arrow brings back b2, which is then refused as taken,
-and Ctrl-A (start of line) with a letter typed there edits a line in place.
+Ctrl-A (start of line) with a letter typed there edits a line in place, and
+Tab completes a legal move (or a word of the prompt) where one is left.
 usage: python3 tests/cli/prompt_tty.py path/to/tavola"""
 import os
 import pty
@@ -47,11 +48,21 @@ def main():
     until(b"O> ")
     os.write(fd, b"1\x01a\r")          # "1", Ctrl-A, "a": the line is a1
     until(b"X> ")
-    os.write(fd, b"quit\r")
+    os.write(fd, b"a\t\r")            # Tab: a2 and a3 are left, so "a" stays "a" and is refused
+    until(b"'a' is not a move")
+    until(b"X> ")
+    os.write(fd, b"c\t1\r")           # Tab after c completes nothing alone (c1 c2 c3): c1 typed
+    until(b"O> ")
+    os.write(fd, b"a3\r")
+    until(b"X> ")
+    os.write(fd, b"a\t\r")            # a2 is the one a-move left: Tab completes it, and it is played
+    until(b"ply 5")
+    until(b"O> ")
+    os.write(fd, b"qu\t\r")           # and the words: quit
     _, status = os.waitpid(pid, 0)
     if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
         raise SystemExit("prompt_tty: exit status %d" % status)
-    print("prompt_tty: history and editing at a terminal: ok")
+    print("prompt_tty: history, editing and completion at a terminal: ok")
 
 
 main()
