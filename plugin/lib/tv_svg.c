@@ -364,8 +364,22 @@ static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
     }
     tv_out_put(o, "</g>\n");
 
+    /* The last move's way, under the pieces: from its start through each
+     * landing of a chain to its end. */
+    int last = tv_last_cell(r, s), way[TV_PMOVE_CHAIN_LIMIT + 1], nway = 0;
+    if (r->moves == TV_MOVES_PIECES && s->last >= 0)
+        nway = tv_pieces_path(r, s->last, way, TV_PMOVE_CHAIN_LIMIT + 1);
+    else if (tv_last_from(r, s) >= 0 && last >= 0)
+        way[0] = tv_last_from(r, s), way[1] = last, nway = 2;
+    if (nway >= 2) {
+        tv_out_put(o, "<polyline fill=\"none\" stroke=\"#e02020\" stroke-width=\"4\" stroke-opacity=\"0.55\" "
+                      "stroke-linejoin=\"round\" points=\"");
+        for (int i = 0; i < nway; i++)
+            tv_out_put(o, "%s%d,%d", i ? " " : "", ox + tv_grid_col(&r->grid, way[i]) * CELL + CELL / 2,
+                       oy + (h - 1 - tv_grid_row(&r->grid, way[i])) * CELL + CELL / 2);
+        tv_out_put(o, "\"/>\n");
+    }
     /* Stones and pieces, and a dot on the last one placed or moved (red, or light on a dark stone). */
-    int last = tv_last_cell(r, s);
     for (int row = h - 1; row >= 0; row--)
         for (int col = 0; col < w; col++) {
             int v = s->cells[row * w + col];

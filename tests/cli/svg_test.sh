@@ -126,6 +126,12 @@ f=$GOLDEN/svg_checkers.svg
 grep -qF 'cx="96" cy="168" r="12" fill="none" stroke="#e02020" stroke-width="2" stroke-dasharray' "$f" \
   && ok || bad "checkers: no ring on b6, where the move came from"
 grep -qF '<circle cx="187" cy="77" r="5"' "$f" && ok || bad "checkers: the last-move dot is not beside the king's letter"
+# The move's way under the pieces: b6 to d8, and a chain through its landing.
+grep -qF 'points="96,168 176,88"/>' "$f" && ok || bad "checkers: the jump b6xd8 is not drawn from b6 to d8"
+"$TAVOLA" show checkers --position '......../......../...m..../......../.m....../M......./......../........ 1 - 10 0' \
+  --moves "a3xc5xe7" --svg - >"$tmp/chain.svg" 2>"$tmp/err"
+wellformed chain "$tmp/chain.svg"
+grep -qF 'points="56,288 136,208 216,128"/>' "$tmp/chain.svg" && ok || bad "checkers: the chain a3xc5xe7 not drawn through c5"
 # Pentago: its four blocks framed and numbered as moves name them (d4/2cw).
 "$TAVOLA" show pentago --seed 1 --moves "a1/1cw" --svg - >"$tmp/p.svg" 2>"$tmp/err"
 wellformed pentago_blocks "$tmp/p.svg"
