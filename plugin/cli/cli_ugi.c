@@ -68,6 +68,26 @@ unsigned long long ugi_stream_seed(ugi_engine *e)
     return mix(e->seed ^ mix(e->games ^ mix(e->players_made++)));
 }
 
+/* Whether the start position depends on the seed (a random setup): the
+ * starts of a few seeds compared. */
+static int setup_varies(tavola_ruleset *rs)
+{
+    const tavola_api *t = cli_api();
+    char first[4096], other[4096];
+    int varies = 0;
+    for (unsigned long long seed = 1; seed <= 4 && !varies; seed++) {
+        tavola_game *g = t->game_new(rs, seed);
+        if (!g)
+            return 0;
+        int n = t->position(g, seed == 1 ? first : other, sizeof first);
+        t->game_free(g);
+        if (n < 0 || n >= (int)sizeof first)
+            return 0;
+        varies = seed > 1 && strcmp(first, other) != 0;
+    }
+    return varies;
+}
+
 int ugi_load(ugi_engine *e, const char *options, char *err, size_t size)
 {
     tavola_ruleset *rs = cli_api()->ruleset_load(e->name, options, err, size);
@@ -85,6 +105,7 @@ int ugi_load(ugi_engine *e, const char *options, char *err, size_t size)
     e->rs = rs;
     e->g = g;
     e->broken = 0;
+    e->random_setup = setup_varies(rs);
     snprintf(e->options, sizeof e->options, "%s", cli_api()->ruleset_options(rs));
     return 0;
 }
@@ -139,6 +160,10 @@ static void cmd_position(ugi_engine *e, char *args)
     }
     int ok = 1;
     if (n > 0 && strcmp(field[0], "startpos") == 0 && at == 1) {
+        char start[4096];
+        int len = e->random_setup ? t->position(g, start, sizeof start) : -1;
+        if (len > 0 && len < (int)sizeof start) /* what a record needs to replay this game: its drawn start */
+            ugi_say(e, "info string startpos is fen %s", start);
     } else if (n > 0 && strcmp(field[0], "fen") == 0 && at > 1) {
         for (int i = 2; i < at; i++)
             field[i][-1] = ' '; /* the position's fields, joined again */

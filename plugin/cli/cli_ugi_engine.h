@@ -43,6 +43,7 @@ typedef struct ugi_engine {
     /* A refused position: every query answers as for no game until the next
      * position or uginewgame is taken. */
     int broken;
+    int random_setup; /* the start depends on the setup seed (Pahtum's holes): startpos is reported as a fen */
     /* The search in progress: a supervising thread answers it. */
     ugi_job *job;
     ugi_job *busy; /* a search given up at its deadline, still running with the player */

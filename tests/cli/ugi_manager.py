@@ -206,6 +206,7 @@ def refused_position(tavola):
     query says, and stderr says why; the next position is taken again."""
     out = subprocess.run([tavola, "play", "pahtum", "--seed", "5", "--json", "--moves", ""], capture_output=True, text=True)
     board = json.loads(out.stdout)["board"]
+    start = json.loads(out.stdout)["position"]  # the start SetupSeed 5 draws, as position fen takes it
     hole = next("%s%d" % ("abcdefg"[c], len(board) - r) for r, row in enumerate(board) for c, x in enumerate(row)
                 if x == "#")
     e = Engine(tavola, "pahtum", "pahtum engine (SetupSeed 5)")
@@ -214,6 +215,9 @@ def refused_position(tavola):
     e.expect("readyok")
     e.send("uginewgame")
     e.send("position startpos moves " + hole)
+    line = e.readline()  # a random setup's start is reported, so a record of startpos replays
+    if line != "info string startpos is fen " + start:
+        fail("refused position: the start not reported as the fen %s: %s" % (start, line))
     line = e.readline()
     if not line.startswith("info string error position: move 1 '%s' refused" % hole):
         fail("refused position: %s" % line)
@@ -228,8 +232,11 @@ def refused_position(tavola):
         fail("refused position: go")
     e.send("position startpos")
     e.send("query gameover")
-    if e.readline() != "response false":
+    if e.readline() != "info string startpos is fen " + start or e.readline() != "response false":
         fail("refused position: the next position not taken")
+    e.send("position fen " + start + " moves " + hole)  # the reported start read back: its holes are there
+    if not e.readline().startswith("info string error position: move 1 '%s' refused" % hole):
+        fail("refused position: the reported fen is not the start")
     e.send("quit")
     e.p.stdin.close()
     e.p.wait(timeout=10)
