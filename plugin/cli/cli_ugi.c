@@ -303,7 +303,6 @@ int ugi_run(FILE *in, FILE *out, FILE *log, const char *ruleset, const char *opt
     cli_api()->ruleset_free(e->rs);
     free(e);
     free(line);
-    ugi_wait_abandoned();
     return 0;
 }
 

@@ -46,7 +46,6 @@ typedef struct ugi_engine {
     int random_setup; /* the start depends on the setup seed (Pahtum's holes): startpos is reported as a fen */
     /* The search in progress: a supervising thread answers it. */
     ugi_job *job;
-    ugi_job *busy; /* a search given up at its deadline, still running with the player */
     pthread_t supervisor;
     int searching, infinite;
 } ugi_engine;
@@ -88,9 +87,7 @@ void ugi_cmd_go(ugi_engine *e, const char *args);
  * short grace, whatever the player does. */
 void ugi_finish_search(ugi_engine *e);
 void ugi_stop_search(ugi_engine *e);
-/* Frees the player, or leaves it to a search given up that still runs. */
+/* Frees the player, once no search uses it. */
 void ugi_drop_player(ugi_engine *e);
-/* Waits (at most about 200 ms) for searches given up at their deadline. */
-void ugi_wait_abandoned(void);
 
 #endif

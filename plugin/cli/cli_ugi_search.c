@@ -10,18 +10,15 @@
  * of its own and waits for it until the deadline (a time budget's end plus
  * half the overhead, and never more than half the clock left), stops it half
  * way to the deadline, and at the deadline (or a short grace after "stop")
- * answers with a move it drew before the search began if the player still
- * has not answered. That search is given up: it goes on in its thread, on
- * its own copy of the game, and the player comes back when it ends (the
- * solver with its table); a go meanwhile is answered at once with a drawn
- * move, and a player dropped meanwhile (a new game, another Player) is freed
- * by the search when it ends. So every go gets exactly one bestmove, a legal
- * move, in time, whatever the player does (the solver does not look at the
- * clock), at most one search runs, and the command loop never waits on a
- * search without bound after "stop" or "quit". */
+ * says so if the player still has not answered and waits for the stopped
+ * search: its move, the best it found, is the answer, never a drawn one. A
+ * move drawn before the search began answers only when the player fails (an
+ * error, the solver's table full) or cannot start. So every go gets exactly
+ * one bestmove, a legal move, a new go never overlaps an old search, and the
+ * command loop waits on a search after "stop" or "quit" only as long as the
+ * player takes to honour stop (a step of its search; a hook call at most). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -35,8 +32,8 @@ struct ugi_job {
     pthread_cond_t cond;
     pthread_t thread;
     int refs;           /* the engine's and the search thread's */
-    int done, stop, abandoned, orphan;
-    tavola_player *player; /* the engine's; the job's own once orphaned */
+    int done, stop;
+    tavola_player *player; /* the engine's, in use until the search is done */
     tavola_game *game;     /* a copy of the position searched */
     long ms, nodes;
     int depth;
@@ -51,8 +48,6 @@ struct ugi_job {
     int64_t info_score;
     long info_ms;
 };
-
-static atomic_int live_searches;
 
 static long now_ms(void)
 {
@@ -69,8 +64,6 @@ static void wait_until(ugi_job *j, long at)
 
 static void job_free(ugi_job *j)
 {
-    if (j->orphan)
-        cli_api()->player_free(j->player);
     cli_api()->game_free(j->game);
     pthread_cond_destroy(&j->cond);
     pthread_mutex_destroy(&j->lock);
@@ -115,7 +108,6 @@ static void *search(void *arg)
     pthread_mutex_unlock(&j->lock);
     if (!left)
         job_free(j);
-    atomic_fetch_sub(&live_searches, 1);
     return NULL;
 }
 
@@ -131,7 +123,7 @@ static void *supervise(void *arg)
             wait_until(j, j->t0 + j->stop_at);
     if (!j->done) {
         pthread_mutex_unlock(&j->lock);
-        cli_api()->player_stop(j->player); /* alive: only an abandoned job's is freed, after done */
+        cli_api()->player_stop(j->player); /* alive: the engine frees it only once the search is done */
         pthread_mutex_lock(&j->lock);
         long limit = j->answer_at < 0 ? now_ms() + STOP_GRACE_MS : j->t0 + j->answer_at;
         while (!j->done) {
@@ -142,16 +134,18 @@ static void *supervise(void *arg)
             wait_until(j, limit);
         }
     }
-    int done = j->done;
-    if (!done)
-        j->abandoned = 1; /* the player goes with the search */
-    pthread_mutex_unlock(&j->lock);
-    if (!done) {
-        pthread_detach(j->thread);
-        ugi_say(e, "info string no answer from the player in time: a legal move drawn before the search");
-        ugi_say(e, "bestmove %s", j->fallback);
-        return NULL;
+    /* A stopped player that has not answered by the deadline is waited
+     * for: the move its search found is worth more than one drawn, and a
+     * player honours stop within a step of its search (a hook call at most,
+     * which the sandbox bounds; the solver within its positions). */
+    if (!j->done) {
+        pthread_mutex_unlock(&j->lock);
+        ugi_say(e, "info string the player is late: its stopped search's move comes when it returns");
+        pthread_mutex_lock(&j->lock);
+        while (!j->done)
+            pthread_cond_wait(&j->cond, &j->lock);
     }
+    pthread_mutex_unlock(&j->lock);
     pthread_join(j->thread, NULL);
     if (j->rc) {
         ugi_error(e, "go: %s; a legal move drawn before the search instead", j->error);
@@ -167,43 +161,17 @@ static void *supervise(void *arg)
 void ugi_finish_search(ugi_engine *e)
 {
     if (e->searching) {
-        pthread_join(e->supervisor, NULL);
+        pthread_join(e->supervisor, NULL); /* the supervisor has waited for the search */
         e->searching = 0;
-        if (e->job->abandoned)
-            e->busy = e->job; /* the player is still in use */
-        else
-            job_release(e->job);
+        job_release(e->job);
         e->job = NULL;
     }
 }
 
-/* 1 while a search given up at its deadline still uses the player. */
-static int player_busy(ugi_engine *e)
-{
-    ugi_job *j = e->busy;
-    if (!j)
-        return 0;
-    pthread_mutex_lock(&j->lock);
-    int done = j->done;
-    pthread_mutex_unlock(&j->lock);
-    if (!done)
-        return 1;
-    e->busy = NULL;
-    job_release(j);
-    return 0;
-}
-
 void ugi_drop_player(ugi_engine *e)
 {
-    if (player_busy(e)) { /* the search frees it when it ends */
-        pthread_mutex_lock(&e->busy->lock);
-        e->busy->orphan = 1;
-        pthread_mutex_unlock(&e->busy->lock);
-        job_release(e->busy);
-        e->busy = NULL;
-    } else {
-        cli_api()->player_free(e->player);
-    }
+    ugi_finish_search(e); /* no search uses the player past this */
+    cli_api()->player_free(e->player);
     e->player = NULL;
 }
 
@@ -216,14 +184,6 @@ void ugi_stop_search(ugi_engine *e)
         pthread_mutex_unlock(&e->job->lock);
     }
     ugi_finish_search(e);
-}
-
-void ugi_wait_abandoned(void)
-{
-    for (int i = 0; i < 20 && atomic_load(&live_searches) > 0; i++) {
-        struct timespec ts = {0, 10 * 1000000L};
-        nanosleep(&ts, NULL);
-    }
 }
 
 /* The go command's numbers, range-checked. */
@@ -376,12 +336,6 @@ void ugi_cmd_go(ugi_engine *e, const char *args)
     char fallback[TAVOLA_MOVE_TEXT_MAX] = "?";
     unsigned long long r = mix(e->seed ^ mix(e->games ^ mix((unsigned long long)t->ply(e->g))));
     t->move_text(e->g, moves[r % (unsigned)n], fallback, sizeof fallback);
-    if (player_busy(e)) {
-        ugi_say(e, "info string the player is still busy with an earlier move: a legal move drawn instead");
-        ugi_say(e, "bestmove %s", fallback);
-        free(j);
-        return;
-    }
     if (!e->player) {
         char spec[512], err[512];
         ugi_player_spec(e, spec, sizeof spec);
@@ -400,9 +354,7 @@ void ugi_cmd_go(ugi_engine *e, const char *args)
         memcpy(j->fallback, fallback, sizeof fallback);
         plan(e, &a, j);
         j->refs = 2;
-        atomic_fetch_add(&live_searches, 1);
         if (pthread_create(&j->thread, NULL, search, j) != 0) {
-            atomic_fetch_sub(&live_searches, 1);
             j->refs = 0;
             job_free(j);
             j = NULL;
