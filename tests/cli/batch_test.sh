@@ -108,8 +108,8 @@ else
 fi
 
 # ---- --rules to batch; the last line without its newline --------------------
-printf 'play vars_hands --json\nperft two_stones 1' | "$TAVOLA" batch --rules tests/cli/rulesets >"$tmp/out" 2>&1
-"$TAVOLA" play vars_hands --json --rules tests/cli/rulesets >"$tmp/w1" 2>&1
+printf 'play vars_hands --seed 1 --json\nperft two_stones 1' | "$TAVOLA" batch --rules tests/cli/rulesets >"$tmp/out" 2>&1
+"$TAVOLA" play vars_hands --seed 1 --json --rules tests/cli/rulesets >"$tmp/w1" 2>&1
 "$TAVOLA" perft two_stones 1 --rules tests/cli/rulesets >"$tmp/w2" 2>&1
 { cat "$tmp/w1"; printf '%s0\n' "$RS"; cat "$tmp/w2"; printf '%s0\n' "$RS"; } >"$tmp/want"
 cmp -s "$tmp/want" "$tmp/out" && ok || { bad "--rules to batch:"; diff "$tmp/want" "$tmp/out" | head; }
