@@ -58,13 +58,19 @@ uint64_t tv_state_hash(const tv_rules *r, const tv_state *s)
     else
         for (int c = 0; c < r->ncells; c++)
             h ^= r->zcell[c][s->cells[c]];
+    return h ^ tv_state_hash_rest(r, s);
+}
+
+uint64_t tv_state_hash_rest(const tv_rules *r, const tv_state *s)
+{
+    uint64_t h = tv_vars_hash(r, s);
     if (s->to_move)
         h ^= r->zside;
     if (s->flags & TV_FLAG_SWAPPED)
         h ^= r->zswapped;
     if (s->flags & TV_FLAG_SETUP)
         h ^= r->zsetup;
-    return h ^ tv_vars_hash(r, s);
+    return h;
 }
 
 void tv_state_count(const tv_rules *r, tv_state *s)

@@ -70,8 +70,13 @@ void tv_unplay(const tv_rules *r, tv_state *s, const tv_undo *u);
 void tv_swap_colours(const tv_rules *r, tv_state *s);
 
 /* Recomputes the Zobrist hash from scratch (tests compare it with the
- * incremental one). */
+ * incremental one): the cells' keys, then tv_state_hash_rest's. */
 uint64_t tv_state_hash(const tv_rules *r, const tv_state *s);
+
+/* The part of s's hash that is not its cells: the side to move, the flags,
+ * the variables and hands (s->hash ^ this: the board alone, as positional
+ * superko compares it). */
+uint64_t tv_state_hash_rest(const tv_rules *r, const tv_state *s);
 
 /* The counts derived from a grid's cells: empty cells, pieces, pieces by colour. */
 void tv_state_count(const tv_rules *r, tv_state *s);

@@ -4,21 +4,14 @@
 #ifndef TV_HISTORY_H
 #define TV_HISTORY_H
 
+#include "tv_cells.h"
 #include "tv_rules.h"
-#include "tv_vars_state.h"
 
 /* The board of s alone, hashed: its cells, not the side to move, the flags
  * or the variables (positional superko compares boards). */
 static inline uint64_t tv_board_key(const tv_rules *r, const tv_state *s)
 {
-    uint64_t h = s->hash ^ tv_vars_hash(r, s);
-    if (s->to_move)
-        h ^= r->zside;
-    if (s->flags & TV_FLAG_SWAPPED)
-        h ^= r->zswapped;
-    if (s->flags & TV_FLAG_SETUP)
-        h ^= r->zsetup;
-    return h;
+    return s->hash ^ tv_state_hash_rest(r, s);
 }
 
 /* What a history keeps of a position: its hash, or under positional
