@@ -149,7 +149,12 @@ typedef struct tavola_api {
      * seed counts, the last move marked, a caption (title, ply, scores, whose
      * move or the result), and under the board the variables and each
      * player's hand (pieces with their letters and counts) where the ruleset
-     * has them; the same position always gives the same bytes. Returns the
+     * has them; the same position always gives the same bytes;
+     * TAVOLA_DRAW_SVG_CELLS the same SVG with a last layer for a page that
+     * takes clicks, <g class="tavola-cells">, of invisible shapes, one per
+     * cell, each with data-cell="d4" (the cell's name as moves write it;
+     * mancala holes too) (present when size >= offsetof(tavola_api, fen) +
+     * sizeof(void *); older libraries draw it as TAVOLA_DRAW_ROWS). Returns the
      * length (or the length needed: allocate it + 1 and call again). */
     int (*draw)(const tavola_game *g, int how, char *buf, size_t size);
 
@@ -414,7 +419,7 @@ enum { TAVOLA_VAR_INT = 1, TAVOLA_VAR_FLAG = 2, TAVOLA_VAR_CELL = 3 };
 /* max_moves of any ruleset is at most this. */
 #define TAVOLA_MAX_MOVES 8192
 
-enum { TAVOLA_DRAW_ROWS = 0, TAVOLA_DRAW_BOARD = 1, TAVOLA_DRAW_SVG = 2 };
+enum { TAVOLA_DRAW_ROWS = 0, TAVOLA_DRAW_BOARD = 1, TAVOLA_DRAW_SVG = 2, TAVOLA_DRAW_SVG_CELLS = 3 };
 
 /* The entry point: the function table for ABI version `abi_version`, or NULL. */
 TAVOLA_EXPORT const tavola_api *tavola_get_api(uint32_t abi_version);

@@ -421,8 +421,8 @@ static int api_draw(const tavola_game *h, int how, char *buf, size_t size)
 {
     if (no_room(buf, size))
         return refuse_null(err_of(h), "draw", "buf");
-    if (how == TAVOLA_DRAW_SVG)
-        return tv_svg_draw(h->g, buf, size);
+    if (how == TAVOLA_DRAW_SVG || how == TAVOLA_DRAW_SVG_CELLS)
+        return tv_svg_draw(h->g, how == TAVOLA_DRAW_SVG_CELLS, buf, size);
     return how == TAVOLA_DRAW_BOARD ? tv_draw_board(h->g, buf, size) : tv_draw_rows(h->g, buf, size);
 }
 

@@ -124,6 +124,23 @@ static void begin(tv_out *o, const tv_game *g, int w, int h, const char *cap)
     tv_out_put(o, "</text>\n");
 }
 
+/* The layer of click targets a host may ask for (TAVOLA_DRAW_SVG_CELLS):
+ * invisible shapes on top of everything, one per cell, named as moves name
+ * them. */
+static void targets_begin(tv_out *o)
+{
+    tv_out_put(o, "<g class=\"tavola-cells\" fill=\"#000000\" fill-opacity=\"0\" stroke=\"none\">\n");
+}
+
+static void target_name(tv_out *o, const tv_game *g, int cell)
+{
+    char name[16];
+    tv_grid_cell_name(&g->rules->grid, cell, name, sizeof name);
+    tv_out_put(o, " data-cell=\"");
+    put_text(o, name);
+    tv_out_put(o, "\"/>\n");
+}
+
 /* ---- grid boards ------------------------------------------------------- */
 
 enum { CELL = 40, STONE_R = 16, LABEL_M = 28, FRAME = 6, LEGEND_H = 40 };
@@ -289,7 +306,7 @@ static const char hole_pattern[] =
     "<rect x=\"0\" y=\"0\" width=\"8\" height=\"8\" fill=\"#34302b\"/>"
     "<path d=\"M0 8L8 0M-2 2L2 -2M6 10L10 6\" stroke=\"#7a7166\" stroke-width=\"2\"/></pattern>\n</defs>\n";
 
-static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
+static void draw_grid(tv_out *o, const tv_game *g, const char *cap, int targets)
 {
     const tv_rules *r = g->rules;
     const tv_state *s = g->state;
@@ -408,6 +425,16 @@ static void draw_grid(tv_out *o, const tv_game *g, const char *cap)
 
     legend_at(o, g, (W - legend_width(r)) / 2, oy + bh + LABEL_M + 20);
     extras_at(o, g, W, oy + bh + LABEL_M + 20 + EXTRA_H + 4);
+    if (targets) {
+        targets_begin(o);
+        for (int c = 0; c < r->ncells; c++)
+            if (!r->graph.on || r->graph.point[c]) {
+                tv_out_put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"", ox + c % w * CELL,
+                           oy + (h - 1 - c / w) * CELL, CELL, CELL);
+                target_name(o, g, c);
+            }
+        tv_out_put(o, "</g>\n");
+    }
 }
 
 /* ---- hex boards ---------------------------------------------------------
@@ -487,7 +514,7 @@ static void hex_sides(tv_out *o, const tv_rules *r, int ox, int oy)
     }
 }
 
-static void draw_hex(tv_out *o, const tv_game *g, const char *cap)
+static void draw_hex(tv_out *o, const tv_game *g, const char *cap, int targets)
 {
     const tv_rules *r = g->rules;
     const tv_state *s = g->state;
@@ -560,6 +587,20 @@ static void draw_hex(tv_out *o, const tv_game *g, const char *cap)
     }
     legend_at(o, g, (W - legend_width(r)) / 2, oy + bh + LABEL_M + 20);
     extras_at(o, g, W, oy + bh + LABEL_M + 20 + EXTRA_H + 4);
+    if (targets) {
+        targets_begin(o);
+        for (int cell = 0; cell < r->ncells; cell++) {
+            int cx, cy;
+            if (hex_off(g, cell))
+                continue;
+            hex_centre(r, ox, oy, cell, &cx, &cy);
+            tv_out_put(o, "<polygon points=\"%d,%d %d,%d %d,%d %d,%d %d,%d %d,%d\"", cx, cy - HEX_R, cx + HEX_HW,
+                       cy - HEX_S, cx + HEX_HW, cy + HEX_S, cx, cy + HEX_R, cx - HEX_HW, cy + HEX_S, cx - HEX_HW,
+                       cy - HEX_S);
+            target_name(o, g, cell);
+        }
+        tv_out_put(o, "</g>\n");
+    }
 }
 
 /* ---- mancala boards ---------------------------------------------------- */
@@ -589,7 +630,7 @@ static void store(tv_out *o, const tv_game *g, int p, int x, int y)
         r->sow.stores ? "store" : "captured");
 }
 
-static void draw_mancala(tv_out *o, const tv_game *g, const char *cap)
+static void draw_mancala(tv_out *o, const tv_game *g, const char *cap, int targets)
 {
     const tv_rules *r = g->rules;
     const tv_state *s = g->state;
@@ -623,9 +664,18 @@ static void draw_mancala(tv_out *o, const tv_game *g, const char *cap)
         }
     tv_out_put(o, "</g>\n");
     extras_at(o, g, W, oy + bh + NAMES_H + 14);
+    if (targets) {
+        targets_begin(o);
+        for (int cell = 0; cell < 2 * w; cell++) {
+            int row = cell / w, col = cell % w;
+            tv_out_put(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" data-cell=\"%c%d\"/>\n",
+                       hx + col * PIT, hy + (1 - row) * PIT, PIT, PIT, 'a' + col, row + 1);
+        }
+        tv_out_put(o, "</g>\n");
+    }
 }
 
-int tv_svg_draw(const tv_game *g, char *buf, size_t size)
+int tv_svg_draw(const tv_game *g, int targets, char *buf, size_t size)
 {
     char cap[8 * TV_NAME_MAX];
     tv_out o = {buf, size, 0};
@@ -633,11 +683,11 @@ int tv_svg_draw(const tv_game *g, char *buf, size_t size)
         buf[0] = '\0';
     caption(g, cap, sizeof cap);
     if (g->rules->board == TV_BOARD_MANCALA)
-        draw_mancala(&o, g, cap);
+        draw_mancala(&o, g, cap, targets);
     else if (g->rules->grid.hex)
-        draw_hex(&o, g, cap);
+        draw_hex(&o, g, cap, targets);
     else
-        draw_grid(&o, g, cap);
+        draw_grid(&o, g, cap, targets);
     tv_out_put(&o, "</svg>\n");
     return tv_out_end(&o);
 }

@@ -16,7 +16,11 @@
  * them, its variables as a line of text and each player's hand (a piece
  * with the kind's letter and the count per kind held) under the board. Writes at most size bytes
  * (NUL-terminated when size > 0) and returns the length of the whole
- * document, like snprintf: call again with a buffer of that length + 1. */
-int tv_svg_draw(const tv_game *g, char *buf, size_t size);
+ * document, like snprintf: call again with a buffer of that length + 1.
+ * With targets, a last layer of invisible shapes, one per cell of the board
+ * (a grid's squares, a graph's points, hexagons, mancala holes), each with
+ * data-cell="d4", the cell's name as moves write it: what a host's page
+ * needs to turn a click into a cell. */
+int tv_svg_draw(const tv_game *g, int targets, char *buf, size_t size);
 
 #endif
