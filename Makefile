@@ -30,6 +30,9 @@ CHECK_CFLAGS = $(call pkg,CHECK_CFLAGS,--cflags check)
 CHECK_LIBS   = $(call pkg,CHECK_LIBS,--libs check)
 # libedit: line editing and history at the play prompt (tavola's command only).
 EDIT_LIBS    = $(call pkg,EDIT_LIBS,--libs libedit)
+# tavola serve: libmicrohttpd (HTTP) and SQLite (the games kept).
+SERVE_CFLAGS = $(call pkg,SERVE_CFLAGS,--cflags libmicrohttpd sqlite3)
+SERVE_LIBS   = $(call pkg,SERVE_LIBS,--libs libmicrohttpd sqlite3)
 ALL_CFLAGS = $(CFLAGS_BASE) $(OPT) $(SAN) $(CFLAGS)
 LDLIBS = -lm -pthread
 
@@ -48,12 +51,13 @@ INC_lua/vm        = -Ilua/vm $(LUA_CFLAGS)
 INC_lua/api       = $(INC_core) -Ilua -Ilua/vm -Ilua/api $(LUA_CFLAGS)
 INC_lua           = $(INC_core) -Ilua -Ilua/vm -Ilua/api $(LUA_CFLAGS)
 INC_plugin/lib    = $(INC_lua) -Iplugin -Iplugin/lib
-INC_plugin/cli    = -Iplugin -Iplugin/cli
+INC_plugin/cli    = -Iplugin -Iplugin/cli -Iplugin/serve
+INC_plugin/serve  = -Iplugin -Iplugin/serve $(SERVE_CFLAGS)
 INC_plugin/luamod = -Iplugin $(LUA_CFLAGS)
 INC_plugin/examples = -Iplugin
 INC_tests         = $(INC_plugin/lib) -Iplugin/cli -Itests/support $(CHECK_CFLAGS)
 LAYERS = core/board core/rules core/play core/players lua/vm lua/api lua \
-         plugin/lib plugin/cli plugin/luamod plugin/examples
+         plugin/lib plugin/cli plugin/serve plugin/luamod plugin/examples
 # INC stays unexpanded here ($$): it holds the packages' flags (see pkg).
 $(foreach d,$(LAYERS),$(eval $(BUILD)/$(d)/%.o: INC = $$(INC_$(d))))
 $(BUILD)/tests/%.o: INC = $(INC_tests)
@@ -65,6 +69,8 @@ LUA_OBJ  = $(call objs,lua/vm lua/api lua)
 ABI_OBJ  = $(call objs,plugin/lib)
 CLI_MAIN = $(BUILD)/plugin/cli/cli_main.o
 CLI_OBJ  = $(filter-out $(CLI_MAIN),$(call objs,plugin/cli))
+SERVE_OBJ = $(call objs,plugin/serve) $(BUILD)/plugin/serve/serve_assets.o
+WEB_FILES = $(wildcard plugin/serve/web/*)
 LUAMOD   = $(BUILD)/lua/tavola.so
 LIB_OBJ  = $(CORE_OBJ) $(LUA_OBJ) $(ABI_OBJ)
 SONAME   = libtavola.so.1
@@ -149,8 +155,18 @@ $(BUILD)/ugi_referee: tests/cli/ugi_referee.c | deps
 $(BUILD)/host: $(BUILD)/plugin/examples/host.o
 	$(CC) $(SAN) $< -ldl -o $@
 
-$(BUILD)/tavola: $(CLI_MAIN) $(BUILD)/libtvcli.a $(BUILD)/libtavola.a
-	$(CC) $(SAN) $^ $(LUA_LIBS) $(EDIT_LIBS) $(LDLIBS) -o $@
+# The web game center's pages, built into the command.
+$(BUILD)/plugin/serve/serve_assets.c: plugin/serve/embed_assets.sh $(WEB_FILES)
+	@mkdir -p $(dir $@)
+	@sh plugin/serve/embed_assets.sh $(WEB_FILES) > $@.tmp && mv $@.tmp $@
+$(BUILD)/plugin/serve/serve_assets.o: $(BUILD)/plugin/serve/serve_assets.c
+	@$(CC) $(ALL_CFLAGS) -Iplugin/serve -c $< -o $@
+
+$(BUILD)/libtvserve.a: $(SERVE_OBJ)
+	@ar rcs $@ $^
+
+$(BUILD)/tavola: $(CLI_MAIN) $(BUILD)/libtvcli.a $(BUILD)/libtvserve.a $(BUILD)/libtavola.a
+	$(CC) $(SAN) $^ $(LUA_LIBS) $(EDIT_LIBS) $(SERVE_LIBS) $(LDLIBS) -o $@
 
 $(CORE_SUITES): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(CORE_SUPPORT_OBJ) $(BUILD)/libtvcore.a
 	$(CC) $(SAN) $^ $(CHECK_LIBS) $(LDLIBS) -o $@

@@ -10,6 +10,8 @@ command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 have_pc lua5.4 || missing="$missing liblua5.4-dev"
 have_pc check || missing="$missing check"
 have_pc libedit || missing="$missing libedit-dev"   # line editing at the play prompt
+have_pc libmicrohttpd || missing="$missing libmicrohttpd-dev"   # tavola serve: HTTP
+have_pc sqlite3 || missing="$missing libsqlite3-dev"            # tavola serve: the games kept
 command -v lua5.4 >/dev/null 2>&1 || missing="$missing lua5.4"
 command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
 # The Python package's tests run under Debian's interpreter (PYTHON), which

@@ -43,6 +43,7 @@ const char cli_usage[] =
     "       tavola merge RESULT.json... [--json]\n"
     "       tavola replay RECORDS... [--rules DIR] [--rules-only]\n"
     "       tavola batch [--rules DIR]    (command lines on stdin, answered in one process)\n"
+    "       tavola serve [--port N] [--db FILE] [--rules DIR]   (the web game center)\n"
     "       tavola --version\n"
     "RULESET is a name from `tavola list` or a path to a .lua file; --rules DIR (repeatable)\n"
     "adds a folder of rulesets, searched before TAVOLA_PATH. See also: man tavola.\n";

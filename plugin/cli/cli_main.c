@@ -21,6 +21,7 @@
 #include "cli_show.h"
 #include "cli_solve.h"
 #include "cli_ugi.h"
+#include "serve.h"
 
 /* The names of the rulesets found ("a\nb\n", malloc'd), growing the buffer
  * until they fit; their count in *n (negative: an error of the library). */
@@ -255,7 +256,7 @@ static const struct command {
 } commands[] = {
     {"list", cmd_list},   {"play", cmd_play},     {"perft", cmd_perft}, {"match", cmd_match}, {"merge", cmd_merge},
     {"replay", cmd_replay}, {"solve", cmd_solve}, {"ugi", cmd_ugi},     {"show", cmd_show},
-    {"gtp", cmd_gtp},     {"batch", cmd_batch_main},
+    {"gtp", cmd_gtp},     {"batch", cmd_batch_main}, {"serve", serve_main},
 };
 
 int main(int argc, char **argv)
