@@ -324,6 +324,8 @@ static live_game *load(const char *id, int *status, char *err, size_t err_size)
     store_free_moves(moves, n);
     if (!lg)
         *status = 500;
+    else
+        lg->version = (unsigned)n; /* one stored change per move */
     return lg;
 }
 
@@ -557,7 +559,10 @@ int games_move(live_game *lg, const char *token, const char *move, const char *p
     const tavola_ruleset *rs = api->game_ruleset(g);
     tavola_move m;
     char text[TAVOLA_MOVE_TEXT_MAX];
-    if (!seat) {
+    if (!token || !*token) {
+        snprintf(err, err_size, "token is missing: the secret of your seat");
+        status = 400;
+    } else if (!seat) {
         snprintf(err, err_size, "this token holds no seat of game %s", lg->row.id);
         status = 403;
     } else if (api->status(g) == TAVOLA_OVER) {
@@ -720,7 +725,7 @@ int games_create(const char *ruleset, const char *options, const char *p1, const
         }
         for (int i = 0; i < 8; i++)
             row.seed = row.seed << 8 | b[i];
-        row.seed &= INT64_MAX; /* SQLite keeps signed integers */
+        row.seed &= (UINT64_C(1) << 53) - 1; /* a JSON number every reader takes exactly */
     }
     if (!catalog_title(ruleset)) {
         snprintf(err, err_size, "no ruleset named \"%.64s\" here", ruleset);
@@ -731,9 +736,14 @@ int games_create(const char *ruleset, const char *options, const char *p1, const
     if (!rs)
         return 400;
     snprintf(row.ruleset, sizeof row.ruleset, "%s", ruleset);
+    int long_options = strlen(api->ruleset_options(rs)) >= sizeof row.options;
     snprintf(row.options, sizeof row.options, "%s", api->ruleset_options(rs));
     if (owned)
         api->ruleset_free(rs);
+    if (long_options) { /* kept whole or not at all: a game replays with its options */
+        snprintf(err, err_size, "the options in force are longer than %d characters", STORE_OPTIONS - 1);
+        return 400;
+    }
     snprintf(row.spec[0], sizeof row.spec[0], "%s", p1);
     snprintf(row.spec[1], sizeof row.spec[1], "%s", p2);
     if (random_hex(row.id, STORE_ID - 1) || (is_human(p1) && random_hex(row.token[0], STORE_TOKEN - 1)) ||

@@ -188,7 +188,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
         if (games_wait(s->g, &s->version, 1000, &data)) {
             sbuf_printf(&s->pending, "event: update\ndata: %s\n\n", data.s ? data.s : "{}");
             s->idle = 0;
-        } else if (++s->idle >= 15) {
+        } else if (++s->idle >= 5) { /* a byte every 5 s: within the connections' 10 s time-out */
             sbuf_puts(&s->pending, ": still here\n\n");
             s->idle = 0;
         }
@@ -313,7 +313,9 @@ static enum MHD_Result route(struct MHD_Connection *c, const char *url, const ch
         if (!is_get(method))
             return wrong_method(c, "GET, HEAD");
         const char *name = no_null(arg(c, "ruleset")), *title = catalog_title(name);
-        if (!title) {
+        if (!*name) {
+            status = 400, snprintf(err, sizeof err, "ruleset is missing");
+        } else if (!title) {
             status = 404, snprintf(err, sizeof err, "no ruleset named \"%.64s\" here", name);
         } else {
             sbuf_puts(&out, "{\"ruleset\":");
@@ -442,6 +444,25 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls, enum 
     }
 }
 
+/* URLs and their arguments %-decoded, except %00, which stays as it is: a
+ * decoded NUL would cut a text short ("/api/games/ID%00" is no game). */
+static size_t unescape(void *cls, struct MHD_Connection *c, char *s)
+{
+    (void)cls, (void)c;
+    char *w = s;
+    for (char *r = s; *r; r++) {
+        int a = *r == '%' ? hex_digit((unsigned char)r[1]) : -1, b = a < 0 ? -1 : hex_digit((unsigned char)r[2]);
+        if (b >= 0 && (a || b)) {
+            *w++ = (char)(a * 16 + b);
+            r += 2;
+        } else {
+            *w++ = *r;
+        }
+    }
+    *w = '\0';
+    return (size_t)(w - s);
+}
+
 int http_start(const http_config *cfg, serve_store *st, char *err, size_t err_size)
 {
     config = *cfg;
@@ -450,7 +471,7 @@ int http_start(const http_config *cfg, serve_store *st, char *err, size_t err_si
     memset(&addr, 0, sizeof addr);
     struct sockaddr_in *a4 = (struct sockaddr_in *)(void *)&addr;
     struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)(void *)&addr;
-    unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+    unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD;
     if (inet_pton(AF_INET, cfg->bind, &a4->sin_addr) == 1) {
         a4->sin_family = AF_INET;
         a4->sin_port = htons((uint16_t)cfg->port);
@@ -464,7 +485,9 @@ int http_start(const http_config *cfg, serve_store *st, char *err, size_t err_si
     }
     daemon_ = MHD_start_daemon(flags, (uint16_t)cfg->port, NULL, NULL, handle, NULL, MHD_OPTION_SOCK_ADDR, &addr,
                                MHD_OPTION_CONNECTION_LIMIT, (unsigned)cfg->connections,
-                               MHD_OPTION_CONNECTION_TIMEOUT, 120u, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+                               MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)cfg->per_address,
+                               MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
+                               MHD_OPTION_CONNECTION_TIMEOUT, 10u, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
                                (size_t)64 * 1024, MHD_OPTION_NOTIFY_COMPLETED, completed, NULL, MHD_OPTION_END);
     if (!daemon_) {
         snprintf(err, err_size, "cannot listen on %s port %d (in use? not allowed?)", cfg->bind, cfg->port);

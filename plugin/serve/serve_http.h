@@ -10,6 +10,7 @@ typedef struct http_config {
     const char *bind;   /* "127.0.0.1" */
     int port;           /* 0: any free port */
     int connections;    /* at most at once */
+    int per_address;    /* at most at once from one address (0: no bound) */
     int trust_proxy;    /* rate by X-Forwarded-For (behind a reverse proxy) */
 } http_config;
 

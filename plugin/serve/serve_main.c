@@ -20,11 +20,13 @@
 static const char usage[] =
     "usage: tavola serve [--port N] [--bind ADDR] [--db FILE] [--rules DIR]...\n"
     "                    [--rate N] [--max-games N] [--engines N] [--engine-ms N]\n"
-    "                    [--connections N] [--sync normal|full] [--trust-proxy]\n"
+    "                    [--connections N] [--per-address N] [--sync normal|full]\n"
+    "                    [--trust-proxy]\n"
     "Serves the web game center on http://ADDR:N/ (default 127.0.0.1:8080; port 0: any\n"
     "free port), its games kept in FILE (default tavola.db). --rate: requests a second\n"
     "per address (default 50; 0: no limit). --max-games: ongoing games at most (10000).\n"
-    "--engines: threads for engine moves (default: the cores); --engine-ms: the longest\n"
+    "--connections: at once (1000), --per-address: from one address (64; 0: any).\n"
+    "--engines: threads for engine moves (default: twice the cores); --engine-ms: the longest\n"
     "an engine's move may take (10000). --sync full: every move synced to the disk\n"
     "(survives a power cut; normal survives a killed process). --trust-proxy: rate by\n"
     "X-Forwarded-For (behind a reverse proxy). See plugin/serve/HTTP.md.\n";
@@ -48,12 +50,14 @@ int serve_main(int argc, char **argv)
         fprintf(stderr, "tavola serve: the library is too old\n");
         return 1;
     }
-    http_config http = {"127.0.0.1", 8080, 1000, 0};
+    http_config http = {"127.0.0.1", 8080, 1000, 64, 0};
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    games_config games = {10000, cores > 0 ? (int)cores : 2, 10000};
+    /* More engine threads than cores: a long search must not make the quick
+     * engines of other games wait their turn behind it. */
+    games_config games = {10000, cores > 1 ? 2 * (int)cores : 4, 10000};
     const char *db = "tavola.db";
     double rate = 50;
-    int sync_full = 0;
+    int sync_full = 0, per_address_given = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -81,6 +85,9 @@ int serve_main(int argc, char **argv)
             games.engine_ms = number(a, v, 1, 3600000), i++;
         } else if (!strcmp(a, "--connections")) {
             http.connections = (int)number(a, v, 4, 100000), i++;
+        } else if (!strcmp(a, "--per-address")) {
+            http.per_address = (int)number(a, v, 0, 100000), i++;
+            per_address_given = 1;
         } else if (!strcmp(a, "--sync") && v && (!strcmp(v, "normal") || !strcmp(v, "full"))) {
             sync_full = !strcmp(v, "full"), i++;
         } else if (!strcmp(a, "--trust-proxy")) {
@@ -90,6 +97,8 @@ int serve_main(int argc, char **argv)
             return 2;
         }
     }
+    if (http.trust_proxy && !per_address_given)
+        http.per_address = 0; /* every client comes from the proxy's address */
     /* The signals that end the server are taken by sigwait below, on this
      * thread, so every thread started from here on blocks them. */
     sigset_t ends;

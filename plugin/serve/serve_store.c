@@ -7,10 +7,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 struct serve_store {
     sqlite3 *db;
     pthread_mutex_t lock;
+    /* Checkpoints, in a thread of their own on a connection of their own,
+     * so that a move's commit never waits for the WAL to be copied back and
+     * synced (SQLite's automatic checkpoint runs in the committing call). */
+    sqlite3 *checkpoint_db;
+    pthread_t checkpointer;
+    int checkpointing, stop_checkpoints;
+    pthread_mutex_t checkpoint_lock;
+    pthread_cond_t checkpoint_wake;
     sqlite3_stmt *insert_game, *insert_move, *update_game, *begin, *commit, *rollback;
 };
 
@@ -31,6 +40,27 @@ static void say(char *err, size_t size, const char *what, sqlite3 *db)
         snprintf(err, size, "database: %s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
 }
 
+/* Every second: a passive checkpoint (it copies what no reader needs and
+ * never blocks a writer). */
+static void *checkpoints(void *arg)
+{
+    serve_store *st = arg;
+    pthread_mutex_lock(&st->checkpoint_lock);
+    while (!st->stop_checkpoints) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += 1;
+        pthread_cond_timedwait(&st->checkpoint_wake, &st->checkpoint_lock, &until);
+        if (st->stop_checkpoints)
+            break;
+        pthread_mutex_unlock(&st->checkpoint_lock);
+        sqlite3_wal_checkpoint_v2(st->checkpoint_db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+        pthread_mutex_lock(&st->checkpoint_lock);
+    }
+    pthread_mutex_unlock(&st->checkpoint_lock);
+    return NULL;
+}
+
 serve_store *store_open(const char *path, int sync_full, char *err, size_t err_size)
 {
     serve_store *st = calloc(1, sizeof *st);
@@ -39,14 +69,17 @@ serve_store *store_open(const char *path, int sync_full, char *err, size_t err_s
         return NULL;
     }
     pthread_mutex_init(&st->lock, NULL);
+    pthread_mutex_init(&st->checkpoint_lock, NULL);
+    pthread_cond_init(&st->checkpoint_wake, NULL);
     if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) !=
         SQLITE_OK) {
         say(err, err_size, path, st->db);
         store_close(st);
         return NULL;
     }
-    char pragmas[160];
-    snprintf(pragmas, sizeof pragmas, "PRAGMA journal_mode=WAL; PRAGMA synchronous=%s; PRAGMA busy_timeout=5000;",
+    char pragmas[200];
+    snprintf(pragmas, sizeof pragmas, "PRAGMA journal_mode=WAL; PRAGMA synchronous=%s; PRAGMA busy_timeout=5000;"
+             " PRAGMA wal_autocheckpoint=0;",
              sync_full ? "FULL" : "NORMAL");
     if (sqlite3_exec(st->db, pragmas, NULL, NULL, NULL) != SQLITE_OK ||
         sqlite3_exec(st->db, schema, NULL, NULL, NULL) != SQLITE_OK ||
@@ -66,6 +99,14 @@ serve_store *store_open(const char *path, int sync_full, char *err, size_t err_s
         store_close(st);
         return NULL;
     }
+    if (sqlite3_open_v2(path, &st->checkpoint_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK ||
+        sqlite3_exec(st->checkpoint_db, "PRAGMA busy_timeout=5000;", NULL, NULL, NULL) != SQLITE_OK ||
+        pthread_create(&st->checkpointer, NULL, checkpoints, st)) {
+        say(err, err_size, path, st->checkpoint_db);
+        store_close(st);
+        return NULL;
+    }
+    st->checkpointing = 1;
     return st;
 }
 
@@ -73,6 +114,14 @@ void store_close(serve_store *st)
 {
     if (!st)
         return;
+    if (st->checkpointing) {
+        pthread_mutex_lock(&st->checkpoint_lock);
+        st->stop_checkpoints = 1;
+        pthread_cond_signal(&st->checkpoint_wake);
+        pthread_mutex_unlock(&st->checkpoint_lock);
+        pthread_join(st->checkpointer, NULL);
+    }
+    sqlite3_close(st->checkpoint_db);
     sqlite3_finalize(st->insert_game);
     sqlite3_finalize(st->insert_move);
     sqlite3_finalize(st->update_game);
@@ -81,6 +130,8 @@ void store_close(serve_store *st)
     sqlite3_finalize(st->rollback);
     sqlite3_close(st->db);
     pthread_mutex_destroy(&st->lock);
+    pthread_mutex_destroy(&st->checkpoint_lock);
+    pthread_cond_destroy(&st->checkpoint_wake);
     free(st);
 }
 
