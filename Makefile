@@ -104,7 +104,7 @@ REF_GAMES ?= 300
 PYTHON ?= /usr/bin/python3
 PYDIR  ?= $(PREFIX)/lib/python$(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)/dist-packages
 
-.PHONY: all deps demo bench-ai bench bench-instr bench-peers bench-python example-train python-tests check test-build run-tests clean install uninstall install-test fuzz fuzz-build valgrind layers tsan
+.PHONY: all deps check-deps serve demo bench-ai bench bench-instr bench-peers bench-python example-train python-tests check test-build run-tests clean install uninstall install-test fuzz fuzz-build valgrind layers tsan
 .SECONDARY:
 
 all: $(BUILD)/tavola $(BUILD)/libtavola.a $(BUILD)/libtavola.so $(LUAMOD)
@@ -241,7 +241,7 @@ valgrind: $(BUILD)/tavola $(BUILD)/host $(BUILD)/$(SONAME)
 	@sh tests/abi/valgrind_test.sh "$(VALGRIND)" $(BUILD)
 
 test-build: layers $(TESTS) $(BUILD)/tavola $(BUILD)/libtavola.so $(LUAMOD) $(BUILD)/host $(BUILD)/ugi_referee \
-            $(FUZZ_REPLAYS) $(BUILD)/load_test
+            $(FUZZ_REPLAYS) $(BUILD)/load_test $(BUILD)/serve_load
 
 # run-tests hands every suite of $(BUILD) to tests/run_suites.sh as TITLE
 # COMMAND pairs, TEST_JOBS at a time (default: the cores): the suites are
@@ -289,7 +289,13 @@ SUITE_PAIRS = \
   "Lua module under the stock lua5.4" "$(SAN_LUA_ENV) lua5.4 tests/abi/lua_module_test.lua $(BUILD)/lua" \
   "fuzz corpora replayed (tests/fuzz/corpus)" \
     "set -e; for t in $(FUZZ_TARGETS); do $(BUILD)/fuzz_replay_\$$t tests/fuzz/corpus/\$$t; done" \
-  "load: 10000 games through the ABI, 4 threads" "$(BUILD)/load_test"
+  "load: 10000 games through the ABI, 4 threads" "$(BUILD)/load_test" \
+  "web game center: every route with bad input, kill -9 and restart ($(BUILD)/tavola)" \
+    "$(PYTHON) tests/serve/api_test.py $(BUILD)/tavola && $(PYTHON) tests/serve/crash_test.py $(BUILD)/tavola" \
+  "web game center in Chromium, by clicks ($(BUILD)/tavola; screenshots in $(BUILD)/browser)" \
+    "$(PYTHON) tests/serve/browser_test.py $(BUILD)/tavola $(BUILD)/browser" \
+  "web game center: 200 games at once through HTTP, nothing lost ($(BUILD)/tavola)" \
+    "$(BUILD)/serve_load $(BUILD)/tavola --quick"
 
 run-tests: test-build
 	@bash tests/run_suites.sh $(TEST_JOBS) $(SUITE_PAIRS)
@@ -343,6 +349,8 @@ bench: deps
 	  osp=$$(sh tests/bench/openspiel.sh "$(OPENSPIEL_SRC)" "$(BENCH_DIR)/openspiel" "$(OPENSPIEL_BUILD_SH)" \
 	         "$$($(BENCH_DIR)/bench openspiel-games)") || exit 1; fi; \
 	BENCH_QUICK=$(BENCH_QUICK) BENCH_OPENSPIEL=$$osp $(BENCH_DIR)/bench
+	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) OPT="$(BENCH_OPT)" SAN= $(BENCH_DIR)/tavola $(BENCH_DIR)/serve_load
+	@sh tests/serve/bench_serve.sh $(BENCH_DIR) $(if $(BENCH_QUICK),2,10)
 
 # Random rollouts from Python: step by step and batched, on Connect Four and
 # Pahtum, beside plain-Python Connect Four (tests/python/bench_python.py).
@@ -374,6 +382,17 @@ $(BUILD)/tests/bench/bench.o: DEFS = -DTV_BENCH_FLAGS='"$(OPT)"'
 $(BUILD)/bench: $(BENCH_OBJ) $(BUILD)/libtavola.a
 	$(CC) $(SAN) $^ $(LUA_LIBS) $(LDLIBS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc -o $@
 
+# The load generator of tavola serve (an HTTP client in plain C).
+$(BUILD)/serve_load: tests/serve/serve_load.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $< -o $@
+
+# The web game center on this machine: the games kept in $(BUILD)/serve.db.
+SERVE_PORT ?= 8080
+serve: $(BUILD)/tavola
+	@echo "make serve: open http://127.0.0.1:$(SERVE_PORT)/ (Ctrl-C stops it; games kept in $(BUILD)/serve.db)"
+	@$(BUILD)/tavola serve --port $(SERVE_PORT) --db $(BUILD)/serve.db
+
 demo: $(BUILD)/tavola
 	$(BUILD)/tavola play pahtum --p1 random --p2 random --seed 2026
 	$(BUILD)/tavola play tihbat --p1 random --p2 random --seed 2026
@@ -397,7 +416,11 @@ CHECK_SAN = SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanit
 CHECK_REF_GAMES ?= 2000
 CHECK_SAN_REF_GAMES ?= 200
 JOBS ?= $(shell nproc 2>/dev/null || echo 1)
-check: deps
+# The browser test's packages: Chromium, its WebDriver and Python's client.
+check-deps:
+	@TAVOLA_DEPS_EXTRA="chromium chromium-driver python3-selenium" sh tools/ensure-deps.sh
+
+check: deps check-deps
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build
 	@$(MAKE) --no-print-directory run-tests REF_GAMES=$(CHECK_REF_GAMES) CHECK_EXTRA=1
 	@$(MAKE) --no-print-directory -j$(JOBS) test-build BUILD=build/san OPT="-O1 -g" $(CHECK_SAN)
