@@ -403,6 +403,17 @@ typedef struct tavola_api {
      * Returns its length (or the length needed, as snprintf), or
      * TAVOLA_EINVAL when the ruleset has no FEN (the message on g). */
     int (*fen)(const tavola_game *g, char *buf, size_t size);
+
+    /* ---- a uniform draw from a mask ---------------------------------------
+     * (present when size >= offsetof(tavola_api, mask_sample) + sizeof(void *)) */
+
+    /* An index i in [0, n) with mask[i] != 0, drawn uniformly with the
+     * host's random state *rng (as random_move's: any 64-bit value to start,
+     * advanced by the call): what a learner's `sample(mask)` over
+     * legal_mask's output needs, without a loop over every action id in a
+     * slow language. Returns the index, or TAVOLA_EINVAL for no allowed
+     * index, n < 0, or a NULL mask (with n > 0) or rng. */
+    int (*mask_sample)(const uint8_t *mask, int n, uint64_t *rng);
 } tavola_api;
 
 enum { TAVOLA_OPTION_BOOL = 1, TAVOLA_OPTION_INT = 2, TAVOLA_OPTION_NUMBER = 3, TAVOLA_OPTION_STRING = 4 };

@@ -351,6 +351,32 @@ static int api_random_move(tavola_game *h, uint64_t *rng, tavola_move *m)
     return result(h, n);
 }
 
+/* The allowed indices are counted a word at a time (a mask is mostly zeros:
+ * a few legal moves among thousands of ids), then the drawn one found. */
+static int api_mask_sample(const uint8_t *mask, int n, uint64_t *rng)
+{
+    if (n < 0 || !rng || (n > 0 && !mask))
+        return TAVOLA_EINVAL;
+    int allowed = 0, i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, mask + i, 8);
+        if (w)
+            for (int k = 0; k < 8; k++)
+                allowed += mask[i + k] != 0;
+    }
+    for (; i < n; i++)
+        allowed += mask[i] != 0;
+    if (allowed == 0)
+        return TAVOLA_EINVAL;
+    tv_rng state = {*rng};
+    uint32_t pick = tv_rng_below(&state, (uint32_t)allowed);
+    *rng = state.s;
+    for (i = 0;; i++)
+        if (mask[i] && pick-- == 0)
+            return i;
+}
+
 static int api_play(tavola_game *h, tavola_move m) { return result(h, tv_game_play(h->g, m, &h->err)); }
 static int api_play_text(tavola_game *h, const char *t)
 {
@@ -740,6 +766,7 @@ static const tavola_api api = {
     .hand_kinds = api_hand_kinds,
     .hand = api_hand,
     .fen = api_fen,
+    .mask_sample = api_mask_sample,
 };
 
 const tavola_api *tavola_get_api(uint32_t abi_version)

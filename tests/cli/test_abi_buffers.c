@@ -58,6 +58,8 @@ static int p_choose_out(void) { return t->choose(g, "random", 1, NULL); }
 static int p_random_rng(void) { tavola_move m; return t->random_move(g, NULL, &m); }
 static int p_var_get(void) { return t->var_get(g, 0, 1, NULL); }
 static int p_fen(void) { return t->fen(g, NULL, 5); }
+static int p_mask_null(void) { uint64_t rng = 1; return t->mask_sample(NULL, 5, &rng); }
+static int p_mask_rng(void) { static const uint8_t mask[5] = {1, 1, 1, 1, 1}; return t->mask_sample(mask, 5, NULL); }
 static int p_random_out(void)
 {
     uint64_t rng = 7;
@@ -185,6 +187,8 @@ static const call_row calls[] = {
     {SLOT(hand_kinds), NULL, NULL, 0},
     {SLOT(hand), NULL, NULL, 0}, /* letter may be NULL */
     {SLOT(fen), p_fen, "buf", 1},
+    {SLOT(mask_sample), p_mask_null, NULL, 0}, /* no handle: the code alone */
+    {SLOT(mask_sample), p_mask_rng, NULL, 0},
 };
 #define NCALLS (int)(sizeof calls / sizeof *calls)
 

@@ -4,6 +4,7 @@
  * nothing, and whole games of every family (Amazons' thousands of turns a
  * ply, a moves hook) are played this way. */
 #include <check.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,12 +99,48 @@ START_TEST(whole_games_by_random_move)
 }
 END_TEST
 
+/* mask_sample: only allowed indices, each about as often (a mask of 1,003
+ * bytes, so the words and the tail are both walked), the same draws for the
+ * same state, and refusals. */
+START_TEST(a_mask_is_sampled_uniformly_in_c)
+{
+    t = tavola_get_api(TAVOLA_ABI_VERSION);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_uint_ge(t->size, offsetof(tavola_api, mask_sample) + sizeof(void *));
+    enum { N = 1003, DRAWS = 60000 };
+    static uint8_t mask[N];
+    static const int allowed[] = {0, 7, 8, 500, 999, 1002};
+    for (size_t i = 0; i < sizeof allowed / sizeof *allowed; i++)
+        mask[allowed[i]] = (uint8_t)(i + 1); /* any non-zero byte allows */
+    static int seen[N];
+    uint64_t rng = 99, again = 99;
+    for (int d = 0; d < DRAWS; d++) {
+        int i = t->mask_sample(mask, N, &rng);
+        ck_assert_int_ge(i, 0);
+        ck_assert_int_lt(i, N);
+        ck_assert_msg(mask[i] != 0, "drew %d, not allowed", i);
+        seen[i]++;
+        ck_assert_int_eq(t->mask_sample(mask, N, &again), i);
+    }
+    for (size_t i = 0; i < sizeof allowed / sizeof *allowed; i++) /* 10,000 expected each; 6 sigma ~ 550 */
+        ck_assert_msg(seen[allowed[i]] > 9000 && seen[allowed[i]] < 11000, "index %d drawn %d times", allowed[i],
+                      seen[allowed[i]]);
+    static const uint8_t none[17];
+    ck_assert_int_eq(t->mask_sample(none, 17, &rng), TAVOLA_EINVAL);
+    ck_assert_int_eq(t->mask_sample(none, 0, &rng), TAVOLA_EINVAL);
+    ck_assert_int_eq(t->mask_sample(mask, -1, &rng), TAVOLA_EINVAL);
+    ck_assert_int_eq(t->mask_sample(NULL, 5, &rng), TAVOLA_EINVAL);
+    ck_assert_int_eq(t->mask_sample(mask, N, NULL), TAVOLA_EINVAL);
+}
+END_TEST
+
 int main(void)
 {
     const tv_check_test tests[] = {
         {"random move", every_move_drawn_is_legal_and_every_legal_move_is_drawn, 60, 0},
         {"random move", the_random_state_decides_the_draw, 60, 0},
         {"random games", whole_games_by_random_move, 120, NGAMES},
+        {"mask", a_mask_is_sampled_uniformly_in_c, 60, 0},
     };
     return tv_check_run("ABI random move", tests, TV_CHECK_COUNT(tests));
 }

@@ -162,3 +162,35 @@ def test_spaces():
     assert not space.contains(bad)
     sample = space.sample()
     assert sample["observation"].shape == obs["observation"].shape
+
+
+def test_masked_sample_is_drawn_in_c_from_the_mask_as_it_is():
+    """sample(mask) on a byte mask is the library's mask_sample: the legal
+    ids of a game's mask, uniformly; the mask as it is when sampled (changed
+    in place after legal_actions_mask, or a mask of its own, uint8 or int8);
+    reproducible for a seed; other masks (bool, a list) the same draws' set."""
+    env = tavola.env("breakthrough")
+    env.reset(seed=3)
+    space = env.action_space("player_0")
+    mask = env.observe("player_0")["action_mask"]
+    legal = set(np.flatnonzero(mask).tolist())
+    assert len(legal) == 22
+    space.seed(11)
+    drawn = [space.sample(mask) for _ in range(4400)]
+    assert set(drawn) == legal
+    counts = [drawn.count(a) for a in legal]
+    assert min(counts) > 120 and max(counts) < 290  # 200 each expected
+    space.seed(11)
+    assert [space.sample(mask) for _ in range(4400)] == drawn
+    keep = sorted(legal)[:3]
+    mask[[a for a in legal if a not in keep]] = 0  # changed in place: the draw follows
+    assert {space.sample(mask) for _ in range(200)} == set(keep)
+    for dtype in (np.uint8, np.int8, np.bool_):
+        own = np.zeros(space.n, dtype=dtype)
+        own[[5, 4031]] = 1
+        assert {space.sample(own) for _ in range(200)} == {5, 4031}
+    assert {space.sample([1 if i in (9, 10) else 0 for i in range(space.n)]) for _ in range(100)} == {9, 10}
+    with pytest.raises(tavola.InvalidArgument):
+        space.sample(np.zeros(space.n, dtype=np.uint8))
+    with pytest.raises(tavola.InvalidArgument):
+        space.sample(np.ones(7, dtype=np.uint8))

@@ -119,6 +119,8 @@ FUNCTIONS = [
     ("hand", c_int, [c_game_p, c_int, c_int, c_char_p]),
     # ---- FEN, for the chess family
     ("fen", c_int, [c_game_p, c_char_p, ctypes.c_size_t]),
+    # ---- a uniform draw from a mask
+    ("mask_sample", c_int, [P(ctypes.c_uint8), c_int, P(c_uint64)]),
 ]
 
 
@@ -202,7 +204,8 @@ class Library:
             setattr(self, name, value)
         # The calls of a step, without argtypes: ctypes converts nothing but
         # what it is given, a third faster. Callers pass only c_void_p handles,
-        # ctypes arrays and ints already checked to fit a C int.
+        # ctypes arrays, c_void_p addresses of numpy arrays (never a bare int:
+        # it would be cut to a C int) and ints already checked to fit a C int.
         self.fast = _Fast()
         for name in FAST:
             if name not in self.missing:
@@ -211,7 +214,7 @@ class Library:
 
 
 # Functions taking handles, buffers and ints and returning an int.
-FAST = ("legal_actions", "play_action", "status", "to_move", "winner", "legal_mask", "observation")
+FAST = ("legal_actions", "play_action", "status", "to_move", "winner", "legal_mask", "observation", "mask_sample")
 
 
 class _Fast:

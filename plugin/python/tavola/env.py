@@ -19,8 +19,10 @@ PettingZoo's and gymnasium's methods (contains, sample with a mask, seed).
 Used out of turn (step before reset, step once every agent has left, an
 unknown agent) it raises tavola.EnvError.
 """
+import ctypes as _ctypes
 import random as _random
 
+from . import _lib as _L
 from ._game import Game, np
 from .errors import EnvError, InvalidArgument
 
@@ -32,15 +34,31 @@ class Discrete:
         self.n = n
         self.shape = ()
         self.dtype = "int64"
-        self._rng = _random.Random(seed)
+        self.seed(seed)
 
     def seed(self, seed=None):
-        self._rng.seed(seed)
+        self._rng = _random.Random(seed)
+        # The state of the library's draw from a mask (mask_sample), from the same seed.
+        self._crng = _ctypes.c_uint64(self._rng.getrandbits(64))
         return [seed]
 
     def sample(self, mask=None):
         if mask is None:
             return self._rng.randrange(self.n)
+        if (np is not None and isinstance(mask, np.ndarray) and mask.dtype.itemsize == 1 and mask.ndim == 1
+                and mask.flags.c_contiguous):
+            # A byte mask (legal_actions_mask's int8): drawn in C, no loop here.
+            if len(mask) != self.n:
+                raise InvalidArgument("sample: a mask of %d entries for %d actions" % (len(mask), self.n))
+            # legal_actions_mask's ctypes buffer when the mask is that array:
+            # n contiguous bytes over a buffer of n bytes start where it does
+            base = mask.base
+            ptr = base if isinstance(base, _ctypes.Array) and _ctypes.sizeof(base) == self.n \
+                else _ctypes.c_void_p(mask.ctypes.data)
+            i = _L.lib().fast.mask_sample(ptr, self.n, _ctypes.byref(self._crng))
+            if i < 0:
+                raise InvalidArgument("sample: the mask allows no action")
+            return i
         if np is not None and isinstance(mask, np.ndarray):  # numpy finds the legal ids, not a Python loop
             legal = np.flatnonzero(mask)
             if len(legal) == 0:
