@@ -348,9 +348,9 @@ bench: deps
 	@osp=; if [ -n "$(OPENSPIEL_SRC)" ]; then \
 	  osp=$$(sh tests/bench/openspiel.sh "$(OPENSPIEL_SRC)" "$(BENCH_DIR)/openspiel" "$(OPENSPIEL_BUILD_SH)" \
 	         "$$($(BENCH_DIR)/bench openspiel-games)") || exit 1; fi; \
-	BENCH_QUICK=$(BENCH_QUICK) BENCH_OPENSPIEL=$$osp $(BENCH_DIR)/bench
-	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) OPT="$(BENCH_OPT)" SAN= $(BENCH_DIR)/tavola $(BENCH_DIR)/serve_load
-	@sh tests/serve/bench_serve.sh $(BENCH_DIR) $(if $(BENCH_QUICK),2,10)
+	rc=0; BENCH_QUICK=$(BENCH_QUICK) BENCH_OPENSPIEL=$$osp $(BENCH_DIR)/bench || rc=1; \
+	$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) OPT="$(BENCH_OPT)" SAN= $(BENCH_DIR)/tavola $(BENCH_DIR)/serve_load && \
+	sh tests/serve/bench_serve.sh $(BENCH_DIR) $(if $(BENCH_QUICK),2 quick,10) || rc=1; exit $$rc
 
 # Random rollouts from Python: step by step and batched, on Connect Four and
 # Pahtum, beside plain-Python Connect Four (tests/python/bench_python.py).

@@ -747,6 +747,15 @@ static int listed(const char *list, const char *label)
 
 static const char *verdict(int ok) { return ok ? "met" : "MISSED"; }
 
+/* A target of the summary: its verdict, counted when missed (a full run then
+ * exits 1; BENCH_QUICK, as make check runs it, only prints). */
+static int missed;
+static const char *target(int ok)
+{
+    missed += !ok;
+    return verdict(ok);
+}
+
 /* a / b, or 0 when either was not measured (BENCH_ONLY). */
 static double ratio(double a, double b) { return a > 0 && b > 0 ? a / b : 0; }
 
@@ -1814,27 +1823,27 @@ int main(int argc, char **argv)
     if (only && *only)
         printf("(BENCH_ONLY=%s: what was not measured counts as 0 below)\n", only);
     printf("- data / C baseline >= 0.5: pahtum %.2f (%s), tihbat %.2f (%s), breakthrough %.2f (%s)\n", r_pb,
-           verdict(r_pb >= 0.5), r_tb, verdict(r_tb >= 0.5), r_bb, verdict(r_bb >= 0.5));
+           target(r_pb >= 0.5), r_tb, target(r_tb >= 0.5), r_bb, target(r_bb >= 0.5));
     printf("- Lua hooks / plain Lua >= 5: pahtum %.2f (%s); tihbat %.2f (measured, no target)\n", r_phl,
-           verdict(r_phl >= 5), r_thl);
-    printf("- connect6 data / Lua hooks >= 20, same run: %.1f (%s)\n", r_c6, verdict(r_c6 >= 20));
+           target(r_phl >= 5), r_thl);
+    printf("- connect6 data / Lua hooks >= 20, same run: %.1f (%s)\n", r_c6, target(r_c6 >= 20));
     printf("- Pente as data / the same rules as Lua hooks >= 20 (side by side): %.1f (%s)\n", r_pente,
-           verdict(r_pente >= 20));
+           target(r_pente >= 20));
     printf("- Breakthrough as moves and play hooks / as data >= 0.1, in turns: %.3f (%s)\n", r_bh,
-           verdict(r_bh >= 0.1));
-    printf("- no heap allocation per playout (rulesets as data): %s\n", verdict(alloc_ok));
+           target(r_bh >= 0.1));
+    printf("- no heap allocation per playout (rulesets as data): %s\n", target(alloc_ok));
     printf("- state size: pahtum %d <= 256 (%s), tihbat %d <= 64 (%s)\n", P->state_size,
-           verdict(P->state_size <= 256), T->state_size, verdict(T->state_size <= 64));
+           target(P->state_size <= 256), T->state_size, target(T->state_size <= 64));
     if (peer_measured)
         printf("- 2 x OpenSpiel, side by side, every game shared (%d measured): %s\n", peer_measured,
-               verdict(peer_ok));
+               target(peer_ok));
     else
         printf("- 2 x OpenSpiel, side by side: not measured (%s)\n",
                osp ? "OpenSpiel gave no figures" : "no OpenSpiel in this run");
 
     if (perft_measured)
         printf("- chess perft >= 0.1 x Stockfish's, every position (%d measured): lowest %.3f (%s)\n",
-               perft_measured, perft_min, verdict(perft_ok));
+               perft_measured, perft_min, target(perft_ok));
     else
         printf("- chess perft >= 0.1 x Stockfish's: not measured (%s)\n",
                !chess_rs ? "rulesets/chess.lua is not loadable"
@@ -1847,6 +1856,10 @@ int main(int argc, char **argv)
         tv_ruleset_free(chess_rs);
     if (failures) {
         printf("\nbench: %d check(s) FAILED\n", failures);
+        return 1;
+    }
+    if (missed && !quick) {
+        printf("\nbench: %d target(s) MISSED (a quick run only prints them)\n", missed);
         return 1;
     }
     return 0;
