@@ -104,7 +104,7 @@ REF_GAMES ?= 300
 PYTHON ?= /usr/bin/python3
 PYDIR  ?= $(PREFIX)/lib/python$(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)/dist-packages
 
-.PHONY: all deps check-deps serve demo bench-ai bench bench-instr bench-peers bench-python example-train python-tests check test-build run-tests clean install uninstall install-test fuzz fuzz-build valgrind layers tsan
+.PHONY: all deps check-deps serve openspiel-algorithms demo bench-ai bench bench-instr bench-peers bench-python example-train python-tests check test-build run-tests clean install uninstall install-test fuzz fuzz-build valgrind layers tsan
 .SECONDARY:
 
 all: $(BUILD)/tavola $(BUILD)/libtavola.a $(BUILD)/libtavola.so $(LUAMOD)
@@ -351,6 +351,15 @@ bench: deps
 	rc=0; BENCH_QUICK=$(BENCH_QUICK) BENCH_OPENSPIEL=$$osp $(BENCH_DIR)/bench || rc=1; \
 	$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) OPT="$(BENCH_OPT)" SAN= $(BENCH_DIR)/tavola $(BENCH_DIR)/serve_load && \
 	sh tests/serve/bench_serve.sh $(BENCH_DIR) $(if $(BENCH_QUICK),2 quick,10) || rc=1; exit $$rc
+
+# OpenSpiel's own pure-Python algorithm files (mcts.py, minimax.py,
+# evaluate_bots.py), unedited, on tavola's games through tavola.pyspiel_compat:
+# OPENSPIEL_SRC is an OpenSpiel checkout or a bare git mirror of one (measured
+# against, never a dependency); OpenSpiel's mcts.py needs Debian's python3-absl.
+openspiel-algorithms: $(BUILD)/$(SONAME)
+	@[ -n "$(OPENSPIEL_SRC)" ] || { echo "make openspiel-algorithms needs OPENSPIEL_SRC=DIR (an OpenSpiel checkout)"; exit 1; }
+	@TAVOLA_DEPS_EXTRA=python3-absl sh tools/ensure-deps.sh
+	@TAVOLA_LIB=$(BUILD)/$(SONAME) $(PYTHON) tests/python/openspiel_algorithms.py "$(OPENSPIEL_SRC)"
 
 # Random rollouts from Python: step by step and batched, on Connect Four and
 # Pahtum, beside plain-Python Connect Four (tests/python/bench_python.py).

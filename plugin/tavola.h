@@ -311,7 +311,7 @@ typedef struct tavola_api {
     int (*ruleset_family)(const tavola_ruleset *rs, const char **family, const char **data_family,
                           const char **move_text);
     /* The type of the i-th declared option (as ruleset_option counts them):
-     * TAVOLA_OPTION_BOOL ("true"/"false", also yes/no, on/off, 1/0),
+     * TAVOLA_OPTION_BOOL ("true"/"false", also yes/no, on/off, 1/0, in any case),
      * TAVOLA_OPTION_INT, TAVOLA_OPTION_NUMBER or TAVOLA_OPTION_STRING: the
      * type of its default, which a value given for it must have (the loader
      * keeps it beside the default; ruleset_option_range tells what else the

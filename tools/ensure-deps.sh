@@ -27,6 +27,7 @@ for extra in ${TAVOLA_DEPS_EXTRA:-}; do
     python3-torch) have_py torch || missing="$missing python3-torch" ;;
     python3-matplotlib) have_py matplotlib || missing="$missing python3-matplotlib" ;;
     python3-selenium) have_py selenium || missing="$missing python3-selenium" ;;
+    python3-absl) have_py absl || missing="$missing python3-absl" ;;
     chromium) command -v chromium >/dev/null 2>&1 || missing="$missing chromium" ;;
     chromium-driver) command -v chromedriver >/dev/null 2>&1 || missing="$missing chromium-driver" ;;
     *) dpkg -s "$extra" >/dev/null 2>&1 || missing="$missing $extra" ;;

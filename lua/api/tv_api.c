@@ -297,14 +297,24 @@ static int option_value_fits(lua_State *L, const tv_option_info *o, int idx)
 /* Converts the host's text for an option to the type of its default and
  * refuses a value outside the declared range or choices, so that every
  * ruleset's message for it is the same and comes before its own checks. */
+/* Whether text is word (lower case) in any case: "True" as Python and
+ * OpenSpiel's game strings write it. */
+static int is_word(const char *text, const char *word)
+{
+    for (; *word; text++, word++)
+        if (*text != *word && !(*text >= 'A' && *text <= 'Z' && *text - 'A' + 'a' == *word))
+            return 0;
+    return *text == '\0';
+}
+
 static void push_option_value(lua_State *L, const tv_option_info *o, const char *text)
 {
     char want[TV_OPTION_VALUE_MAX + 64];
     if (o->type == TV_OPTION_BOOL) {
         static const char *const yes[] = {"true", "yes", "on", "1"}, *const no[] = {"false", "no", "off", "0"};
         for (int i = 0; i < 4; i++) {
-            if (strcmp(text, yes[i]) == 0 || strcmp(text, no[i]) == 0) {
-                lua_pushboolean(L, strcmp(text, yes[i]) == 0);
+            if (is_word(text, yes[i]) || is_word(text, no[i])) {
+                lua_pushboolean(L, is_word(text, yes[i]));
                 return;
             }
         }

@@ -59,3 +59,11 @@ def test_a_library_without_the_call(monkeypatch):
     lib = _lib.lib()
     monkeypatch.setattr(lib, "missing", lib.missing + ["ruleset_option_range"])
     assert tavola.load_game("gomoku").option_ranges() == {"freestyle": {}, "opening": {}, "size": {}}
+
+
+def test_a_bool_option_in_any_case():
+    """True and FALSE as Python and OpenSpiel's game strings write them; a word that only starts so is refused."""
+    assert "swap=true" in tavola.load_game("hex(swap=True)").options.split(",")
+    assert "swap=false" in tavola.load_game("hex", swap="FALSE").options.split(",")
+    with pytest.raises(tavola.TavolaError):
+        tavola.load_game("hex", swap="Truely")
