@@ -13,11 +13,31 @@ a move):
      event stream (the pages are never reloaded);
   3. checkers, both seats in one browser (the creator also opens the seat-2
      link): an opening, then the double jump b6xd4xb2 clicked cell by cell;
-  4. amazons (size=6): a queen, its destination, the arrow.
+  4. amazons (size=6): a queen, its destination, the arrow;
+  5. every ruleset of GET /api/rulesets, human against human with both seats
+     in one browser (a few created through the lobby's form, the rest by
+     POST /api/games, then the seat links opened): a short scripted opening
+     where a ruleset needs one to reach its feature, then three seeded random
+     legal moves, each turned into the clicks the page expects (its cells in
+     order, a column's cell, the choice among several complete moves, the
+     pass/swap button); the ply must grow by one and the history show the
+     move. Connect Four columns, Pentago rotations, a Konane chain, Amazons
+     arrows, a Nine Men's Morris removal, Go's pass, a Hex swap and a chess
+     promotion must all have been clicked. These clicks are the browser's own
+     mouse input at the element's centre (DevTools Input.dispatchMouseEvent,
+     hit-tested, so a covered cell fails): a third of the cost of WebDriver's
+     element click on a busy machine;
+  6. a hostile ruleset (tictactoe.lua with <img onerror>, <script> and "&'
+     in its title, description, player names and an option's doc) served by a
+     second server with --rules DIR: the lobby and a game of it show the texts
+     literally, nothing runs (window.__pwned stays unset), no <img src=x>
+     appears, and no Content-Security-Policy violation is reported.
 Screenshots go to OUTDIR (pahtum_end.png, tihbat_end.png, checkers_jump.png,
-amazons.png). Exit 0 when everything passed. The DOM hooks it relies on are
+amazons.png, rulesets_last.png, hostile_lobby.png, hostile_game.png). Exit 0
+when everything passed. The DOM hooks it relies on are
 listed at the top of plugin/serve/web/app.js.
 """
+import json
 import os
 import random
 import re
@@ -28,6 +48,9 @@ import tempfile
 import threading
 import time
 import traceback
+import urllib.error
+import urllib.parse
+import urllib.request
 
 from selenium import webdriver
 from selenium.common.exceptions import (StaleElementReferenceException, TimeoutException,
@@ -59,13 +82,14 @@ T0 = time.monotonic()
 # ------------------------------------------------------------------ server
 
 class Server:
-    def __init__(self, tavola, outdir):
-        db = os.path.join(outdir, 'browser.db')
+    def __init__(self, tavola, outdir, name='browser', extra=()):
+        db = os.path.join(outdir, name + '.db')
         for suffix in ('', '-wal', '-shm', '-journal'):
             if os.path.exists(db + suffix):
                 os.remove(db + suffix)
-        self.errlog = open(os.path.join(outdir, 'browser_server.log'), 'w')
-        self.proc = subprocess.Popen([tavola, 'serve', '--port', '0', '--db', db],
+        self.logname = name + '_server.log'
+        self.errlog = open(os.path.join(outdir, self.logname), 'w')
+        self.proc = subprocess.Popen([tavola, 'serve', '--port', '0', '--db', db] + list(extra),
                                      stdout=subprocess.PIPE, stderr=self.errlog,
                                      stdin=subprocess.DEVNULL, text=True)
         self.url = None
@@ -83,8 +107,8 @@ class Server:
             rc = self.proc.poll()
             self.stop()
             if rc is not None:
-                raise Failure('the server exited (status %s) before listening (see browser_server.log)' % rc)
-            raise Failure('the server did not say "listening on" within 20 s (see browser_server.log)')
+                raise Failure('the server exited (status %s) before listening (see %s)' % (rc, self.logname))
+            raise Failure('the server did not say "listening on" within 20 s (see %s)' % self.logname)
         log('server at', self.url)
 
     def stop(self):
@@ -165,8 +189,8 @@ def message(d):
     return m[0].text if m and m[0].is_displayed() else ''
 
 
-def to_lobby(d):
-    d.get(BASE + '#/')
+def to_lobby(d, base=None):
+    d.get((base or BASE) + '#/')
     wait(d, lambda: css(d, 'article.ruleset[data-ruleset] .stats[data-games]'), 15, 'the lobby')
 
 
@@ -186,9 +210,9 @@ def set_field(el, value):
         el.send_keys(str(value))
 
 
-def create_game(d, ruleset, options=None, p1=None, p2=None, seed=None):
+def create_game(d, ruleset, options=None, p1=None, p2=None, seed=None, base=None):
     """Fills the lobby's form for RULESET and creates the game; returns its id."""
-    to_lobby(d)
+    to_lobby(d, base)
     card = css(d, 'article.ruleset[data-ruleset="%s"]' % ruleset)
     if not card:
         raise Failure('the lobby lists no %s' % ruleset)
@@ -441,9 +465,495 @@ def test_amazons(d, outdir):
     shot(d, outdir, 'amazons.png')
 
 
+# ------------------------------------------------------------------ every ruleset by clicks
+
+# A scripted opening (clicked like any other move) for the rulesets whose
+# feature needs one, options for the game, and a pattern that the first random
+# move prefers when a legal move matches it: so that every kind of click the
+# page knows is made at least once.
+RULESET_PLANS = {
+    # after c3 d3 a3xc3, f3xd3 and the chain f3xd3xb3 are both legal: the page
+    # must offer f3xd3 and wait for b3
+    'konane': {'opening': ['c3', 'd3', 'a3xc3'], 'prefer': r'x.*x'},
+    # g1 closes the mill a1-d1-g1: every g1 move removes a man (g1xb2, ...)
+    'nine_mens_morris': {'opening': ['a1', 'b2', 'd1', 'd2'], 'prefer': r'x'},
+    # b7xa8=Q/R/B/N: four complete moves after b7 a8, chosen by a button
+    'chess': {'opening': ['a2-a4', 'b7-b5', 'a4xb5', 'a7-a6', 'b5xa6', 'c8-b7', 'a6xb7', 'g8-f6'],
+              'prefer': r'=Q$'},
+    'go': {'prefer': r'^pass$'},
+    'hex': {'options': 'swap=true', 'prefer': r'^swap$'},
+    # 10x10 lists 2176 moves at first: the page redraws as many buttons after
+    # every move, slow on a busy machine; 6x6 has arrows all the same
+    'amazons': {'options': 'size=6'},
+}
+# these are created through the lobby's form, the rest by POST /api/games
+LOBBY_CREATED = ('connect4', 'pentago', 'nine_mens_morris')
+RANDOM_MOVES = 3
+SEED = 11
+
+
+def api(method, path, fields=None, base=None):
+    """The server's JSON answer (a few retries on 429: the rate limit is shared
+    with the browser, which runs on the same address)."""
+    data = urllib.parse.urlencode(fields).encode() if fields is not None else None
+    for attempt in range(6):
+        req = urllib.request.Request((base or BASE).rstrip('/') + path, data=data, method=method)
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return json.load(r)
+        except urllib.error.HTTPError as e:
+            if e.code == 429 and attempt < 5:
+                time.sleep(0.3)
+                continue
+            raise Failure('%s %s: %s %s' % (method, path, e.code, e.read()[:200])) from None
+        except (urllib.error.URLError, OSError) as e:
+            raise Failure('%s %s: %s' % (method, path, e)) from None
+
+
+# The game page's state, built in the page (each WebDriver round trip costs
+# tens of milliseconds on a busy machine: one call tells everything).
+# Arguments: a cell and the cell clicked before it (their elements and
+# classes; the cell is scrolled into view and its centre hit-tested), whether
+# to list the board's cells and the legal moves.
+STATE_FN = """function tvPoint(e) {
+  let r = e.getBoundingClientRect();
+  if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
+    e.scrollIntoView({block: 'center', inline: 'center'});
+    r = e.getBoundingClientRect();
+  }
+  const x = r.left + r.width / 2, y = r.top + r.height / 2, at = document.elementFromPoint(x, y);
+  return {x: x, y: y, hit: !!at && (at === e || e.contains(at) || at.closest('[data-cell]') === e),
+          at: at ? at.outerHTML.slice(0, 120) : null};
+}
+function tvState(c0, wantCells, wantLegal, p0) {
+  const g = document.querySelector('#game'), m = document.querySelector('#message');
+  const q = (sel) => Array.from(document.querySelectorAll(sel));
+  const cell = (n) => n ? document.querySelector('#board [data-cell="' + n + '"]') : null;
+  const c = cell(c0), p = cell(p0);
+  return {
+    point: c ? tvPoint(c) : null,
+    sending: !!document.querySelector('#board.busy'),
+    ply: g ? Number(g.dataset.ply) : null, status: g ? g.dataset.status : null,
+    interactive: g ? g.dataset.interactive : null, toMove: g ? g.dataset.toMove : null,
+    message: m && !m.hidden ? m.textContent : '',
+    history: q('#history li').map((li) => li.textContent),
+    choices: q('#choices button.choice[data-move]').map((b) => b.dataset.move),
+    specials: q('#choices button.special[data-move]').map((b) => b.dataset.move),
+    cell: !!c, cellClasses: c ? Array.from(c.classList) : null,
+    prevClasses: p ? Array.from(p.classList) : null,
+    cells: wantCells ? q('#board [data-cell]').map((e) => e.getAttribute('data-cell')) : null,
+    legal: wantLegal ? q('#legal [data-move]').map((b) => b.dataset.move) : null,
+  };
+}"""
+
+
+def page_state(d, cell=None, cells=False, legal=False, prev=None):
+    """The game page's state: ply, status, message, history, the #choices,
+    whether a move is being sent (#board.busy), and optionally CELL's classes
+    and centre (scrolled into view, hit-tested), PREV's classes, the board's
+    cells, the legal moves."""
+    return d.execute_script(STATE_FN + '; return tvState(...arguments);', cell, cells, legal, prev)
+
+
+def settle(d, ply0, move, timeout):
+    """Waits in the page until #game's ply is not PLY0, a message shows, or
+    the page offers MOVE among several complete moves (#choices) and sends
+    nothing; returns the state then, with the cells and legal moves (one round
+    trip per 8 s). (While a move is being sent, a live update that lands
+    meanwhile repaints the selection, the move in flight among the choices.)"""
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise Failure('timed out (%ss) waiting for %s to be stored' % (timeout, move))
+        st = d.execute_async_script(
+            STATE_FN + ";"
+            "const [ply0, move, ms, done] = arguments, t0 = Date.now();"
+            "(function poll() {"
+            "  const s = tvState(null, true, true, null);"
+            "  if (s.ply !== ply0 || s.message || (s.choices.includes(move) && !s.sending) ||"
+            "      Date.now() - t0 > ms) done(s);"
+            "  else setTimeout(poll, 15);"
+            "})();", ply0, move, int(min(left, 8) * 1000))
+        if st['ply'] != ply0 or st['message'] or (move in st['choices'] and not st['sending']):
+            return st
+
+
+def move_clicks(move, cells):
+    """The cells to click for MOVE, in order: each letters+digits run of its
+    text ("b6xd4xb2" -> b6 d4 b2, "d2-d3xf4" -> d2 d3 f4, "a1/2cw" -> a1),
+    cut from the left until it names a cell of the board ("xf4" -> "f4")."""
+    out = []
+    for m in re.findall(r'[a-z]+[0-9]+', move):
+        c = m
+        while c not in cells and re.match(r'[a-z]{2}', c):
+            c = c[1:]
+        out.append(c)
+    return out
+
+
+def mouse_click(d, point, what):
+    """A left click at POINT (viewport coordinates) as the browser's own input:
+    DevTools' Input.dispatchMouseEvent, hit-tested like a person's click
+    (WebDriver's element click costs three times the round trips, which a
+    busy machine makes slow)."""
+    if not point['hit']:
+        raise Failure('%s: its centre is covered by %s' % (what, point['at']))
+    for kind in ('mousePressed', 'mouseReleased'):
+        d.execute_cdp_cmd('Input.dispatchMouseEvent', {'type': kind, 'x': point['x'], 'y': point['y'],
+                                                       'button': 'left', 'clickCount': 1})
+
+
+def click_page_button(d, box, move):
+    """Clicks the button of BOX whose data-move is MOVE; False if there is none."""
+    pt = d.execute_script(
+        STATE_FN + ";"
+        "const b = Array.from(document.querySelectorAll(arguments[0] + ' button[data-move]'))"
+        "  .find(b => b.dataset.move === arguments[1]);"
+        "return b && !b.disabled ? tvPoint(b) : null;", box, move)
+    if pt is None:
+        return False
+    mouse_click(d, pt, 'the button %s' % move)
+    return True
+
+
+def click_move(d, move, rng, st=None, timeout=15):
+    """Plays MOVE by clicks only, as a person would: its cells in order (or a
+    cell of its column, or its button when it has no cell), then the choice
+    button if the page asks which of several complete moves is meant. Checks
+    the highlights on the way, that nothing is sent before the last click,
+    that after each click the page offers exactly the legal moves the clicks
+    so far complete (#choices .choice), that the ply grows by exactly one and that the history ends with MOVE.
+    ST: page_state(cells=True, legal=True) just taken, if any. Returns the clicks made
+    (for the log), the kind (cells, column, choice or button) and the page's
+    state after the move (with its cells and legal moves)."""
+    if st is None or st.get('cells') is None or st.get('legal') is None:
+        st = page_state(d, cells=True, legal=True)
+    ply0, hist0, cells = st['ply'], st['history'], st['cells']
+    if len(hist0) != ply0:
+        raise Failure('the history has %d moves at ply %d' % (len(hist0), ply0))
+    cellset = set(cells)
+    clicks = move_clicks(move, cellset)
+    by_clicks = {}              # the legal moves by their clicks
+    for m in st['legal']:
+        by_clicks.setdefault(tuple(move_clicks(m, cellset)), []).append(m)
+    how = []
+
+    def check_choices(s, done):
+        """After the clicks DONE the page offers exactly the moves they complete."""
+        want = sorted(by_clicks.get(tuple(done), []))
+        if sorted(s['choices']) != want:
+            raise Failure('%s: after %s the page offers %s, not %s' % (move, ' '.join(done), s['choices'], want))
+
+    def click(c, done, what):
+        """Checks C is clickable (and, after the clicks DONE, the last of them
+        selected, nothing sent yet and the moves they complete offered), then
+        clicks it."""
+        prev = done[-1] if done else None
+        s = page_state(d, cell=c, prev=prev)
+        if not s['cell']:
+            raise Failure('%s: no cell %s on the board' % (move, c))
+        if prev is not None:
+            if s['ply'] != ply0 or s['sending']:
+                raise Failure('%s was sent after %s, before its last cell' % (move, prev))
+            if 'tv-sel' not in (s['prevClasses'] or []):
+                raise Failure('%s: the clicked cell %s is not marked selected' % (move, prev))
+            check_choices(s, done)
+        if 'tv-next' not in s['cellClasses']:
+            raise Failure('%s: cell %s (%s) is not highlighted as clickable: %s' % (
+                move, c, what, s['cellClasses']))
+        mouse_click(d, s['point'], '%s: cell %s' % (move, c))
+
+    if clicks:
+        kind = 'cells'
+        for i, c in enumerate(clicks):
+            click(c, clicks[:i], 'click %d' % (i + 1))
+            how.append(c)
+        # the click handler has run: either the move is on its way, or the
+        # page lists the complete moves this selection could mean
+        st = settle(d, ply0, move, timeout)
+        if st['ply'] == ply0 and not st['message']:         # not sent: the page asks which move
+            check_choices(st, clicks)
+            if len(clicks) > 1 and 'tv-sel' not in (cell_classes(d, clicks[-1]) or []):
+                raise Failure('%s: the clicked cell %s is not marked selected' % (move, clicks[-1]))
+            click_page_button(d, '#choices', move)
+            how.append('[%s of %d]' % (move, len(st['choices'])))
+            kind = 'choice'
+            st = settle(d, ply0, None, timeout)
+    elif re.fullmatch(r'[a-z]+', move) and any(re.fullmatch(move + r'[0-9]+', c) for c in cells):
+        kind = 'column'
+        c = rng.choice([c for c in cells if re.fullmatch(move + r'[0-9]+', c)])
+        click(c, [], 'column %s' % move)
+        how.append('%s (column %s)' % (c, move))
+        st = settle(d, ply0, move, timeout)
+    else:
+        kind = 'button'
+        if not click_page_button(d, '#choices', move):
+            raise Failure('%s: no button for it among the choices (%s)' % (move, page_state(d)['specials']))
+        how.append('[%s]' % move)
+        st = settle(d, ply0, None, timeout)
+    if st['ply'] != ply0 + 1:
+        raise Failure('after %s the ply is %s, not %d (%s)' % (move, st['ply'], ply0 + 1, st['message']))
+    h = st['history']
+    if len(h) != ply0 + 1 or h[:ply0] != hist0 or h[ply0] != move:
+        raise Failure('after %s at ply %d the history is %s' % (move, ply0, h))
+    return ' '.join(how), kind, st
+
+
+def open_both_seats(d, gid, link1, link2):
+    """Opens the seat links in D (seat 1's first, when given): both seats held
+    here. Once seat 1's token is stored the page may go on to seat 2's link
+    without drawing the game in between."""
+    for seat, link in ((1, link1), (2, link2)):
+        if not link:
+            continue
+        url = urllib.parse.urljoin(BASE, link)
+        if d.current_url.startswith(BASE):
+            d.execute_script('location.href = arguments[0];', url)    # a new hash: no reload
+        else:
+            d.get(url)
+        if seat == 1:
+            wait(d, lambda: d.execute_script(
+                "return !!localStorage.getItem('tavola.token.' + arguments[0] + '.1');", gid),
+                10, 'the seat-1 token of %s to be stored' % gid)
+    wait(d, lambda: d.execute_script(
+        "const g = document.querySelector('#game');"
+        "return location.hash === '#/game/' + arguments[0] && !!g && g.dataset.gameId === arguments[0] &&"
+        "  document.querySelectorAll('#players li.mine').length === 2 && !!g.dataset.version;", gid),
+        10, 'the game %s with both seats held' % gid)
+
+
+def test_rulesets(d, outdir):
+    rulesets = [r['name'] for r in api('GET', '/api/rulesets')['rulesets']]
+    if len(rulesets) < 2:
+        raise Failure('GET /api/rulesets lists only %s' % rulesets)
+    log('%d rulesets' % len(rulesets))
+    seen = set()                # (ruleset, what) of the features clicked
+    for name in rulesets:
+        t = time.monotonic()
+        plan = RULESET_PLANS.get(name, {})
+        rng = random.Random('%d:%s' % (SEED, name))
+        if name in LOBBY_CREATED:
+            gid = create_game(d, name, p1='human', p2='human', seed=SEED)
+            inv = wait(d, lambda: [e for e in css(d, '#invite') if e.get_attribute('href')
+                                   and '/seat/' in e.get_attribute('href')], 10, 'the invitation link')
+            open_both_seats(d, gid, None, inv[0].get_attribute('href'))
+            how_created = 'lobby'
+        else:
+            g = api('POST', '/api/games', {'ruleset': name, 'options': plan.get('options', ''),
+                                           'p1': 'human', 'p2': 'human', 'seed': SEED})
+            gid = g['id']
+            open_both_seats(d, gid, g['links']['1'], g['links']['2'])
+            how_created = 'api'
+        t_join = time.monotonic() - t
+        played = []
+        st = None
+        script = list(plan.get('opening', []))
+        prefer = plan.get('prefer')
+        randoms = 0
+        while randoms < RANDOM_MOVES:
+            ready = (lambda s: s if s and (s['status'] == 'over' or (
+                s['interactive'] == 'true' and s['legal'])) else None)
+            st = ready(st) or wait(d, lambda: ready(page_state(d, legal=True, cells=True)),
+                                   10, 'a move to click in %s' % name)
+            if st['status'] == 'over':
+                played.append('(over)')
+                break
+            ms = st['legal']
+            if script:
+                move = script.pop(0)
+                if move not in ms:
+                    raise Failure('%s: the opening move %s is not legal (%s)' % (name, move, ms[:20]))
+            else:
+                pref = [m for m in ms if prefer and re.search(prefer, m)]
+                if pref:
+                    move, prefer = rng.choice(pref), None
+                else:
+                    move = rng.choice(ms)
+                randoms += 1
+            how, kind, st = click_move(d, move, rng, st)
+            played.append(move if how == move else '%s<%s>' % (move, how))
+            seen.add((name, 'move'))
+            seen.add((name, kind))
+            if kind == 'button':
+                seen.add((name, move))                  # pass, swap
+            if move.count('x') >= 2:
+                seen.add((name, 'chain'))
+            if '/' in move:
+                seen.add((name, 'arrow'))
+            if name == 'nine_mens_morris' and re.fullmatch(r'([a-z][0-9]-)?[a-z][0-9]x[a-z][0-9]', move):
+                seen.add((name, 'removal'))
+            if '=' in move:
+                seen.add((name, 'promotion'))
+        log('  %-18s %-5s %s  (%.1f s; joining %.1f s)' % (
+            name, how_created, ' '.join(played), time.monotonic() - t, t_join))
+    shot(d, outdir, 'rulesets_last.png')
+    need = [('connect4', 'column'), ('pentago', 'choice'), ('konane', 'chain'), ('amazons', 'arrow'),
+            ('nine_mens_morris', 'removal'), ('go', 'move'), ('go', 'pass'), ('hex', 'swap'),
+            ('chess', 'promotion'), ('chess', 'choice'), ('makruk', 'move')]
+    missing = ['%s %s' % n for n in need if n[0] in rulesets and n not in seen]
+    if missing:
+        raise Failure('not clicked: %s' % ', '.join(missing))
+    unplayed = [n for n in rulesets if (n, 'move') not in seen]
+    if unplayed:
+        raise Failure('no move clicked in %s' % unplayed)
+
+
+# ------------------------------------------------------------------ a hostile ruleset
+
+HOSTILE_IMG = '<img src=x onerror="window.__pwned=1">'
+HOSTILE_SCRIPT = '<script>window.__pwned=2</script>'
+HOSTILE_QUOTES = '"&\''
+HOSTILE = {
+    'title': 'Evil %s %s' % (HOSTILE_IMG, HOSTILE_QUOTES),
+    'description': '%s %s %s' % (HOSTILE_SCRIPT, HOSTILE_IMG, HOSTILE_QUOTES),
+    'players': ['X' + HOSTILE_IMG, 'O' + HOSTILE_SCRIPT + HOSTILE_QUOTES],
+    'doc': '%s %s %s' % (HOSTILE_IMG, HOSTILE_SCRIPT, HOSTILE_QUOTES),
+}
+
+
+def lua_str(s):
+    assert ']==]' not in s
+    return '[==[' + s + ']==]'
+
+
+def write_hostile_ruleset(folder):
+    """rulesets/tictactoe.lua with the hostile texts and an option; returns its name."""
+    src_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'rulesets', 'tictactoe.lua')
+    with open(src_path) as f:
+        src = f.read()
+    subs = [(r'name\s*=\s*"[^"]*"', 'name = ' + lua_str(HOSTILE['title'])),
+            (r'description\s*=\s*"[^"]*"', 'description = ' + lua_str(HOSTILE['description'])),
+            (r'players\s*=\s*\{[^}]*\}', 'players = { %s, %s }' % tuple(lua_str(p) for p in HOSTILE['players']))]
+    for pat, new in subs:
+        src, n = re.subn(pat, lambda m: new, src, count=1)
+        if n != 1:
+            raise Failure('tictactoe.lua has no %s to change' % pat)
+    opt = ('local o = options {\n  flavour = { default = "plain", choices = { "plain", "spicy" }, doc = %s },\n}\n'
+           % lua_str(HOSTILE['doc']))
+    src, n = re.subn(r'^return game', lambda m: opt + 'return game', src, count=1, flags=re.M)
+    if n != 1:
+        raise Failure('tictactoe.lua has no "return game" line')
+    with open(os.path.join(folder, 'hostile.lua'), 'w') as f:
+        f.write(src)
+    return 'hostile'
+
+
+def no_injection(d, where):
+    """Nothing of the hostile texts became markup or ran."""
+    r = d.execute_script(
+        "return {pwned: window.__pwned === undefined ? null : String(window.__pwned),"
+        " imgs: Array.from(document.querySelectorAll('img'), i => i.getAttribute('src')),"
+        " scripts: Array.from(document.querySelectorAll('script'), s => s.getAttribute('src') || s.textContent),"
+        " handlers: Array.from(document.querySelectorAll('*')).filter(e => e.hasAttribute('onerror')).length};")
+    if r['pwned'] is not None:
+        raise Failure('%s: window.__pwned is %s: a hostile text ran' % (where, r['pwned']))
+    if 'x' in r['imgs']:
+        raise Failure('%s: an <img src=x> is in the document (%s)' % (where, r['imgs']))
+    if r['scripts'] != ['/app.js']:
+        raise Failure('%s: the scripts of the document are %s' % (where, r['scripts']))
+    if r['handlers']:
+        raise Failure('%s: %d elements carry an onerror attribute' % (where, r['handlers']))
+
+
+def text_of(d, sel, root=None):
+    """textContent (what is there, shown or not) of the first element matching SEL."""
+    return d.execute_script(
+        "const e = (arguments[1] || document).querySelector(arguments[0]); return e ? e.textContent : null;",
+        sel, root)
+
+
+def expect_text(what, got, *wants):
+    for w in wants:
+        if got is None or w not in got:
+            raise Failure('%s: %r does not show %r literally' % (what, got, w))
+
+
+def csp_violations(d, name):
+    return [e for e in drain_console(d, name) if 'Content Security Policy' in e or 'Refused to' in e]
+
+
+def test_hostile(d, tavola, outdir):
+    folder = tempfile.mkdtemp(prefix='tavola-hostile-')
+    server = None
+    try:
+        name = write_hostile_ruleset(folder)
+        server = Server(tavola, outdir, name='browser_hostile', extra=['--rules', folder])
+        base = server.url
+        drain_console(d, 'browser B')               # what came before is not this step's
+        to_lobby(d, base)
+        card = wait(d, lambda: css(d, 'article.ruleset[data-ruleset="%s"]' % name), 10, 'the hostile card')[0]
+        expect_text('the card title', text_of(d, '.title', card), HOSTILE['title'])
+        if text_of(d, '.description', card) != HOSTILE['description']:
+            raise Failure('the description shows %r, not %r' % (text_of(d, '.description', card),
+                                                                 HOSTILE['description']))
+        expect_text('the card players', text_of(d, '.players', card), *HOSTILE['players'])
+        expect_text('the option doc', text_of(d, '.option .doc', card), HOSTILE['doc'])
+        lab = card.find_element(By.CSS_SELECTOR, '.option label').get_attribute('title')
+        if lab != HOSTILE['doc']:
+            raise Failure('the option label title is %r, not the doc' % lab)
+        seat_names = d.execute_script(
+            "return Array.from(arguments[0].querySelectorAll('.seat-name'), e => e.textContent).join('|');", card)
+        expect_text('the seat names', seat_names, *HOSTILE['players'])
+        shown = card.find_element(By.CSS_SELECTOR, '.title').text      # rendered, on screen
+        expect_text('the rendered title', shown, HOSTILE_IMG)
+        no_injection(d, 'the lobby')
+        d.execute_script('arguments[0].scrollIntoView({block: "center"});', card)
+        shot(d, outdir, 'hostile_lobby.png')
+
+        gid = create_game(d, name, options={'flavour': 'spicy'}, p1='human', p2='human', seed=1, base=base)
+        expect_text('the game title', text_of(d, '#title'), HOSTILE['title'])
+        names = d.execute_script("return Array.from(document.querySelectorAll('#players li strong'), e => e.textContent);")
+        if names != HOSTILE['players']:
+            raise Failure('the players shown are %r' % names)
+        expect_text('the result line', text_of(d, '#result'), HOSTILE['players'][0])
+        expect_text('the scores', text_of(d, '#scores'), *HOSTILE['players'])
+        expect_text('the options', text_of(d, '#options'), 'flavour=spicy')
+        expect_text('the board drawing', text_of(d, '#board svg title'), HOSTILE['title'])
+        no_injection(d, 'the game page')
+        # both seats here, then X wins along the first row: the players' names
+        # go into the status and result sentences and the statistics
+        inv = d.find_element(By.ID, 'invite').get_attribute('href')
+        d.get(inv)
+        wait(d, lambda: len(css(d, '#players li.mine')) == 2 and game(d).get('version'), 10, 'both seats held')
+        rng = random.Random(1)
+        for m in ('a1', 'a2', 'b1', 'b2'):
+            wait_turn(d, 10, 'the turn for %s' % m)
+            expect_text('the status line', text_of(d, '#status'), HOSTILE['players'][int(game(d)['toMove']) - 1])
+            click_move(d, m, rng)
+        wait_turn(d, 10, 'the last move')
+        click_move(d, 'c1', rng)
+        wait(d, lambda: game(d).get('status') == 'over', 10, 'the hostile game to end')
+        expect_text('the final result', text_of(d, '#result'), HOSTILE['players'][0])
+        no_injection(d, 'the finished game')
+        shot(d, outdir, 'hostile_game.png')
+        to_lobby(d, base)
+        wait(d, lambda: stats_games(d, name) == 1, 10, 'the statistics to count the game')
+        card = css(d, 'article.ruleset[data-ruleset="%s"]' % name)[0]
+        expect_text('the statistics', text_of(d, '.stats', card), *HOSTILE['players'])
+        row = css(d, 'table#games tr[data-game="%s"]' % gid)
+        if not row:
+            raise Failure('the recent games do not list %s' % gid)
+        expect_text('the recent games', row[0].get_attribute('textContent'), HOSTILE['title'],
+                    HOSTILE['players'][0])
+        no_injection(d, 'the lobby after the game')
+        bad = csp_violations(d, 'browser B')
+        if bad:
+            raise Failure('Content-Security-Policy violations: %s' % bad)
+        log('hostile texts shown literally in the lobby, the game and the statistics; nothing ran')
+    finally:
+        if server:
+            server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 # ------------------------------------------------------------------ main
 
-def console_errors(d, name):
+CONSOLE = []       # every SEVERE console entry read so far (reading empties the browser's log)
+
+
+def drain_console(d, name):
+    """The SEVERE console entries since the last call; kept in CONSOLE too."""
     bad = []
     try:
         for e in d.get_log('browser'):
@@ -451,6 +961,7 @@ def console_errors(d, name):
                 bad.append('%s: %s' % (name, e.get('message')))
     except WebDriverException:
         pass
+    CONSOLE.extend(bad)
     return bad
 
 
@@ -477,11 +988,19 @@ def main():
             drivers.append(browser(profiles[-1]))
         a, b = drivers
         a.get(BASE)
+        busy = set()        # browsers a step over its time limit may still be driving
         for name, limit, fn, args in (
                 ('pahtum against random', 75, test_pahtum, (a, outdir)),
                 ('tihbat between two browsers', 60, test_tihbat, (a, b, outdir)),
                 ('checkers double jump', 30, test_checkers, (a, outdir)),
-                ('amazons move', 20, test_amazons, (a, outdir))):
+                ('amazons move', 20, test_amazons, (a, outdir)),
+                ('every ruleset by clicks', 60, test_rulesets, (a, outdir)),
+                ('a hostile ruleset', 40, test_hostile, (b, tavola, outdir))):
+            uses = {i for i, d in enumerate(drivers) if d in args}
+            if uses & busy:
+                log('--- %s: skipped (its browser is still busy with a step over its limit)' % name)
+                failed.append('%s: skipped' % name)
+                continue
             try:
                 step(name, limit, fn, *args)
             except Failure as e:
@@ -493,10 +1012,11 @@ def main():
                     except WebDriverException:
                         pass
                 if 'time limit' in str(e):
-                    break           # the step's thread may still be driving the browser
-        errs = []
+                    busy |= uses    # the step's thread may still be driving these
         for i, d in enumerate(drivers):
-            errs += console_errors(d, 'browser ' + 'AB'[i])
+            if i not in busy:
+                drain_console(d, 'browser ' + 'AB'[i])
+        errs = CONSOLE
         for e in errs:
             log('console:', e)
         csp = [e for e in errs if 'Content Security Policy' in e or 'Refused to' in e]

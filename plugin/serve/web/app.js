@@ -783,7 +783,7 @@ function paintSelection() {
   }
   const box = $('#choices');
   box.replaceChildren();
-  if (!interactive) return;
+  if (!interactive || S.busy) return; /* a move on its way: no choices until its answer */
   const complete = n ? candidates(S.sel).filter((m) => m.cells.length === n) : [];
   if (complete.length) {
     box.append(el('span', { class: 'label' }, complete.length > 1 ? 'Choose: ' : 'Play: '));
@@ -803,6 +803,7 @@ async function play(move) {
   if (!token) return;
   S.busy = true;
   $('#board').classList.add('busy');
+  paintSelection(); /* the selection stays marked; the choices go while the move is sent */
   const seq = S.seq;
   try {
     const ans = await post('/api/games/' + enc(S.gameId) + '/move', { token: token, move: move, ply: g.ply });
