@@ -272,8 +272,8 @@ def kill_round(srv, games, parts, rnd, t0):
     bad = []
     for g in games:
         try:
-            rows = srv.db_query("SELECT plies, status FROM games WHERE id = ?", (g.id,))
-            mv = srv.db_query("SELECT ply, move FROM moves WHERE game = ? ORDER BY ply", (g.id,))
+            rows, mv = srv.db_snapshot([("SELECT plies, status FROM games WHERE id = ?", (g.id,)),
+                                        ("SELECT ply, move FROM moves WHERE game = ? ORDER BY ply", (g.id,))])
         except Exception as e:
             bad.append("%s: %r" % (g.id, e))
             continue

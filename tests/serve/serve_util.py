@@ -232,12 +232,28 @@ class Server:
         finally:
             con.close()
 
+    def db_snapshot(self, queries):
+        """The answers of several queries read in one transaction: one state of
+        the database, while the server goes on writing (WAL gives readers a
+        snapshot)."""
+        con = sqlite3.connect("file:%s?mode=ro" % urllib.parse.quote(self.db), uri=True,
+                              timeout=10, isolation_level=None)
+        try:
+            con.execute("BEGIN")
+            out = [con.execute(sql, args).fetchall() for sql, args in queries]
+            con.execute("COMMIT")
+            return out
+        finally:
+            con.close()
+
 
 def db_rows(db, game_id):
-    con = sqlite3.connect("file:%s?mode=ro" % urllib.parse.quote(db), uri=True, timeout=10)
+    con = sqlite3.connect("file:%s?mode=ro" % urllib.parse.quote(db), uri=True, timeout=10, isolation_level=None)
     try:
+        con.execute("BEGIN")  # one snapshot for both
         g = con.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchall()
         m = con.execute("SELECT * FROM moves WHERE game = ? ORDER BY ply", (game_id,)).fetchall()
+        con.execute("COMMIT")
         return g, m
     finally:
         con.close()
