@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "tv_history.h"
+#include "tv_playout.h"
 
 tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err)
 {
@@ -88,11 +89,21 @@ int tv_game_play(tv_game *g, tv_move m, tv_error *err)
     if (rc)
         return rc;
     tv_state_copy(g->rules, before(g, g->nply), g->state);
-    if ((rc = tv_play_hist(g->rules, g->state, m, NULL, g->hashes, g->nply + 1, err)))
+    int drawn = g->drawn_at == g->changes + 1 && m == g->drawn; /* drawn here, nothing changed since */
+    if ((rc = (drawn ? tv_play_listed : tv_play_hist)(g->rules, g->state, m, NULL, g->hashes, g->nply + 1, err)))
         return rc; /* the state as it was */
+    g->changes++;
     g->history[g->nply++] = m;
     g->hashes[g->nply] = tv_history_key(g->rules, g->state);
     return TV_OK;
+}
+
+int tv_game_random_move(tv_game *g, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    int n = tv_random_move_hist(g->rules, g->state, g->hashes, g->nply + 1, rng, m, err);
+    if (n > 0)
+        g->drawn = *m, g->drawn_at = g->changes + 1; /* + 1: 0 is never a draw */
+    return n;
 }
 
 int tv_game_play_text(tv_game *g, const char *text, tv_error *err)
@@ -107,6 +118,7 @@ int tv_game_undo(tv_game *g, tv_error *err)
     if (g->nply == 0)
         return tv_error_set(err, TV_EINVAL, "undo: no move to take back");
     g->nply--;
+    g->changes++;
     tv_state_copy(g->rules, g->state, before(g, g->nply));
     return TV_OK;
 }
@@ -114,6 +126,7 @@ int tv_game_undo(tv_game *g, tv_error *err)
 int tv_game_set_position(tv_game *g, const char *text, tv_error *err)
 {
     int rc = tv_position_read(g->rules, text, g->state, err);
+    g->changes++; /* even a refused text may have written the state before it was restored */
     if (rc == TV_OK) {
         g->nply = 0;
         g->hashes[0] = tv_history_key(g->rules, g->state);

@@ -17,6 +17,12 @@ typedef struct tv_game {
     tv_move *history; /* the moves played, in order */
     uint64_t *hashes; /* hashes[i]: the position after i moves (for repetitions) */
     int nply, cap;
+    /* The move tv_game_random_move drew, and the count of changes to the
+     * state when it did: played at once, it is not checked again (it came
+     * from the generator), so a host's loop of random_move and play costs
+     * what a playout's step does. */
+    tv_move drawn;
+    uint64_t changes, drawn_at;
 } tv_game;
 
 /* A new game from the start position drawn from seed; NULL and err on failure. */
@@ -27,6 +33,9 @@ tv_game *tv_game_clone(const tv_game *g, tv_error *err);
 
 /* Plays a move; on error the game is unchanged. */
 int tv_game_play(tv_game *g, tv_move m, tv_error *err);
+/* One legal move drawn uniformly (tv_random_move_hist over the game's
+ * history); remembered for tv_game_play. */
+int tv_game_random_move(tv_game *g, tv_rng *rng, tv_move *m, tv_error *err);
 /* Parses and plays move text ("d4", "swap"). */
 int tv_game_play_text(tv_game *g, const char *text, tv_error *err);
 /* Takes back the last move; TV_EINVAL when there is none. */

@@ -790,6 +790,40 @@ static const char *shot_refusal(const tv_rules *r, const tv_state *s, const tv_m
     return why ? why : "the arrow cannot fly so (its directions or its range)";
 }
 
+/* The moves of the piece on `from` alone, as all_moves makes them: where no
+ * rule weighs one piece's moves against another's (no capture rule, no
+ * royal kind or special move, no captures after the move), a move is legal
+ * when it is among these. 1 when m is, 0 when not (or a limit: the whole
+ * check then says why). */
+static int among_moves_from(const tv_rules *r, const tv_pieces_plan *p, const tv_state *s, int from, tv_move m)
+{
+    tv_move out[TV_MOVES_LIMIT];
+    int8_t len[TV_MOVES_LIMIT];
+    gen_ctx g;
+    g.r = r, g.p = p, g.cells = s->cells, g.colour = p->colour, g.me = p->me;
+    g.out = out, g.len = len, g.n = g.longest = g.err = g.rc = 0, g.from = -1, g.cap = r->max_moves;
+    g.ep = -1;
+    g.lines.ready = 0;
+    int kind = tv_cell_kind(s->cells[from]);
+    if (r->pieces.shoots) {
+        for (int i = 0; i < r->pieces.ngens && !g.err; i++)
+            if (r->pieces.gen[i].kinds & (1 << kind))
+                shots(&g, &r->pieces.gen[i], from);
+    } else {
+        moves_of(&g, from, kind);
+        if (p->jumping[kind] && !g.err && may_jump(&g, from, kind)) {
+            g.from = from;
+            jumps(&g, from, kind, 0);
+        }
+    }
+    if (g.err || g.rc)
+        return 0;
+    for (int i = 0; i < g.n; i++)
+        if (out[i] == m)
+            return 1;
+    return 0;
+}
+
 int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
 {
     tv_move moves[TV_MOVES_LIMIT];
@@ -797,6 +831,15 @@ int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *e
     tv_pieces_plan p;
     int colour = tv_colour_of(s, s->to_move);
     tv_pieces_plan_for(r, colour, &p);
+    const tv_pieces *ps = &r->pieces;
+    if (!ps->royal && !ps->special && !ps->after && ps->capture == TV_CAPTURE_FREE && ps->ep_var < 0) {
+        /* A host's move-by-move loop: the piece's own moves, not the whole list
+         * (Amazons' 2,000 turns a ply); a refusal still gets its reason below. */
+        int path[TV_PMOVE_CHAIN_LIMIT + 1], np = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
+        if (np > 0 && tv_cell_is_piece(s->cells[path[0]]) && tv_cell_colour(s->cells[path[0]]) == colour &&
+            among_moves_from(r, &p, s, path[0], m))
+            return TV_OK;
+    }
     int longest, n = legal_moves(r, &p, s, moves, len, &longest, r->max_moves, 0, err);
     if (n < 0)
         return n;

@@ -342,7 +342,7 @@ static int api_random_move(tavola_game *h, uint64_t *rng, tavola_move *m)
         return refuse_null(&h->err, "random_move", "m");
     tv_rng state = {*rng};
     tv_move drawn;
-    int n = tv_random_move_hist(h->g->rules, h->g->state, h->g->hashes, h->g->nply + 1, &state, &drawn, &h->err);
+    int n = tv_game_random_move(h->g, &state, &drawn, &h->err);
     if (n < 0)
         return result(h, n);
     *rng = state.s;

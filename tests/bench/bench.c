@@ -41,6 +41,7 @@
 #include <unistd.h>
 
 #include "baseline.h"
+#include "tavola.h"
 #include "tv_game.h"
 #include "tv_perft.h"
 #include "tv_play.h"
@@ -113,6 +114,12 @@ static void die(const char *what, const tv_error *err)
     exit(2);
 }
 
+static void die_text(const char *what, const char *message)
+{
+    fprintf(stderr, "bench: %s: %s\n", what, message ? message : "");
+    exit(2);
+}
+
 static tv_ruleset *load(const char *path, const char *options)
 {
     FILE *f = fopen(path, "rb");
@@ -180,10 +187,11 @@ static void engine_game(const tv_rules *r, uint64_t seed, tv_rng *rng, tv_state 
 /* Random playouts of the engine (rules set) or of a baseline: a new game from
  * a seed (the seed draws Pahtum's holes), then uniformly random moves to the
  * end, again and again. */
-enum { RUN_ENGINE, RUN_BASELINE_PAHTUM, RUN_BASELINE_TIHBAT, RUN_BASELINE_BREAKTHROUGH, RUN_ENGINE_STEPS };
+enum { RUN_ENGINE, RUN_BASELINE_PAHTUM, RUN_BASELINE_TIHBAT, RUN_BASELINE_BREAKTHROUGH, RUN_ENGINE_STEPS, RUN_ABI };
 typedef struct runner {
     int kind;
     const tv_rules *rules;
+    tavola_ruleset *abi; /* RUN_ABI: the same ruleset through tavola.h */
     tv_rng rng;      /* the engine's */
     bl_rng brng;     /* a baseline's */
     uint64_t seed;   /* of the next game */
@@ -213,6 +221,18 @@ static long play_games(runner *x, int n)
                 if (tv_random_move(x->rules, s, &x->rng, &m, &err) <= 0 || tv_play(x->rules, s, m, NULL, &err))
                     die(x->rules->name, &err);
             plies += s->ply;
+        } else if (x->kind == RUN_ABI) { /* a host over tavola.h alone: a game, random_move and play to its end */
+            const tavola_api *t = tavola_get_api(TAVOLA_ABI_VERSION);
+            tavola_game *g = t->game_new(x->abi, x->seed);
+            tavola_move m;
+            if (!g)
+                die_text(x->rules->name, t->ruleset_error(x->abi));
+            while (t->status(g) == TAVOLA_ONGOING)
+                if (t->random_move(g, &x->rng.s, &m) <= 0 || t->play(g, m) < 0)
+                    die_text(x->rules->name, t->error(g));
+            plies += t->ply(g);
+            x->sq_all += (double)t->ply(g) * t->ply(g);
+            t->game_free(g);
         } else if (x->kind == RUN_BASELINE_PAHTUM) {
             bl_pahtum g;
             bl_pahtum_setup(&g, x->seed);
@@ -235,10 +255,25 @@ static long play_games(runner *x, int n)
 
 static runner make_runner(int kind, const tv_rules *r)
 {
-    runner x = {kind, r, {1}, {1}, 0, 0, 0, 0, 0};
+    runner x = {kind, r, NULL, {1}, {1}, 0, 0, 0, 0, 0};
     play_games(&x, 50); /* warm-up */
     return x;
 }
+
+/* A host's loop over tavola.h (RUN_ABI) on the ruleset at path with options;
+ * its ruleset freed by free_abi_runner. */
+static runner make_abi_runner(const tv_rules *r, const char *path, const char *options)
+{
+    char err[512];
+    runner x = {RUN_ABI, r, NULL, {1}, {1}, 0, 0, 0, 0, 0};
+    x.abi = tavola_get_api(TAVOLA_ABI_VERSION)->ruleset_load(path, options ? options : "", err, sizeof err);
+    if (!x.abi)
+        die_text(path, err);
+    play_games(&x, 50); /* warm-up */
+    return x;
+}
+
+static void free_abi_runner(runner *x) { tavola_get_api(TAVOLA_ABI_VERSION)->ruleset_free(x->abi); }
 
 /* One measurement: games for run_s seconds; playouts per second. */
 static double measure(runner *x)
@@ -826,6 +861,7 @@ static int osp_per_turn(const peer_game *p) { return osp_parts(p) ? osp_parts(p)
 /* What a run measured of a peer row. */
 typedef struct peer_figures {
     double tv, osp, tv_plies, osp_plies, lo, hi; /* medians; per-run ratios min, max */
+    double abi;       /* median: a host's loop over tavola.h (random_move, play), in the same turns */
     double cut; /* OpenSpiel games cut at its MaxGameLength */
     double tv_games, osp_games, tv_sd; /* games measured; standard deviation of tavola's game lengths */
     int measured, failed; /* failed: the rollout program gave no figures */
@@ -964,8 +1000,11 @@ static void measure_peers(const char *prog, const char *only)
             continue;
         }
         runner x = make_runner(RUN_ENGINE, tv_ruleset_rules(rs));
+        runner h = make_abi_runner(tv_ruleset_rules(rs), p->path, p->options);
+        double ra[16];
         for (int i = 0; i < runs && ok; i++) {
             rt[i] = measure(&x);
+            ra[i] = measure(&h);
             ro[i] = run_openspiel(prog, p->openspiel, i + 1, &plies, &osp_games);
             ok = ro[i] > 0;
             osp_plies += plies;
@@ -979,6 +1018,7 @@ static void measure_peers(const char *prog, const char *only)
             m->tv_sd = var > 0 ? sqrt(var) : 0;
             m->osp_plies = osp_plies / runs / osp_per_turn(p); /* in turns (Morris: actions) */
             m->tv = median(rt, runs);
+            m->abi = median(ra, runs);
             m->osp = median(ro, runs);
             qsort(q, (size_t)runs, sizeof *q, cmp_double);
             m->lo = q[0];
@@ -988,6 +1028,7 @@ static void measure_peers(const char *prog, const char *only)
         } else {
             m->failed = 1;
         }
+        free_abi_runner(&h);
         tv_ruleset_free(rs);
     }
 }
@@ -1638,7 +1679,7 @@ int main(int argc, char **argv)
         measure_peers(osp, only);
     printf("\n| random rollouts/s | tavola | OpenSpiel | tavola/OpenSpiel | ratio, runs (min-max) | plies tavola/OpenSpiel "
            "| Ludii (published) | tavola/Ludii |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
-    int peer_ok = 1, peer_measured = 0;
+    int peer_ok = 1, peer_measured = 0, abi_ok = 1;
     for (int i = 0; i < NPEERS; i++) {
         const peer_game *p = &peer_games[i];
         const peer_figures *m = &peer_figs[i];
@@ -1657,6 +1698,7 @@ int main(int argc, char **argv)
             printf("| %s | %s | %s | **%.2f** | %s | %s | %s | %s |\n", p->name, a, b, m->tv / m->osp, spread, pl,
                    p->ludii ? c : "-", p->ludii && v ? lr : "-");
             peer_ok &= m->tv >= 2 * m->osp;
+            abi_ok &= m->abi >= 2 * m->osp;
             peer_measured++;
         } else if (m->osp_only) { /* tavola's ruleset is not loadable yet */
             fmt_rate(b, sizeof b, m->osp);
@@ -1673,6 +1715,18 @@ int main(int argc, char **argv)
             }
             printf("| %s | %s | not measured | - | - | - | %s | %s |\n", p->name, u->unloadable ? "not loadable" : a,
                    p->ludii ? c : "-", p->ludii && v ? lr : "-");
+        }
+    }
+    if (peer_measured) { /* a host's loop over tavola.h, OpenSpiel's rollout program's own loop */
+        printf("\n| a host's loop, games/s | tavola.h (random_move, play) | OpenSpiel | ratio |\n|---|---:|---:|---:|\n");
+        for (int i = 0; i < NPEERS; i++) {
+            const peer_figures *m = &peer_figs[i];
+            char a[32], b[32];
+            if (!m->measured)
+                continue;
+            fmt_rate(a, sizeof a, m->abi);
+            fmt_rate(b, sizeof b, m->osp);
+            printf("| %s | %s | %s | **%.2f** |\n", peer_games[i].name, a, b, m->abi / m->osp);
         }
     }
     if (peer_measured)
@@ -1834,9 +1888,12 @@ int main(int argc, char **argv)
     printf("- no heap allocation per playout (rulesets as data): %s\n", target(alloc_ok));
     printf("- state size: pahtum %d <= 256 (%s), tihbat %d <= 64 (%s)\n", P->state_size,
            target(P->state_size <= 256), T->state_size, target(T->state_size <= 64));
-    if (peer_measured)
+    if (peer_measured) {
         printf("- 2 x OpenSpiel, side by side, every game shared (%d measured): %s\n", peer_measured,
                target(peer_ok));
+        printf("- a host's loop over tavola.h (random_move, play) 2 x OpenSpiel's, every game shared: %s\n",
+               target(abi_ok));
+    }
     else
         printf("- 2 x OpenSpiel, side by side: not measured (%s)\n",
                osp ? "OpenSpiel gave no figures" : "no OpenSpiel in this run");
