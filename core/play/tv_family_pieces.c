@@ -6,6 +6,7 @@
 #include "tv_family_pieces.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "tv_end.h"
 #include "tv_history.h"
@@ -135,11 +136,22 @@ static int random(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m,
             *m = moves[tv_rng_below(rng, (uint32_t)n)];
         return n;
     }
-    tv_shoot_board b;
-    tv_shoot_init(r, s, &b);
-    int n = tv_shoot_count(r, s, &b);
+    /* This thread's last board, brought to s by the cells that differ: a
+     * host's loop (random_move, play) changes three cells a ply, and the
+     * board costs a whole sweep to build. */
+    static _Thread_local struct {
+        uint64_t id; /* the rules' (0: none yet) */
+        uint8_t cells[TV_MAX_CELLS];
+        tv_shoot_board b;
+    } kept;
+    if (kept.id != r->id || !r->id || tv_shoot_sync(r, s, &kept.b, kept.cells, 12) < 0) {
+        tv_shoot_init(r, s, &kept.b);
+        memcpy(kept.cells, s->cells, (size_t)r->ncells);
+        kept.id = r->id;
+    }
+    int n = tv_shoot_count(r, s, &kept.b);
     if (n > 0)
-        *m = tv_shoot_pick(r, s, &b, (int)tv_rng_below(rng, (uint32_t)n));
+        *m = tv_shoot_pick(r, s, &kept.b, (int)tv_rng_below(rng, (uint32_t)n));
     return n;
 }
 

@@ -296,6 +296,33 @@ tv_move tv_shoot_pick(const tv_rules *r, const tv_state *s, const tv_shoot_board
     return TV_MOVE_NONE;
 }
 
+int tv_shoot_sync(const tv_rules *r, const tv_state *s, tv_shoot_board *b, uint8_t *was, int most)
+{
+    int differ = 0;
+    for (int c = 0; c < r->ncells; c++)
+        if (was[c] != s->cells[c] && ++differ > most)
+            return -1;
+    int fixed = fixed_range(r);
+    for (int c = 0; c < r->ncells; c++) {
+        if (was[c] == s->cells[c])
+            continue;
+        int open = s->cells[c] == TV_EMPTY, opened = was[c] == TV_EMPTY;
+        for (int k = 0; k < 2; k++) /* the pieces' bits: the one that left, the one that came */
+            if (tv_cell_is_piece(k ? s->cells[c] : was[c])) {
+                uint64_t *own = b->pieces[tv_cell_colour(k ? s->cells[c] : was[c]) - 1];
+                own[c >> 6] = k ? own[c >> 6] | 1ull << (c & 63) : own[c >> 6] & ~(1ull << (c & 63));
+            }
+        was[c] = s->cells[c];
+        if (open == opened) /* a piece for another, or a block for a piece: no run changes */
+            continue;
+        if (b->queen)
+            changed_queen(r, b, c, open);
+        else
+            changed(r, was, b, c, fixed);
+    }
+    return differ;
+}
+
 int tv_shoot_apply(const tv_rules *r, tv_state *s, tv_shoot_board *b, tv_move m, int *progress, tv_error *err)
 {
     int rc = 0;

@@ -50,6 +50,12 @@ int tv_shoot_count(const tv_rules *r, const tv_state *s, tv_shoot_board *b);
  * tv_shoot_count of s: whole pieces are skipped by their counts. */
 tv_move tv_shoot_pick(const tv_rules *r, const tv_state *s, const tv_shoot_board *b, int k);
 
+/* The board b of the cells `was` (b and was kept together by the caller)
+ * brought to s's cells, cell by cell where they differ; -1 (nothing done)
+ * past `most` differing cells, when tv_shoot_init costs less. A host's
+ * loop keeps one board from ply to ply this way (tv_family_pieces.c). */
+int tv_shoot_sync(const tv_rules *r, const tv_state *s, tv_shoot_board *b, uint8_t *was, int most);
+
 /* Plays the legal move m as tv_pieces_apply does, and updates the board. */
 int tv_shoot_apply(const tv_rules *r, tv_state *s, tv_shoot_board *b, tv_move m, int *progress, tv_error *err);
 
