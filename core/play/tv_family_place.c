@@ -7,6 +7,7 @@
 #include "tv_family_place.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "tv_bits.h"
 #include "tv_end.h"
@@ -26,6 +27,64 @@ static int place_moves(const tv_rules *r, const tv_state *s, tv_move *out, int c
     return n;
 }
 
+/* The empty cells among cells[0..n), eight at a time: a byte's high bit
+ * is set in `zero` when the byte is 0 (TV_EMPTY). */
+static inline uint64_t zero_bytes(uint64_t w)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+    return ~(((w & low7) + low7) | w | low7);
+}
+
+static int count_empty(const uint8_t *cells, int n)
+{
+    int count = 0, c = 0;
+    for (; c + 8 <= n; c += 8) {
+        uint64_t w;
+        memcpy(&w, cells + c, 8);
+        count += tv_bits_count(zero_bytes(w));
+    }
+    for (; c < n; c++)
+        count += cells[c] == TV_EMPTY;
+    return count;
+}
+
+/* The k-th empty cell (k below count_empty), in cell order. */
+static int kth_empty(const uint8_t *cells, int n, int k)
+{
+    int c = 0;
+    for (; c + 8 <= n; c += 8) {
+        uint64_t w;
+        memcpy(&w, cells + c, 8);
+        int here = tv_bits_count(zero_bytes(w));
+        if (k < here)
+            break;
+        k -= here;
+    }
+    for (;; c++)
+        if (cells[c] == TV_EMPTY && k-- == 0)
+            return c;
+}
+
+/* A random placement as moves[below(n)] of place_moves (the same numbers),
+ * without the list: the empty cells counted a word at a time (a host's loop
+ * draws a move each ply). The opening's restricted cells are listed. */
+static int place_random(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    if (tv_turns_opening(r, s)) {
+        tv_move moves[TV_MAX_MOVES];
+        int n = place_moves(r, s, moves, TV_MAX_MOVES, err);
+        if (n > 0)
+            *m = moves[tv_rng_below(rng, (uint32_t)n)];
+        return n;
+    }
+    int empty = count_empty(s->cells, r->ncells), n = empty + tv_place_swap_allowed(r, s);
+    if (n > 0) {
+        int k = (int)tv_rng_below(rng, (uint32_t)n);
+        *m = k == empty ? TV_MOVE_SWAP : kth_empty(s->cells, r->ncells, k);
+    }
+    return n;
+}
+
 static int drop_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
 {
     (void)err;
@@ -40,6 +99,8 @@ static int drop_moves(const tv_rules *r, const tv_state *s, tv_move *out, int ca
 
 static int place_count(const tv_rules *r, const tv_state *s, tv_error *err)
 {
+    if (!tv_turns_opening(r, s))
+        return count_empty(s->cells, r->ncells) + tv_place_swap_allowed(r, s);
     tv_move moves[TV_MAX_MOVES];
     return place_moves(r, s, moves, TV_MAX_MOVES, err);
 }
@@ -318,6 +379,7 @@ const tv_family tv_family_place = {
     .move_of = tv_family_action_move,
     .passes = tv_family_never,
     .swaps = swaps,
+    .random = place_random,
     .playout = playout,
 };
 
