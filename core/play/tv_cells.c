@@ -1,6 +1,7 @@
 /* Cell writes, hashing and counts (tv_cells.h). */
 #include "tv_cells.h"
 
+#include "tv_bits.h"
 #include "tv_vars_state.h"
 
 #include <stdio.h>
@@ -132,3 +133,40 @@ void tv_state_assert_ok(const tv_rules *r, const tv_state *s)
     }
 }
 #endif
+
+/* A byte's high bit set where the byte is 0 (TV_EMPTY), eight bytes at once. */
+static inline uint64_t zero_bytes(uint64_t w)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+    return ~(((w & low7) + low7) | w | low7);
+}
+
+int tv_cells_empty_count(const uint8_t *cells, int n)
+{
+    int count = 0, c = 0;
+    for (; c + 8 <= n; c += 8) {
+        uint64_t w;
+        memcpy(&w, cells + c, 8);
+        count += tv_bits_count(zero_bytes(w));
+    }
+    for (; c < n; c++)
+        count += cells[c] == TV_EMPTY;
+    return count;
+}
+
+int tv_cells_empty_at(const uint8_t *cells, int n, int k)
+{
+    int c = 0;
+    for (; c + 8 <= n; c += 8) {
+        uint64_t w;
+        memcpy(&w, cells + c, 8);
+        int here = tv_bits_count(zero_bytes(w));
+        if (k < here)
+            break;
+        k -= here;
+    }
+    for (; c < n; c++)
+        if (cells[c] == TV_EMPTY && k-- == 0)
+            return c;
+    return -1; /* k was not below the count */
+}

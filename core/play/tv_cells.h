@@ -81,6 +81,12 @@ uint64_t tv_state_hash_rest(const tv_rules *r, const tv_state *s);
 /* The counts derived from a grid's cells: empty cells, pieces, pieces by colour. */
 void tv_state_count(const tv_rules *r, tv_state *s);
 
+/* The empty cells of cells[0..n), counted eight at a time; the k-th of them
+ * in cell order (k below that count): a random placement drawn as the k-th
+ * move of a list, without the list. */
+int tv_cells_empty_count(const uint8_t *cells, int n);
+int tv_cells_empty_at(const uint8_t *cells, int n, int k);
+
 /* Whether s's hash and counts are what its cells, side to move and flags
  * give (Stockfish's pos_is_ok): 1, or 0 with what differs in why[0..size). */
 int tv_state_ok(const tv_rules *r, const tv_state *s, char *why, int size);

@@ -7,9 +7,9 @@
 #include "tv_family_place.h"
 
 #include <stdio.h>
-#include <string.h>
 
 #include "tv_bits.h"
+#include "tv_cells.h"
 #include "tv_end.h"
 #include "tv_movetext.h"
 #include "tv_place.h"
@@ -27,44 +27,6 @@ static int place_moves(const tv_rules *r, const tv_state *s, tv_move *out, int c
     return n;
 }
 
-/* The empty cells among cells[0..n), eight at a time: a byte's high bit
- * is set in `zero` when the byte is 0 (TV_EMPTY). */
-static inline uint64_t zero_bytes(uint64_t w)
-{
-    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
-    return ~(((w & low7) + low7) | w | low7);
-}
-
-static int count_empty(const uint8_t *cells, int n)
-{
-    int count = 0, c = 0;
-    for (; c + 8 <= n; c += 8) {
-        uint64_t w;
-        memcpy(&w, cells + c, 8);
-        count += tv_bits_count(zero_bytes(w));
-    }
-    for (; c < n; c++)
-        count += cells[c] == TV_EMPTY;
-    return count;
-}
-
-/* The k-th empty cell (k below count_empty), in cell order. */
-static int kth_empty(const uint8_t *cells, int n, int k)
-{
-    int c = 0;
-    for (; c + 8 <= n; c += 8) {
-        uint64_t w;
-        memcpy(&w, cells + c, 8);
-        int here = tv_bits_count(zero_bytes(w));
-        if (k < here)
-            break;
-        k -= here;
-    }
-    for (;; c++)
-        if (cells[c] == TV_EMPTY && k-- == 0)
-            return c;
-}
-
 /* A random placement as moves[below(n)] of place_moves (the same numbers),
  * without the list: the empty cells counted a word at a time (a host's loop
  * draws a move each ply). The opening's restricted cells are listed. */
@@ -77,10 +39,10 @@ static int place_random(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_mo
             *m = moves[tv_rng_below(rng, (uint32_t)n)];
         return n;
     }
-    int empty = count_empty(s->cells, r->ncells), n = empty + tv_place_swap_allowed(r, s);
+    int empty = tv_cells_empty_count(s->cells, r->ncells), n = empty + tv_place_swap_allowed(r, s);
     if (n > 0) {
         int k = (int)tv_rng_below(rng, (uint32_t)n);
-        *m = k == empty ? TV_MOVE_SWAP : kth_empty(s->cells, r->ncells, k);
+        *m = k == empty ? TV_MOVE_SWAP : tv_cells_empty_at(s->cells, r->ncells, k);
     }
     return n;
 }
@@ -100,7 +62,7 @@ static int drop_moves(const tv_rules *r, const tv_state *s, tv_move *out, int ca
 static int place_count(const tv_rules *r, const tv_state *s, tv_error *err)
 {
     if (!tv_turns_opening(r, s))
-        return count_empty(s->cells, r->ncells) + tv_place_swap_allowed(r, s);
+        return tv_cells_empty_count(s->cells, r->ncells) + tv_place_swap_allowed(r, s);
     tv_move moves[TV_MAX_MOVES];
     return place_moves(r, s, moves, TV_MAX_MOVES, err);
 }

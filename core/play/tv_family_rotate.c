@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "tv_cells.h"
 #include "tv_movetext.h"
 #include "tv_rotate.h"
 
@@ -15,8 +16,21 @@ static int moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv
 
 static int count(const tv_rules *r, const tv_state *s, tv_error *err)
 {
-    tv_move out[TV_MAX_MOVES];
-    return moves(r, s, out, TV_MAX_MOVES, err);
+    (void)err;
+    return tv_cells_empty_count(s->cells, r->ncells) * tv_rotate_turns(r);
+}
+
+/* moves[below(n)] of tv_rotate_moves (the same numbers), without the list:
+ * the k-th move is the (k / turns)-th empty cell, turned by k % turns. */
+static int random(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    (void)err;
+    int turns = tv_rotate_turns(r), n = tv_cells_empty_count(s->cells, r->ncells) * turns;
+    if (n > 0) {
+        int k = (int)tv_rng_below(rng, (uint32_t)n);
+        *m = k % turns * r->ncells + tv_cells_empty_at(s->cells, r->ncells, k / turns);
+    }
+    return n;
 }
 
 static int check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
@@ -78,6 +92,7 @@ const tv_family tv_family_rotate = {
     .actions = actions,
     .action_of = action_of,
     .move_of = move_of,
+    .random = random,
     .passes = tv_family_never,
     .swaps = tv_family_never,
     .playout = playout,
