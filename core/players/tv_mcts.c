@@ -24,6 +24,42 @@
  * and try every move at every ply: far more work a playout than the random
  * one (tv_random_playout), which "playout=random", the default, keeps.
  *
+ * "rave=K" (K > 0; 0, the default, is off) adds RAVE (Gelly and Silver
+ * 2007, 2011) to the selection: each child also holds all-moves-as-first
+ * (AMAF) counts, and its value for the player to move at the parent is
+ * (1 - b) Q + b A + c sqrt(ln N / n), with Q its own mean reward, A its AMAF
+ * mean, n its own visits and b = sqrt(K / (3n + K)), the "hand-selected"
+ * schedule: K is the equivalence parameter, the visits at which the two
+ * means weigh the same (b = 1/2 at n = K; b = 0 while A has no sample). Gelly
+ * and Silver count n for the state; here it is the move's own visits, so a
+ * child that has been tried often leans on its own mean whatever its
+ * siblings did. A simulation (the tree's moves from the root, then the
+ * playout) updates, at each node of its path, the AMAF counts of every
+ * child whose move the player to move there played at that node or later
+ * in the simulation, before the opponent played the same move (the first
+ * player to play a cell owns it; m->owner). Only for rules whose moves are
+ * placements: a move is a cell that gets a stone of the mover, the same
+ * stone at any later ply -- the place, groups (Go) and flip (Othello)
+ * families, not under a moves or play hook (which may make a cell mean
+ * anything; an ends or score hook is no matter); a pass, a swap and a block
+ * of the setup phase are never AMAF moves. Other rules (a column, a piece's
+ * from-to, a rotation, a hole, a hook's moves) refuse rave=K with an error.
+ * The playout's moves: where no stone is ever taken off or changes owner
+ * (the place family with no custodial capture and no swap still to come),
+ * the cells the playout filled and their stones' colours, read off the
+ * final board, so the random playout's fast path is kept; elsewhere (Go,
+ * Othello, Pente's captures) the playout lists the moves at every ply, as
+ * the decisive ones do, and notes each: a dearer playout (3000 iterations
+ * from the start take 1.25 times plain MCTS's time in Hex 11x11, 1.3 in
+ * Gomoku 15x15, read off the board; 3 in Pente 11x11, 3.5 in Othello and
+ * 4.5 in Go 9x9, listed). It combines with prove=1 (a proven node's
+ * back-up counts the tree's moves only) and with decisive playouts, and
+ * costs 8 bytes a node and a table of cells, nothing when off. K = 1000
+ * suits Hex, Gomoku and Pente; in Go and Othello, whose random playouts
+ * fill eyes and flip stones, a move's value hangs on when it is played and
+ * AMAF helps little (at 1000 iterations against plain MCTS, 20 games: K =
+ * 1000 scored 0.30 in Go 9x9 and 0.40 in Othello, K = 10 0.55 and 0.65).
+ *
  * Each node holds its state inline (a tv_state is one flat value), the move
  * that led to it, its visit count and its reward in half-points (2 a win,
  * 1 a draw) from the view of the player who moved into it, that is the
@@ -44,6 +80,7 @@
 #include "tv_cells.h"
 #include "tv_family.h"
 #include "tv_history.h"
+#include "tv_mcts.h"
 #include "tv_player.h"
 
 #define NIL UINT32_MAX
@@ -60,8 +97,16 @@ typedef struct node {
     uint16_t nmoves;   /* legal moves here, NMOVES_UNKNOWN until the first expansion */
     uint16_t nchildren;
     uint8_t proven;    /* prove=1: the player (1 or 2) this node is proven won for, 0 if not proven */
-    /* followed by the state (rules->state_size bytes, a multiple of 8) */
+    /* followed by the state (rules->state_size bytes, a multiple of 8), then with rave=K an amaf */
 } node;
+
+/* rave=K: a node's all-moves-as-first counts, in the units of visits and
+ * half: the simulations through its parent in which the player to move
+ * there played this node's move (then or later), and their reward for that player. */
+typedef struct amaf {
+    uint32_t visits;
+    uint32_t half;
+} amaf;
 
 typedef struct arena {
     unsigned char **blocks;
@@ -76,8 +121,10 @@ typedef struct mcts {
     double c;
     int prove;        /* MCTS-Solver */
     int playout;      /* PLAYOUT_* */
+    double rave;      /* RAVE's equivalence parameter K, 0 = no RAVE */
+    size_t amaf_at;   /* rave: where a node's amaf starts */
     tv_cpu_limit cpu; /* the spec's cpu_ms */
-    size_t stride; /* bytes per node: header + state */
+    size_t stride; /* bytes per node: header + state (+ amaf with rave) */
     uint32_t max_nodes;
     arena a[2];
     int cur;          /* a[cur] holds the tree */
@@ -88,7 +135,9 @@ typedef struct mcts {
     int hist_cap;
     uint32_t *path;
     int path_cap;
-    tv_move *pmoves;  /* decisive playouts: the moves of a ply, then the opponent's */
+    tv_move *pmoves;  /* listed playouts: the moves of a ply, then the opponent's */
+    uint8_t owner[TV_MAX_CELLS]; /* rave: by cell, the player (1, 2) who first put a stone there
+                                  * in the simulation, from the node being backed up on; 0 none */
 } mcts;
 
 static node *at(const mcts *m, const arena *a, uint32_t i)
@@ -100,6 +149,9 @@ static node *at(const mcts *m, const arena *a, uint32_t i)
 #define NODE_HEAD ((sizeof(node) + 7) & ~(size_t)7)
 
 static tv_state *state_of(node *n) { return (tv_state *)((unsigned char *)n + NODE_HEAD); }
+
+/* rave=K only: the node's AMAF counts, after its state. */
+static amaf *amaf_of(const mcts *m, node *n) { return (amaf *)((unsigned char *)n + m->amaf_at); }
 
 /* A fresh node index, or NIL when the memory limit is reached. */
 static uint32_t alloc_node(mcts *m, arena *a)
@@ -122,7 +174,7 @@ static uint32_t alloc_node(mcts *m, arena *a)
     return a->used++;
 }
 
-static void init_node(node *n, tv_move move)
+static void init_node(const mcts *m, node *n, tv_move move)
 {
     n->child = n->sibling = NIL;
     n->visits = n->half = 0;
@@ -130,6 +182,8 @@ static void init_node(node *n, tv_move move)
     n->nmoves = NMOVES_UNKNOWN;
     n->nchildren = 0;
     n->proven = 0;
+    if (m->rave > 0)
+        *amaf_of(m, n) = (amaf){0, 0};
 }
 
 /* Copies the subtree under old index `from` of a[cur] into the other arena
@@ -187,7 +241,7 @@ static int set_root(mcts *m, const tv_game *g, tv_error *err)
         m->have_tree = 0;
         return tv_error_set(err, TV_ENOMEM, "mcts: out of memory");
     }
-    init_node(at(m, a, 0), TV_MOVE_NONE);
+    init_node(m, at(m, a, 0), TV_MOVE_NONE);
     tv_state_copy(r, state_of(at(m, a, 0)), g->state);
 done:
     m->have_tree = 1;
@@ -286,7 +340,7 @@ static int expand(mcts *m, uint32_t p, tv_rng *rng, int nhist, uint32_t *out, tv
     if (c == NIL)
         return TV_OK;
     node *cn = at(m, a, c);
-    init_node(cn, mv);
+    init_node(m, cn, mv);
     tv_state_copy(r, state_of(cn), state_of(pn));
     int rc = tv_play_listed(r, state_of(cn), mv, NULL, m->hist, nhist, err);
     if (rc) {
@@ -302,9 +356,25 @@ static int expand(mcts *m, uint32_t p, tv_rng *rng, int nhist, uint32_t *out, tv
     return TV_OK;
 }
 
-/* The UCT choice among p's children: the best mean reward for the player to
- * move at p plus the exploration term; with prove=1, among the children not
- * proven lost for that player while there is one. */
+/* A visited child's value for the player who moves into it: its mean
+ * reward, blended with its AMAF mean by rave=K's schedule, plus the
+ * exploration term (logn = ln of the parent's visits + 1). */
+static double uct_value(const mcts *m, node *cn, double logn)
+{
+    double q = (double)cn->half / (2.0 * cn->visits);
+    if (m->rave > 0) {
+        const amaf *am = amaf_of(m, cn);
+        if (am->visits) {
+            double beta = sqrt(m->rave / (3.0 * cn->visits + m->rave));
+            q = (1.0 - beta) * q + beta * (double)am->half / (2.0 * am->visits);
+        }
+    }
+    return q + m->c * sqrt(logn / cn->visits);
+}
+
+/* The UCT choice among p's children: the best value for the player to move
+ * at p (uct_value); with prove=1, among the children not proven lost for
+ * that player while there is one. */
 static uint32_t select_child(const mcts *m, const arena *a, uint32_t p)
 {
     node *pn = at(m, a, p);
@@ -318,7 +388,7 @@ static uint32_t select_child(const mcts *m, const arena *a, uint32_t p)
             c = cn->sibling;
             continue;
         }
-        double v = cn->visits ? (double)cn->half / (2.0 * cn->visits) + m->c * sqrt(logn / cn->visits) : 1e9;
+        double v = cn->visits ? uct_value(m, cn, logn) : 1e9;
         if (v > top) {
             top = v;
             best = c;
@@ -396,16 +466,49 @@ static int wins_at_once(const tv_rules *r, tv_state *s, tv_move mv, int who, con
     return won;
 }
 
-/* playout=decisive / antidecisive: a playout from s (whose hash is
- * m->hist[nhist - 1]) that takes a win at once when it has one and, for
- * antidecisive, otherwise takes the cell of the opponent's win at once. */
-static int decisive_playout(mcts *m, tv_state *s, int nhist, tv_rng *rng, halt_ctx *halt, tv_error *err)
+/* rave: whether mv puts the mover's stone on a cell of s (not a pass, a
+ * swap or a block of the setup phase): an AMAF move. */
+static int stone_move(const tv_state *s, tv_move mv) { return mv >= 0 && !(s->flags & TV_FLAG_SETUP); }
+
+/* rave: whether a random playout from leaf may be read off the board at
+ * its end (note_board): placements whose stones are never taken off nor
+ * change owner (no custodial capture, no swap to come). */
+static int amaf_from_board(const tv_rules *r, const tv_state *leaf)
+{
+    return r->family == TV_FAMILY_PLACE && !r->custodial.dirs &&
+           (r->swap_after == 0 || leaf->stones > r->swap_after || (leaf->flags & TV_FLAG_SWAPPED));
+}
+
+/* rave: the moves of a playout from leaf to end when amaf_from_board holds:
+ * each cell empty at the leaf and holding a stone at the end was the move
+ * of the player of that colour (the colours do not change on the way). */
+static void note_board(mcts *m, const tv_state *leaf, const tv_state *end)
+{
+    int first = tv_colour_of(leaf, 0);
+    for (int c = 0; c < m->rules->ncells; c++) {
+        int colour = tv_cell_colour(end->cells[c]);
+        if (leaf->cells[c] == TV_EMPTY && (colour == TV_STONE1 || colour == TV_STONE2))
+            m->owner[c] = colour == first ? 1 : 2;
+    }
+}
+
+/* A playout from s (whose hash is m->hist[nhist - 1]) that lists the moves
+ * at every ply: playout=decisive takes a win at once when it has one and
+ * antidecisive otherwise the cell of the opponent's win at once; else (and
+ * always for playout=random, used here by rave where the board cannot tell
+ * the moves) a random move, as tv_random_playout draws it. With rave, the
+ * first stone on each cell is noted for its player. */
+static int listed_playout(mcts *m, tv_state *s, int nhist, tv_rng *rng, halt_ctx *halt, tv_error *err)
 {
     const tv_rules *r = m->rules;
+    int decisive = m->playout != PLAYOUT_RANDOM;
     int anti = m->playout == PLAYOUT_ANTIDECISIVE && !tv_family_hooked(r);
     tv_move *moves = m->pmoves, *theirs = m->pmoves + r->max_moves;
-    while (s->status == TV_ONGOING) {
-        if (halt_now(halt))
+    /* The CPU clock is a system call, dearer than a ply: asked every 16
+     * plies, every ply where hooks may make one slow. */
+    int every = tv_family_hooked(r) ? 1 : 16;
+    for (int ply = 0; s->status == TV_ONGOING; ply++) {
+        if (ply % every == 0 && halt_now(halt))
             return TV_PLAYOUT_HALTED;
         int rc, me = s->to_move, n = tv_legal_moves_hist(r, s, m->hist, nhist, moves, r->max_moves, err);
         if (n < 0)
@@ -413,7 +516,7 @@ static int decisive_playout(mcts *m, tv_state *s, int nhist, tv_rng *rng, halt_c
         if (n == 0)
             return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
         tv_move mv = TV_MOVE_NONE;
-        for (int i = 0; i < n && mv == TV_MOVE_NONE; i++)
+        for (int i = 0; i < n && decisive && mv == TV_MOVE_NONE; i++)
             if (wins_at_once(r, s, moves[i], me + 1, m->hist, nhist))
                 mv = moves[i];
         if (mv == TV_MOVE_NONE && anti) { /* the opponent to move on a copy: their wins at once */
@@ -431,11 +534,42 @@ static int decisive_playout(mcts *m, tv_state *s, int nhist, tv_rng *rng, halt_c
         }
         if (mv == TV_MOVE_NONE)
             mv = moves[tv_rng_below(rng, (uint32_t)n)];
+        if (m->rave > 0 && stone_move(s, mv) && mv < r->ncells && !m->owner[mv])
+            m->owner[mv] = (uint8_t)(me + 1);
         if ((rc = reserve(m, nhist + 1, err)) || (rc = tv_play_listed(r, s, mv, NULL, m->hist, nhist, err)))
             return rc;
         m->hist[nhist++] = tv_history_key(r, s);
     }
     return TV_OK;
+}
+
+/* rave: the AMAF back-up of a simulation along m->path[0..depth) whose
+ * playout's stones are in m->owner. From the leaf up, the move played at
+ * each node is noted (a play earlier in the simulation owns its cell), then
+ * every child of the node whose cell the player to move there owns counts
+ * the simulation's reward for that player. */
+static void backup_amaf(mcts *m, const arena *a, int depth, const tv_state *end)
+{
+    for (int i = depth - 1; i >= 0; i--) {
+        node *pn = at(m, a, m->path[i]);
+        const tv_state *ps = state_of(pn);
+        if (i + 1 < depth) {
+            tv_move mv = at(m, a, m->path[i + 1])->move;
+            if (stone_move(ps, mv) && mv < m->rules->ncells)
+                m->owner[mv] = (uint8_t)(ps->to_move + 1);
+        }
+        if (ps->flags & TV_FLAG_SETUP) /* its children are blocks, not stones */
+            continue;
+        uint32_t me = ps->to_move + 1u, half = reward(end, ps->to_move);
+        for (uint32_t c = pn->child; c != NIL; c = at(m, a, c)->sibling) {
+            node *cn = at(m, a, c);
+            if (cn->move >= 0 && cn->move < m->rules->ncells && m->owner[cn->move] == me) {
+                amaf *am = amaf_of(m, cn);
+                am->visits++;
+                am->half += half;
+            }
+        }
+    }
 }
 
 /* One iteration: TV_OK, TV_PLAYOUT_HALTED when the playout was cut short
@@ -472,17 +606,23 @@ static int iterate(mcts *m, int nhist0, tv_rng *rng, halt_ctx *halt, tv_error *e
     }
     tv_state_buf end;
     tv_state_copy(r, &end.state, state_of(at(m, a, n)));
+    if (m->rave > 0)
+        memset(m->owner, 0, (size_t)r->ncells);
     int proven = at(m, a, n)->proven;
     if (proven) { /* a proven node's result, without a playout */
         end.state.status = TV_OVER;
         end.state.winner = (int8_t)proven;
     } else if (end.state.status == TV_ONGOING) {
-        if (m->playout == PLAYOUT_RANDOM)
+        const tv_state *leaf = state_of(at(m, a, n));
+        int by_board = m->rave > 0 && amaf_from_board(r, leaf);
+        if (m->playout == PLAYOUT_RANDOM && (m->rave <= 0 || by_board)) {
             rc = tv_random_playout_halt(r, &end.state, rng, halt_now, halt, err);
-        else if (!(rc = reserve(m, nhist + 1, err))) {
+            if (!rc && by_board)
+                note_board(m, leaf, &end.state);
+        } else if (!(rc = reserve(m, nhist + 1, err))) {
             if (expanded) /* a new leaf's hash is not in the history yet */
                 m->hist[nhist++] = tv_history_key(r, &end.state);
-            rc = decisive_playout(m, &end.state, nhist, rng, halt, err);
+            rc = listed_playout(m, &end.state, nhist, rng, halt, err);
         }
         if (rc)
             return rc;
@@ -493,6 +633,8 @@ static int iterate(mcts *m, int nhist0, tv_rng *rng, halt_ctx *halt, tv_error *e
         cn->visits++;
         cn->half += reward(&end.state, state_of(at(m, a, m->path[i - 1]))->to_move);
     }
+    if (m->rave > 0)
+        backup_amaf(m, a, depth, &end.state);
     if (proven)
         for (int i = depth - 1; i > 0 && prove_parent(m, a, m->path[i - 1], m->path[i]); i--)
             ;
@@ -604,6 +746,30 @@ static int mcts_choose(void *self, const tv_game *g, const tv_budget *budget, tv
     return TV_OK;
 }
 
+int tv_mcts_children(const void *self, const tv_move *path, int npath, tv_mcts_child *out, int cap)
+{
+    const mcts *m = self;
+    const arena *a = &m->a[m->cur];
+    if (!m->have_tree || a->used == 0)
+        return -1;
+    uint32_t n = 0;
+    for (int i = 0; i < npath && n != NIL; i++) {
+        uint32_t c = at(m, a, n)->child;
+        while (c != NIL && at(m, a, c)->move != path[i])
+            c = at(m, a, c)->sibling;
+        n = c;
+    }
+    if (n == NIL)
+        return -1;
+    int k = 0;
+    for (uint32_t c = at(m, a, n)->child; c != NIL && k < cap; c = at(m, a, c)->sibling, k++) {
+        node *cn = at(m, a, c);
+        amaf am = m->rave > 0 ? *amaf_of(m, cn) : (amaf){0, 0};
+        out[k] = (tv_mcts_child){cn->move, cn->visits, cn->half, am.visits, am.half};
+    }
+    return k;
+}
+
 static void mcts_destroy(void *self)
 {
     mcts *m = self;
@@ -620,11 +786,18 @@ static void mcts_destroy(void *self)
     free(m);
 }
 
+/* rave=K: whether the rules' moves are placements, a cell that gets the
+ * mover's stone whenever it is played (the header says why these). */
+static int rave_fits(const tv_rules *r)
+{
+    return r->family == TV_FAMILY_PLACE || r->family == TV_FAMILY_GROUPS || r->family == TV_FAMILY_FLIP;
+}
+
 static void *mcts_create(const tv_rules *r, const tv_params *params, tv_budget *budget, tv_error *err)
 {
-    static const char *const known[] = {"iterations", "ms", "cpu_ms", "c", "mb", "prove", "playout", NULL};
+    static const char *const known[] = {"iterations", "ms", "cpu_ms", "c", "mb", "prove", "playout", "rave", NULL};
     static const char *const playouts[] = {"random", "decisive", "antidecisive"};
-    long iterations = 0, ms = 0, cpu_ms = 0, mb = 512, prove = 0;
+    long iterations = 0, ms = 0, cpu_ms = 0, mb = 512, prove = 0, rave = 0;
     double c = 1.4;
     int playout = PLAYOUT_RANDOM;
     if (tv_params_check(params, "mcts", known, err))
@@ -633,7 +806,8 @@ static void *mcts_create(const tv_rules *r, const tv_params *params, tv_budget *
     if (tv_param_long(params, "iterations", 1, 2000000000L, &iterations, &e) ||
         tv_param_long(params, "ms", 1, 86400000L, &ms, &e) || tv_param_long(params, "cpu_ms", 1, 86400000L, &cpu_ms, &e) ||
         tv_param_double(params, "c", 0.0, 100.0, &c, &e) || tv_param_long(params, "mb", 1, 1L << 20, &mb, &e) ||
-        tv_param_long(params, "prove", 0, 1, &prove, &e)) {
+        tv_param_long(params, "prove", 0, 1, &prove, &e) ||
+        tv_param_long(params, "rave", 0, 1000000000L, &rave, &e)) {
         tv_error_set(err, e.code, "mcts: %.400s", e.msg);
         return NULL;
     }
@@ -649,8 +823,16 @@ static void *mcts_create(const tv_rules *r, const tv_params *params, tv_budget *
                 return NULL;
             }
         }
+    if (rave > 0 && !rave_fits(r)) {
+        tv_error_set(err, TV_EINVAL,
+                     "mcts: rave=%ld needs moves that put a stone on a cell (place, groups or flip rules, no "
+                     "moves or play hook); this ruleset's moves are %s: %s",
+                     rave, tv_family_info_of(r->family)->name, tv_family_info_of(r->family)->text);
+        return NULL;
+    }
     mcts *m = calloc(1, sizeof *m);
-    if (!m || (playout != PLAYOUT_RANDOM && !(m->pmoves = malloc(2 * (size_t)r->max_moves * sizeof *m->pmoves)))) {
+    int listed = playout != PLAYOUT_RANDOM || rave > 0; /* playouts that may list their moves */
+    if (!m || (listed && !(m->pmoves = malloc(2 * (size_t)r->max_moves * sizeof *m->pmoves)))) {
         free(m);
         tv_error_set(err, TV_ENOMEM, "out of memory");
         return NULL;
@@ -659,8 +841,10 @@ static void *mcts_create(const tv_rules *r, const tv_params *params, tv_budget *
     m->c = c;
     m->prove = (int)prove;
     m->playout = playout;
+    m->rave = (double)rave;
     m->cpu.ms = cpu_ms;
-    m->stride = NODE_HEAD + (size_t)r->state_size;
+    m->amaf_at = (NODE_HEAD + (size_t)r->state_size + 7) & ~(size_t)7;
+    m->stride = m->amaf_at + (rave > 0 ? sizeof(amaf) : 0);
     m->stride = (m->stride + 7) & ~(size_t)7;
     /* Each arena may take half of mb: the kept subtree always fits in the other. */
     size_t limit = ((size_t)mb << 20) / m->stride / 2;

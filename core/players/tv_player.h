@@ -8,7 +8,8 @@
  *                               UCT with random playouts, c=1.4 (exploration);
  *                               prove=1: MCTS-Solver (proven wins and losses);
  *                               playout=decisive | antidecisive: playouts that
- *                               take a win at once (and block the opponent's)
+ *                               take a win at once (and block the opponent's);
+ *                               rave=K: RAVE, where moves are placements
  *   alphabeta:depth=N | nodes=N | ms=N | cpu_ms=N
  *                               negamax, alpha-beta, iterative deepening, TT,
  *                               the ruleset's evaluation at the horizon (tv_eval.h)
