@@ -21,4 +21,13 @@ return game {
   board = hex { size = o.size },
   moves = place { swap_after = o.swap and 1 or 0 },
   goal = connect { sides = { "rows", "columns" } },
+  -- Alpha-beta's horizon (rulesets/README.md): each colour's two-distance
+  -- potential to its sides (the default for a connect goal), and, to break
+  -- its many ties, the cells at that least potential. At 11x11, alpha-beta
+  -- nodes=1200 (21 ms a move) won 19 of 20 against MCTS 40000 (320 ms) and
+  -- 20 of 20 against MCTS 100000 (870 ms); by the potential alone, 17 and
+  -- 18 of 20; by the plain shortest chain (connection = 1), which one stone
+  -- cuts, 3 of 10 against MCTS 3300 at equal CPU. With no evaluate, every
+  -- unfinished position scored 0 and it played the next free cell.
+  evaluate = { two_distance = 1, two_distance_cells = 0.05 },
 }

@@ -480,6 +480,11 @@ typedef struct tv_eval {
     int32_t score;                  /* per point of score (runs, stores, captures) */
     int line_length, line_dirs;     /* open lines: windows of line_length cells along TV_DIR_* line_dirs (0: none) */
     int32_t lines[TV_MAX_SIDE + 1]; /* a window with n stones of one colour and nothing else: lines[n] */
+    int32_t connection;             /* per empty cell a colour's shortest chain to its sides still needs */
+    int32_t two_distance;           /* per step of a colour's two-distance potential to its sides */
+    int32_t two_distance_cells;     /* per empty cell where that potential is at its least */
+    int32_t corners;                /* per stone on a corner of the grid */
+    int32_t stable;                 /* per stone no flip can ever turn */
 } tv_eval;
 
 /* What a play hook's move did, beside its effect on the cells. */

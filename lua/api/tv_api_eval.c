@@ -130,10 +130,30 @@ static void read_open_lines(lua_State *L, int idx, tv_rules *r)
     }
 }
 
+/* The terms of a family's board: the distances to a connection goal's
+ * sides, and the corners and the stones no flip can turn of a grid. */
+static void read_board_terms(lua_State *L, int idx, tv_rules *r)
+{
+    tv_eval *ev = &r->eval;
+    ev->connection = read_weight(L, idx, "connection");
+    ev->two_distance = read_weight(L, idx, "two_distance");
+    ev->two_distance_cells = read_weight(L, idx, "two_distance_cells");
+    ev->corners = read_weight(L, idx, "corners");
+    ev->stable = read_weight(L, idx, "stable");
+    if ((ev->connection || ev->two_distance || ev->two_distance_cells) && !r->join.sides[0])
+        luaL_error(L, WHAT ".%s: the game has no sides to join (a connect { sides } goal)",
+                   ev->connection ? "connection" : ev->two_distance ? "two_distance" : "two_distance_cells");
+    if (ev->corners && r->board != TV_BOARD_GRID)
+        luaL_error(L, WHAT ".corners: a mancala board has no corners (use score)");
+    if (ev->stable && !r->flip.dirs)
+        luaL_error(L, WHAT ".stable: only stones that flips turn can be stable (place { flips })");
+}
+
 void tv_read_eval(lua_State *L, int idx, tv_rules *r)
 {
     static const char *const known[] = {"material", "advancement", "centre", "mobility", "mobile", "score",
-                                        "open_lines", NULL};
+                                        "open_lines", "connection", "two_distance", "two_distance_cells",
+                                        "corners", "stable", NULL};
     idx = lua_absindex(L, idx);
     if (lua_type(L, idx) != LUA_TTABLE)
         luaL_error(L, WHAT ": expected a table, as { material = { man = 1, king = 3 }, mobility = 0.05 }");
@@ -156,4 +176,5 @@ void tv_read_eval(lua_State *L, int idx, tv_rules *r)
     if (tv_rawfield(L, idx, "open_lines") != LUA_TNIL)
         read_open_lines(L, lua_gettop(L), r);
     lua_pop(L, 1);
+    read_board_terms(L, idx, r);
 }

@@ -6,11 +6,13 @@
  * pieces (which alpha-beta and MCTS once refused). */
 #include <check.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "test_util.h"
 #include "tv_check.h"
 #include "tv_eval.h"
+#include "tv_join.h"
 #include "tv_player.h"
 
 static int32_t value_of(const tv_ruleset *rs, const tv_eval *ev, const char *pos)
@@ -224,6 +226,371 @@ START_TEST(swapped_colours)
 }
 END_TEST
 
+/* ---- connection, two-distance, corners, stable stones ------------------- */
+
+/* Hex 4x4, Red (x) joins rows 1 and 4, Blue (o) columns a and d:
+ *     row 4  . . . .        x: b2 b3, a chain needing b1 (or c1) and b4
+ *     row 3   . x o .          (or a4): 2 empty cells
+ *     row 2    . x . .      o: c1 c3, no stone in column b: a1 b1 c1 d1
+ *     row 1     . . o .        or a4 b4 c3 d3, 3 empty cells           */
+START_TEST(connection_on_hex)
+{
+    tv_ruleset *rs = must_load("hex", "size=4");
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_game *g = game_at(rs, "..../.xo./.x../..o. 1 - 4");
+    ck_assert_int_eq(tv_eval_connection(r, g->state->cells, TV_STONE1), 2);
+    ck_assert_int_eq(tv_eval_connection(r, g->state->cells, TV_STONE2), 3);
+    tv_game_free(g);
+    tv_eval ev;
+    memset(&ev, 0, sizeof ev);
+    ev.connection = 100;
+    ck_assert_int_eq(value_of(rs, &ev, "..../.xo./.x../..o. 1 - 4"), 100);
+    /* o's wall a2 b2 c2 leaves x only d2, reached from d1, then c3 (own)
+     * and c4: 3 cells; o needs only d2 or d1 (next to c2): 1. */
+    g = game_at(rs, "x.../..xx/ooo./.... 1 - 6");
+    ck_assert_int_eq(tv_eval_connection(r, g->state->cells, TV_STONE1), 3);
+    ck_assert_int_eq(tv_eval_connection(r, g->state->cells, TV_STONE2), 1);
+    tv_game_free(g);
+    ck_assert_int_eq(value_of(rs, &ev, "x.../..xx/ooo./.... 1 - 6"), -200);
+    /* The empty board: a row or a column of 4 each. */
+    ck_assert_int_eq(value_of(rs, &ev, NULL), 0);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* Y, 4 a side (row 1, column a and the diagonal d1 c2 b3 a4): x on b2
+ * joins the three with b1, a2 and c2 (3: no cell next to b2 touches two
+ * sides); o needs a whole side of 4 (a1 a2 a3 a4, or row 1), and no three
+ * cells in a chain touch all three sides. */
+START_TEST(connection_on_y)
+{
+    tv_ruleset *rs = must_load("y", "size=4");
+    const tv_rules *r = tv_ruleset_rules(rs);
+    const char *pos = ".###/..##/.x.#/.... 2 - 1";
+    tv_game *g = game_at(rs, pos);
+    ck_assert_int_eq(tv_eval_connection(r, g->state->cells, TV_STONE1), 3);
+    ck_assert_int_eq(tv_eval_connection(r, g->state->cells, TV_STONE2), 4);
+    tv_game_free(g);
+    tv_eval ev;
+    memset(&ev, 0, sizeof ev);
+    ev.connection = 100;
+    ck_assert_int_eq(value_of(rs, &ev, pos), -100); /* o to move, a cell behind */
+    /* x on b2 and the corner d1 (row 1 and the diagonal) needs only column
+     * a: a3, next to b2, and c1 or c2 between b2 and d1: 2. o's a2 b1, one
+     * group on row 1 and column a, needs the diagonal: a3 a4, a3 b3 or c1
+     * c2: 2 (a1, shut in by o, is x's no longer). */
+    pos = ".###/..##/ox.#/.o.x 1 - 4";
+    g = game_at(rs, pos);
+    ck_assert_int_eq(tv_eval_connection(r, g->state->cells, TV_STONE1), 2);
+    ck_assert_int_eq(tv_eval_connection(r, g->state->cells, TV_STONE2), 2);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* The fewest empty cells whose filling joins colour's sides, by trying
+ * every set of k empty cells for k = 0, 1, ... (small boards only). */
+static int fewest_cells(const tv_rules *r, const uint8_t *cells, int colour)
+{
+    int empty[32], n = 0;
+    for (int c = 0; c < r->ncells; c++)
+        if (tv_cell_colour(cells[c]) == TV_EMPTY)
+            empty[n++] = c;
+    ck_assert_int_le(n, 20);
+    int best = r->ncells;
+    uint8_t board[TV_MAX_CELLS];
+    for (uint32_t set = 0; set < 1u << n; set++) {
+        int k = __builtin_popcount(set);
+        if (k >= best)
+            continue;
+        memcpy(board, cells, (size_t)r->ncells);
+        for (int i = 0; i < n; i++)
+            if (set >> i & 1)
+                board[empty[i]] = (uint8_t)colour;
+        if (tv_join_anywhere(r, board, colour))
+            best = k;
+    }
+    return best;
+}
+
+/* The connection distance is the fewest cells that join, on the positions
+ * of random games of Hex 3x3 and 4x4 and Y 4 and 5 (the board's cell count
+ * when no set does). */
+START_TEST(connection_is_the_fewest_cells)
+{
+    static const struct {
+        const char *name, *options;
+    } games[] = {{"hex", "size=3"}, {"hex", "size=4"}, {"y", "size=4"}, {"y", "size=5"}};
+    tv_rng rng;
+    tv_rng_seed(&rng, 11);
+    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
+        tv_ruleset *rs = must_load(games[k].name, games[k].options);
+        const tv_rules *r = tv_ruleset_rules(rs);
+        for (int game = 0; game < 12; game++) {
+            tv_game *g = game_at(rs, NULL);
+            tv_error err;
+            for (;;) {
+                for (int colour = TV_STONE1; colour <= TV_STONE2; colour++)
+                    ck_assert_msg(tv_eval_connection(r, g->state->cells, colour) ==
+                                      fewest_cells(r, g->state->cells, colour),
+                                  "%s %s, game %d ply %d, colour %d: %d, by trying sets %d", games[k].name,
+                                  games[k].options, game, g->nply, colour,
+                                  tv_eval_connection(r, g->state->cells, colour), fewest_cells(r, g->state->cells, colour));
+                if (g->state->status != TV_ONGOING)
+                    break;
+                tv_move moves[TV_MAX_MOVES];
+                int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+                ck_assert_int_eq(tv_game_play(g, moves[tv_rng_below(&rng, (uint32_t)n)], &err), TV_OK);
+            }
+            tv_game_free(g);
+        }
+        tv_ruleset_free(rs);
+    }
+}
+END_TEST
+
+/* Hex 3x3, Red (x) joins rows 1 and 3. Empty, a cell's two-distances to
+ * the rows (below, above) are
+ *     row 3  3,1  4,1  5,1        so the least sum, the potential, is 4
+ *     row 2   2,3  2,2  3,2       (c1, b2, a3), and Blue's the same.
+ *     row 1    1,5  1,4  1,3
+ * With x on b2, the cells round it are next to each other through it: a2
+ * c2 a3 b3 are 2 from row 1, a2 c2 c1 b1 2 from row 3; a1 and c3 3. Red's
+ * potential is 3 (b1: 1 + 2). Blue has no two ways round b2: a column-a
+ * cell is 1 from column a, b1 2 (a1, a2), b3 only 1 way there (a3), so
+ * nothing on the right side: no potential, the board's 9 cells. */
+START_TEST(two_distance_on_hex)
+{
+    tv_ruleset *rs = must_load("hex", "size=3");
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_game *g = game_at(rs, NULL);
+    ck_assert_int_eq(tv_eval_two_distance(r, g->state->cells, TV_STONE1, NULL), 4);
+    ck_assert_int_eq(tv_eval_two_distance(r, g->state->cells, TV_STONE2, NULL), 4);
+    tv_game_free(g);
+    g = game_at(rs, ".../.x./... 2 - 1");
+    ck_assert_int_eq(tv_eval_two_distance(r, g->state->cells, TV_STONE1, NULL), 3);
+    ck_assert_int_eq(tv_eval_two_distance(r, g->state->cells, TV_STONE2, NULL), 9);
+    tv_game_free(g);
+    tv_eval ev;
+    memset(&ev, 0, sizeof ev);
+    ev.two_distance = 50;
+    ck_assert_int_eq(value_of(rs, &ev, ".../.x./... 2 - 1"), -(9 - 3) * 50);
+    /* The cells at the least potential: c1 b2 a3 empty, for each colour;
+     * with x on b2, b1 c1 a3 b3 for x, none for o. */
+    int at_least = -1;
+    g = game_at(rs, NULL);
+    tv_eval_two_distance(r, g->state->cells, TV_STONE1, &at_least);
+    ck_assert_int_eq(at_least, 3);
+    tv_game_free(g);
+    g = game_at(rs, ".../.x./... 2 - 1");
+    tv_eval_two_distance(r, g->state->cells, TV_STONE1, &at_least);
+    ck_assert_int_eq(at_least, 4);
+    tv_eval_two_distance(r, g->state->cells, TV_STONE2, &at_least);
+    ck_assert_int_eq(at_least, 0);
+    tv_game_free(g);
+    memset(&ev, 0, sizeof ev);
+    ev.two_distance_cells = 100;
+    ck_assert_int_eq(value_of(rs, &ev, ".../.x./... 2 - 1"), -(4 - 0) * 100);
+    ck_assert_int_eq(value_of(rs, &ev, NULL), 0);
+    /* x on b1 and b3: b2 joins them (1 + 1). o on a1: a2 a3 c1 c2 c3 are 1
+     * from their own column, b2 2 from each (a2 a3; c1 c2), and nothing
+     * else has two ways past x to the far column: 4. */
+    g = game_at(rs, ".x./.../ox. 2 - 3");
+    ck_assert_int_eq(tv_eval_two_distance(r, g->state->cells, TV_STONE1, NULL), 2);
+    ck_assert_int_eq(tv_eval_two_distance(r, g->state->cells, TV_STONE2, NULL), 4);
+    tv_game_free(g);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* The two-distance, plainly: each empty cell's neighbours found by a flood
+ * through the colour's groups next to it, then td(c) = 1 next to the side
+ * (or a group touching it), else 1 + the second least td of its
+ * neighbours, relaxed until nothing changes; the potential the least sum. */
+#define PLAIN_CELLS 64
+#define PLAIN_FAR 10000
+
+static void plain_neighbours(const tv_rules *r, const uint8_t *cells, int colour, int c, uint8_t *near,
+                             unsigned *sides)
+{
+    const tv_join *k = &r->join;
+    uint8_t seen[PLAIN_CELLS] = {0};
+    int stack[PLAIN_CELLS], n = 0;
+    memset(near, 0, PLAIN_CELLS);
+    *sides = k->edge[c];
+    seen[c] = 1;
+    stack[n++] = c;
+    while (n) {
+        int at = stack[--n];
+        for (int i = 0; i < k->ndirs; i++) {
+            int d = k->link[at][i];
+            if (seen[d])
+                continue;
+            seen[d] = 1;
+            if (tv_cell_colour(cells[d]) == TV_EMPTY)
+                near[d] = 1;
+            else if (tv_cell_colour(cells[d]) == colour) {
+                *sides |= k->edge[d];
+                stack[n++] = d;
+            }
+        }
+    }
+}
+
+static int plain_two_distance(const tv_rules *r, const uint8_t *cells, int colour)
+{
+    static uint8_t near[PLAIN_CELLS][PLAIN_CELLS];
+    unsigned touch[PLAIN_CELLS], need = r->join.need[colour - 1];
+    int total[PLAIN_CELLS] = {0}, best = r->ncells;
+    ck_assert_int_le(r->ncells, PLAIN_CELLS);
+    for (int c = 0; c < r->ncells; c++)
+        plain_neighbours(r, cells, colour, c, near[c], &touch[c]);
+    for (unsigned bit = 1; bit < 64; bit <<= 1) {
+        if (!(need & bit))
+            continue;
+        int td[PLAIN_CELLS];
+        for (int c = 0; c < r->ncells; c++)
+            td[c] = PLAIN_FAR;
+        for (int changed = 1; changed;) {
+            changed = 0;
+            for (int c = 0; c < r->ncells; c++) {
+                if (tv_cell_colour(cells[c]) != TV_EMPTY)
+                    continue;
+                int first = PLAIN_FAR, second = PLAIN_FAR;
+                for (int d = 0; d < r->ncells; d++)
+                    if (near[c][d] && td[d] < second) {
+                        second = td[d] < first ? first : td[d];
+                        first = td[d] < first ? td[d] : first;
+                    }
+                int v = (touch[c] & bit) ? 1 : second < PLAIN_FAR ? second + 1 : PLAIN_FAR;
+                if (v < td[c])
+                    td[c] = v, changed = 1;
+            }
+        }
+        for (int c = 0; c < r->ncells; c++)
+            total[c] += td[c];
+    }
+    for (int c = 0; c < r->ncells; c++)
+        if (tv_cell_colour(cells[c]) == TV_EMPTY && total[c] < best)
+            best = total[c];
+    return best;
+}
+
+/* The two-distance agrees with the plain relaxation on the positions of
+ * random games of Hex 5x5 and 7x7 and Y 6. */
+START_TEST(two_distance_agrees_with_a_plain_relaxation)
+{
+    static const struct {
+        const char *name, *options;
+    } games[] = {{"hex", "size=5"}, {"hex", "size=7"}, {"y", "size=6"}};
+    tv_rng rng;
+    tv_rng_seed(&rng, 17);
+    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
+        tv_ruleset *rs = must_load(games[k].name, games[k].options);
+        const tv_rules *r = tv_ruleset_rules(rs);
+        for (int game = 0; game < 10; game++) {
+            tv_game *g = game_at(rs, NULL);
+            tv_error err;
+            while (g->state->status == TV_ONGOING) {
+                for (int colour = TV_STONE1; colour <= TV_STONE2; colour++) {
+                    int got = tv_eval_two_distance(r, g->state->cells, colour, NULL);
+                    int want = plain_two_distance(r, g->state->cells, colour);
+                    ck_assert_msg(got == want, "%s %s, game %d ply %d, colour %d: %d, plainly %d", games[k].name,
+                                  games[k].options, game, g->nply, colour, got, want);
+                }
+                tv_move moves[TV_MAX_MOVES];
+                int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+                ck_assert_int_eq(tv_game_play(g, moves[tv_rng_below(&rng, (uint32_t)n)], &err), TV_OK);
+            }
+            tv_game_free(g);
+        }
+        tv_ruleset_free(rs);
+    }
+}
+END_TEST
+
+/* Othello 8x8:
+ *     row 8  . . . . . . o o     x: a1 b1 c1 h1 a2 b2 stable (from the
+ *     row 7  . . . . . . . o        corners a1 and h1), e5 not
+ *     row 6  . . . . . . . .     o: h8 g8 h7 stable, d4 not, nor f1 (row 1
+ *     row 5  . . . . x . . .        has empty cells on both sides of it)
+ *     row 4  . . . o . . . .     corners: x a1 h1, o h8
+ *     row 3  . . . . . . . .
+ *     row 2  x x . . . . . .
+ *     row 1  x x x . . o . x                                              */
+#define OTHELLO_POS "......oo/.......o/......../....x.../...o..../......../xx....../xxx..o.x"
+
+START_TEST(corners_and_stable_on_othello)
+{
+    tv_ruleset *rs = must_load("othello", NULL);
+    tv_eval ev;
+    memset(&ev, 0, sizeof ev);
+    ev.corners = 100;
+    ck_assert_int_eq(value_of(rs, &ev, OTHELLO_POS " 1 - 20"), 100);
+    ck_assert_int_eq(value_of(rs, &ev, OTHELLO_POS " 2 - 20"), -100);
+    memset(&ev, 0, sizeof ev);
+    ev.stable = 100;
+    ck_assert_int_eq(value_of(rs, &ev, OTHELLO_POS " 1 - 20"), 600 - 300);
+    tv_game *g = game_at(rs, OTHELLO_POS " 1 - 20");
+    uint8_t stable[TV_MAX_CELLS];
+    ck_assert_int_eq(tv_eval_stable(tv_ruleset_rules(rs), g->state->cells, stable), 9);
+    ck_assert_int_eq(stable[1 * 8 + 1], 1); /* b2 */
+    ck_assert_int_eq(stable[4 * 8 + 4], 0); /* e5 */
+    ck_assert_int_eq(stable[0 * 8 + 5], 0); /* f1 */
+    tv_game_free(g);
+    /* A full row is stable along it, and on the edge that is enough: the
+     * top row's 6 x and 2 o; b7 under it has a7 and c7 empty beside it. */
+    ck_assert_int_eq(value_of(rs, &ev, "xxxxxoxo/.x....../......../...xo.../...ox.../......../......../........ 2 - 9"),
+                     -(6 - 2) * 100);
+    memset(&ev, 0, sizeof ev);
+    ev.corners = 100, ev.stable = 10, ev.mobility = 1;
+    ck_assert_int_eq(value_of(rs, &ev, "xxxxxoxo/.x....../......../...xo.../...ox.../......../......../........ 2 - 9") <
+                         0,
+                     1);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
+/* A stone found stable keeps its colour to the end of the game, and stays
+ * found: random games of Othello 6x6 and 8x8. */
+START_TEST(stable_stones_never_turn)
+{
+    static const char *const sizes[] = {"size=6", "size=8"};
+    tv_rng rng;
+    tv_rng_seed(&rng, 3);
+    for (int k = 0; k < 2; k++) {
+        tv_ruleset *rs = must_load("othello", sizes[k]);
+        const tv_rules *r = tv_ruleset_rules(rs);
+        for (int game = 0; game < 30; game++) {
+            tv_game *g = game_at(rs, NULL);
+            uint8_t was[TV_MAX_CELLS] = {0}, colour[TV_MAX_CELLS] = {0}, now[TV_MAX_CELLS];
+            tv_error err;
+            int found = 0;
+            for (;;) {
+                tv_eval_stable(r, g->state->cells, now);
+                for (int c = 0; c < r->ncells; c++) {
+                    if (was[c]) {
+                        ck_assert_msg(tv_cell_colour(g->state->cells[c]) == colour[c], "%s game %d ply %d: cell %d turned",
+                                      sizes[k], game, g->nply, c);
+                        ck_assert_msg(now[c], "%s game %d ply %d: cell %d no longer found", sizes[k], game, g->nply, c);
+                    }
+                    if (now[c] && !was[c])
+                        was[c] = 1, colour[c] = (uint8_t)tv_cell_colour(g->state->cells[c]), found++;
+                }
+                if (g->state->status != TV_ONGOING)
+                    break;
+                tv_move moves[TV_MAX_MOVES];
+                int n = tv_legal_moves(r, g->state, moves, TV_MAX_MOVES, &err);
+                ck_assert_int_eq(tv_game_play(g, moves[tv_rng_below(&rng, (uint32_t)n)], &err), TV_OK);
+            }
+            ck_assert_int_gt(found, 0); /* a full board is all stable */
+            tv_game_free(g);
+        }
+        tv_ruleset_free(rs);
+    }
+}
+END_TEST
+
 /* ---- game{} evaluate ---------------------------------------------------- */
 
 #define PIECES_GAME                                                                                 \
@@ -232,6 +599,11 @@ END_TEST
     "  moves = move { man = step { directions = 'forward' }, king = step { directions = 'all' },\n"  \
     "                 promote = { man = 'king', rows = 1 } },\n"                                      \
     "  ends = 'no_move',\n"
+
+#define FLIP_GAME                                                                                   \
+    "return game { name = 'T', board = grid { width = 4, height = 4 },\n"                          \
+    "  setup = { '....', '.xo.', '.ox.', '....' }, moves = place { flips = 'all' },\n"              \
+    "  no_move = 'pass', ends = 'no_move', winner = 'most_pieces',\n"
 
 static tv_ruleset *load_eval(const char *head, const char *evaluate, tv_error *err)
 {
@@ -291,6 +663,31 @@ START_TEST(evaluate_is_read_to_the_hundredth)
     ck_assert_int_eq(ev->line_dirs, TV_DIR_D1 | TV_DIR_D2);
     ck_assert_int_eq(ev->lines[2], 200);
     tv_ruleset_free(rs);
+    /* The board terms of the connection and flip families. */
+    static const char *const connect_game =
+        "return game { name = 'T', board = hex { size = 3 }, moves = place {},\n"
+        "  goal = connect { sides = { 'rows', 'columns' } },\n";
+    rs = load_eval(connect_game, "{ connection = 1, two_distance = 0.25, two_distance_cells = 0.05 }", &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    ev = &tv_ruleset_rules(rs)->eval;
+    ck_assert_int_eq(ev->connection, 100);
+    ck_assert_int_eq(ev->two_distance, 25);
+    ck_assert_int_eq(ev->two_distance_cells, 5);
+    ck_assert_int_eq(ev->corners, 0);
+    tv_ruleset_free(rs);
+    rs = load_eval(FLIP_GAME, "{ corners = 5, stable = 0.5, mobility = 1 }", &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    ev = &tv_ruleset_rules(rs)->eval;
+    ck_assert_int_eq(ev->corners, 500);
+    ck_assert_int_eq(ev->stable, 50);
+    ck_assert_int_eq(ev->mobility, 100);
+    ck_assert_int_eq(ev->connection, 0);
+    tv_ruleset_free(rs);
+    /* Corners mean something on any grid. */
+    rs = load_eval(line_game, "{ corners = -1 }", &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    ck_assert_int_eq(tv_ruleset_rules(rs)->eval.corners, -100);
+    tv_ruleset_free(rs);
     /* An empty table: no term at all (search sees only won and lost games). */
     rs = load_eval(line_game, "{}", &err);
     ck_assert_msg(rs != NULL, "%s", err.msg);
@@ -334,6 +731,19 @@ START_TEST(evaluate_mistakes_are_refused)
         {mancala, "{ material = 1 }", "game.evaluate.material: a mancala board has no pieces to weigh"},
         {mancala, "{ centre = 1 }", "game.evaluate.centre: a mancala board has no pieces to place"},
         {mancala, "{ open_lines = { 1, length = 2 } }", "game.evaluate.open_lines: a mancala board has no lines"},
+        {PIECES_GAME, "{ corner = 1 }",
+         "game.evaluate: unknown field 'corner' (fields: material, advancement, centre, mobility, mobile, score, "
+         "open_lines, connection, two_distance, two_distance_cells, corners, stable)"},
+        {placing, "{ connection = 1 }",
+         "game.evaluate.connection: the game has no sides to join (a connect { sides } goal)"},
+        {placing, "{ two_distance = 0.5 }", "game.evaluate.two_distance: the game has no sides to join"},
+        {placing, "{ two_distance_cells = 0.5 }", "game.evaluate.two_distance_cells: the game has no sides to join"},
+        {FLIP_GAME, "{ connection = 1 }", "game.evaluate.connection: the game has no sides to join"},
+        {placing, "{ stable = 1 }", "game.evaluate.stable: only stones that flips turn can be stable"},
+        {mancala, "{ corners = 1 }", "game.evaluate.corners: a mancala board has no corners"},
+        {FLIP_GAME, "{ stable = 0.001 }", "game.evaluate.stable: 0.001 is finer than a hundredth"},
+        {FLIP_GAME, "{ corners = 'all' }", "game.evaluate.corners: expected a number -1000..1000, got 'all'"},
+        {PIECES_GAME, "{ connection = -2000 }", "game.evaluate.connection: expected a number -1000..1000"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         tv_error err;
@@ -396,6 +806,32 @@ START_TEST(defaults_by_family)
     tv_eval_default(tv_ruleset_rules(rs), &ev);
     ck_assert_int_eq(ev.centre, 100);
     ck_assert_int_eq(ev.material[0], 0);
+    tv_ruleset_free(rs);
+
+    /* Joining sides: the two-distance. Flips: mobility, corners and stable
+     * stones, and not the disc count (Othello's score). */
+    rs = must_load("hex", "size=5");
+    tv_eval_default(tv_ruleset_rules(rs), &ev);
+    ck_assert_int_eq(ev.two_distance, 100);
+    ck_assert_int_eq(ev.connection, 0);
+    ck_assert_int_eq(ev.score, 0);
+    ck_assert_int_eq(ev.mobility, 0);
+    tv_ruleset_free(rs);
+    rs = load_source("d.lua", "return game { name = 'T', board = hex { size = 4 }, moves = place {},\n"
+                              "  goal = connect { sides = { 'y', 'y' } } }\n", NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    tv_eval_default(tv_ruleset_rules(rs), &ev);
+    ck_assert_int_eq(ev.two_distance, 100);
+    tv_ruleset_free(rs);
+    snprintf(src, sizeof src, "%s}\n", FLIP_GAME);
+    rs = load_source("d.lua", src, NULL, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    tv_eval_default(tv_ruleset_rules(rs), &ev);
+    ck_assert_int_eq(ev.mobility, 100);
+    ck_assert_int_eq(ev.corners, 500);
+    ck_assert_int_eq(ev.stable, 100);
+    ck_assert_int_eq(ev.score, 0);
+    ck_assert_int_eq(ev.two_distance, 0);
     tv_ruleset_free(rs);
 
     /* Long lines: 1, 5, 50, 500, then 1000 points, the most a weight can be. */
@@ -485,6 +921,28 @@ START_TEST(search_plays_pieces)
 }
 END_TEST
 
+/* Hex: while every unfinished position scored 0, alpha-beta played a1, the
+ * first free cell. By hex.lua's two-distance it opens on the short
+ * diagonal a5-e1, where a stone brings x's potential down and o's up the
+ * most. Othello: it takes the corner a1 (and b2 with it) at depth 1. */
+START_TEST(connection_and_flip_games_by_their_evaluations)
+{
+    tv_ruleset *rs = must_load("hex", "size=5");
+    char m[16], spec[32];
+    for (int d = 1; d <= 2; d++) {
+        snprintf(spec, sizeof spec, "alphabeta:depth=%d", d);
+        ab_move(rs, spec, NULL, m);
+        ck_assert_msg(m[0] - 'a' + 1 + atoi(m + 1) == 6, "%s opens with %s", spec, m);
+    }
+    tv_ruleset_free(rs);
+    rs = must_load("othello", NULL);
+    ck_assert_str_eq(ab_move(rs, "alphabeta:depth=1",
+                             "......../......../......../...xo.../...ox.../..x...../.o....../........ 1 - 4", m),
+                     "a1");
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 int main(void)
 {
     const tv_check_test tests[] = {
@@ -495,12 +953,20 @@ int main(void)
         {"terms", open_lines_agree_with_a_plain_count, 60, 0},
         {"terms", score_term, 60, 0},
         {"terms", swapped_colours, 60, 0},
+        {"board", connection_on_hex, 120, 0},
+        {"board", connection_on_y, 120, 0},
+        {"board", connection_is_the_fewest_cells, 120, 0},
+        {"board", two_distance_on_hex, 120, 0},
+        {"board", two_distance_agrees_with_a_plain_relaxation, 120, 0},
+        {"board", corners_and_stable_on_othello, 120, 0},
+        {"board", stable_stones_never_turn, 120, 0},
         {"evaluate", evaluate_is_read_to_the_hundredth, 60, 0},
         {"evaluate", evaluate_mistakes_are_refused, 60, 0},
         {"evaluate", defaults_by_family, 60, 0},
         {"alphabeta", connect4_opens_in_the_centre, 120, 0},
         {"alphabeta", connect4_blocks_the_threat, 120, 0},
         {"alphabeta", search_plays_pieces, 120, 0},
+        {"alphabeta", connection_and_flip_games_by_their_evaluations, 120, 0},
     };
     return tv_check_run("eval", tests, TV_CHECK_COUNT(tests));
 }
