@@ -107,60 +107,42 @@ done
 echo "play strength: $met targets met, $missed missed (solved Tihbat margin for player 1: $value)"
 fi
 
-# RAVE (mcts:rave=K, core/players/tv_mcts.c) against plain MCTS at equal
-# iterations on placement games, sides swapped, seed 2026: p1's score with
-# its 95% interval, and whether it is above 0.5. At equal iterations only: a
-# RAVE iteration costs more (Hex 11x11 1.25 times, Gomoku 15x15 1.3, Pente
-# 11x11 3, whose captures make the playout list its moves).
-rave_field() { grep -o "\"$1\":[-0-9.]*" "$2" | head -1 | cut -d: -f2; }
-rave_row() {
-  rave_name=$1 rave_ruleset=$2 rave_opts=$3 rave_p1=$4 rave_p2=$5
-  case "$rave_name" in *"${AI_ONLY:-}"*) ;; *) return ;; esac
-  rave_start=$(date +%s) rave_json=$(mktemp)
-  if "$TAVOLA" match "$rave_ruleset" -o "$rave_opts" --p1 "$rave_p1" --p2 "$rave_p2" --games "${AI_GAMES:-100}" \
-    --seed 2026 --swap-sides --jobs "${AI_JOBS:-2}" --json >"$rave_json" 2>/dev/null; then
-    rave_score=$(rave_field score "$rave_json")
-    printf '%-38s %s-%s-%s  score %.3f [%.3f, %.3f]  rave > 0.5: %s  (%ss)\n' "$rave_name" \
-      "$(rave_field wins "$rave_json")" "$(rave_field draws "$rave_json")" "$(rave_field losses "$rave_json")" \
-      "$rave_score" "$(rave_field score_low "$rave_json")" "$(rave_field score_high "$rave_json")" \
-      "$(awk -v s="$rave_score" 'BEGIN { print (s > 0.5 ? "yes" : "NO") }')" "$(($(date +%s) - rave_start))"
+# Two players against each other at equal cost, sides swapped, seed 2026:
+# p1's score with its 95% interval (a draw counts half), and whether it is
+# above 0.5 (LABEL names p1 in that verdict).
+versus_field() { grep -o "\"$1\":[-0-9.]*" "$2" | head -1 | cut -d: -f2; }
+versus_row() {
+  vs_name=$1 vs_ruleset=$2 vs_opts=$3 vs_p1=$4 vs_p2=$5 vs_label=$6
+  case "$vs_name" in *"${AI_ONLY:-}"*) ;; *) return ;; esac
+  vs_start=$(date +%s) vs_json=$(mktemp)
+  if "$TAVOLA" match "$vs_ruleset" -o "$vs_opts" --p1 "$vs_p1" --p2 "$vs_p2" --games "${AI_GAMES:-100}" \
+    --seed 2026 --swap-sides --jobs "${AI_JOBS:-2}" --json >"$vs_json" 2>/dev/null; then
+    vs_score=$(versus_field score "$vs_json")
+    printf '%-46s %s-%s-%s  score %.3f [%.3f, %.3f]  %s > 0.5: %s  (%ss)\n' "$vs_name" \
+      "$(versus_field wins "$vs_json")" "$(versus_field draws "$vs_json")" "$(versus_field losses "$vs_json")" \
+      "$vs_score" "$(versus_field score_low "$vs_json")" "$(versus_field score_high "$vs_json")" "$vs_label" \
+      "$(awk -v s="$vs_score" 'BEGIN { print (s > 0.5 ? "yes" : "NO") }')" "$(($(date +%s) - vs_start))"
   else
-    echo "$rave_name: the match failed"
+    echo "$vs_name: the match failed"
   fi
-  rm -f "$rave_json"
+  rm -f "$vs_json"
 }
-rave_row "hex 11x11: mcts 1000 rave vs plain" hex size=11 mcts:iterations=1000,rave=1000 mcts:iterations=1000
-rave_row "gomoku 15x15: mcts 1000 rave vs plain" gomoku size=15 mcts:iterations=1000,rave=1000 mcts:iterations=1000
-rave_row "pente 11x11: mcts 1000 rave vs plain" pente size=11 mcts:iterations=1000,rave=1000 mcts:iterations=1000
 
-# Alpha-beta by the connection and flip evaluations (hex.lua's two_distance
-# and two_distance_cells, y.lua's two_distance, othello.lua's mobility,
-# corners and stable; rulesets/README.md) against plain MCTS at equal cost,
-# sides swapped, seed 2026: alpha-beta's
-# score with its 95% interval (a draw counts half), and whether it is above
-# 0.5. Equal cost by fixed budgets, so that the games are the same on any
-# machine: alpha-beta's nodes chosen to spend less CPU a move than MCTS's
-# iterations, each player's thread timed over 40 to 60 games of the pair
-# (-O2; the per-move times varied by a third from run to run on a shared
-# 2-core machine, the ratio less): Hex 11x11 31 ms a move against 40 (0.78);
-# Othello 8x8 14 against 16 (0.90); Y 19 33 against 36 (0.91).
-ec_field() { grep -o "\"$1\":[-0-9.]*" "$2" | head -1 | cut -d: -f2; }
-ec_row() {
-  ec_name=$1 ec_ruleset=$2 ec_opts=$3 ec_p1=$4 ec_p2=$5
-  case "$ec_name" in *"${AI_ONLY:-}"*) ;; *) return ;; esac
-  ec_start=$(date +%s) ec_json=$(mktemp)
-  if "$TAVOLA" match "$ec_ruleset" -o "$ec_opts" --p1 "$ec_p1" --p2 "$ec_p2" --games "${AI_GAMES:-100}" \
-    --seed 2026 --swap-sides --jobs "${AI_JOBS:-2}" --json >"$ec_json" 2>/dev/null; then
-    ec_score=$(ec_field score "$ec_json")
-    printf '%-46s %s-%s-%s  score %.3f [%.3f, %.3f]  alphabeta > 0.5: %s  (%ss)\n' "$ec_name" \
-      "$(ec_field wins "$ec_json")" "$(ec_field draws "$ec_json")" "$(ec_field losses "$ec_json")" \
-      "$ec_score" "$(ec_field score_low "$ec_json")" "$(ec_field score_high "$ec_json")" \
-      "$(awk -v s="$ec_score" 'BEGIN { print (s > 0.5 ? "yes" : "NO") }')" "$(($(date +%s) - ec_start))"
-  else
-    echo "$ec_name: the match failed"
-  fi
-  rm -f "$ec_json"
-}
-ec_row "hex 11x11: alphabeta 1500n vs mcts 5000" hex size=11 alphabeta:nodes=1500 mcts:iterations=5000
-ec_row "othello 8x8: alphabeta 18000n vs mcts 5000" othello size=8 alphabeta:nodes=18000 mcts:iterations=5000
-ec_row "y 19: alphabeta 800n vs mcts 3000" y size=19 alphabeta:nodes=800 mcts:iterations=3000
+# RAVE (mcts:rave=K, core/players/tv_mcts.c) against plain MCTS at equal
+# iterations on placement games. At equal iterations only: a RAVE iteration
+# costs more (Hex 11x11 1.25 times, Gomoku 15x15 1.3, Pente 11x11 3, whose
+# captures make the playout list its moves).
+versus_row "hex 11x11: mcts 1000 rave vs plain" hex size=11 mcts:iterations=1000,rave=1000 mcts:iterations=1000 rave
+versus_row "gomoku 15x15: mcts 1000 rave vs plain" gomoku size=15 mcts:iterations=1000,rave=1000 mcts:iterations=1000 rave
+versus_row "pente 11x11: mcts 1000 rave vs plain" pente size=11 mcts:iterations=1000,rave=1000 mcts:iterations=1000 rave
+
+# Alpha-beta by the connection and flip evaluations (hex.lua's and y.lua's
+# two_distance, othello.lua's mobility, corners and stable; rulesets/README.md)
+# against plain MCTS at equal cost: alpha-beta's nodes chosen to spend no more
+# CPU a move than MCTS's iterations, each player's thread timed over 20 games
+# of the pair (-O2, a loaded 2-core machine): Hex 11x11 32 ms a move against
+# 36; Othello 8x8 16 against 17; Y 19 33 against 33. Fixed budgets, so that
+# the games are the same on any machine.
+versus_row "hex 11x11: alphabeta 1800n vs mcts 5000" hex size=11 alphabeta:nodes=1800 mcts:iterations=5000 alphabeta
+versus_row "othello 8x8: alphabeta 18000n vs mcts 5000" othello size=8 alphabeta:nodes=18000 mcts:iterations=5000 alphabeta
+versus_row "y 19: alphabeta 900n vs mcts 3000" y size=19 alphabeta:nodes=900 mcts:iterations=3000 alphabeta
