@@ -6,8 +6,8 @@
 
 #include "tv_rules.h"
 
-/* game.evaluate = { material, advancement, centre, mobility, score,
- * open_lines }: read raw and checked completely into r->eval, against the
+/* game.evaluate = { material, advancement, centre, mobility, mobile, score,
+ * open_lines, connection, two_distance, two_distance_cells, corners, stable }: read raw and checked completely into r->eval, against the
  * board, the kinds and the goal already read. */
 void tv_read_eval(lua_State *L, int idx, tv_rules *r);
 

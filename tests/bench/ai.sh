@@ -136,13 +136,15 @@ versus_row "hex 11x11: mcts 1000 rave vs plain" hex size=11 mcts:iterations=1000
 versus_row "gomoku 15x15: mcts 1000 rave vs plain" gomoku size=15 mcts:iterations=1000,rave=1000 mcts:iterations=1000 rave
 versus_row "pente 11x11: mcts 1000 rave vs plain" pente size=11 mcts:iterations=1000,rave=1000 mcts:iterations=1000 rave
 
-# Alpha-beta by the connection and flip evaluations (hex.lua's and y.lua's
-# two_distance, othello.lua's mobility, corners and stable; rulesets/README.md)
-# against plain MCTS at equal cost: alpha-beta's nodes chosen to spend no more
-# CPU a move than MCTS's iterations, each player's thread timed over 20 games
-# of the pair (-O2, a loaded 2-core machine): Hex 11x11 32 ms a move against
-# 36; Othello 8x8 16 against 17; Y 19 33 against 33. Fixed budgets, so that
-# the games are the same on any machine.
-versus_row "hex 11x11: alphabeta 1800n vs mcts 5000" hex size=11 alphabeta:nodes=1800 mcts:iterations=5000 alphabeta
+# Alpha-beta by the connection and flip evaluations (hex.lua's two_distance
+# and two_distance_cells, y.lua's two_distance, othello.lua's mobility,
+# corners and stable; rulesets/README.md) against plain MCTS at equal cost:
+# alpha-beta's nodes chosen to spend less CPU a move than MCTS's iterations,
+# each player's thread timed over 40 to 60 games of the pair (-O2; per-move
+# times varied by a third from run to run on a shared 2-core machine, their
+# ratio less): Hex 11x11 31 ms a move against 40 (0.78; nodes=1800 was 1.03);
+# Othello 8x8 14 against 16 (0.90); Y 19 33 against 36 (0.91). Fixed budgets,
+# so that the games are the same on any machine.
+versus_row "hex 11x11: alphabeta 1500n vs mcts 5000" hex size=11 alphabeta:nodes=1500 mcts:iterations=5000 alphabeta
 versus_row "othello 8x8: alphabeta 18000n vs mcts 5000" othello size=8 alphabeta:nodes=18000 mcts:iterations=5000 alphabeta
-versus_row "y 19: alphabeta 900n vs mcts 3000" y size=19 alphabeta:nodes=900 mcts:iterations=3000 alphabeta
+versus_row "y 19: alphabeta 800n vs mcts 3000" y size=19 alphabeta:nodes=800 mcts:iterations=3000 alphabeta
