@@ -42,6 +42,7 @@ import os
 import random
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -57,6 +58,7 @@ from selenium.common.exceptions import (StaleElementReferenceException, TimeoutE
                                         WebDriverException)
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common import utils as selenium_utils
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -124,18 +126,62 @@ class Server:
 
 # ------------------------------------------------------------------ browser helpers
 
+class LoopbackService(Service):
+    """ChromeDriver reached at 127.0.0.1, not "localhost": a new Debian root
+    made by debootstrap has no /etc/hosts, so "localhost" may not resolve
+    (selenium names it in two places)."""
+
+    @property
+    def service_url(self):
+        return "http://127.0.0.1:%d" % self.port
+
+    def is_connectable(self):
+        return selenium_utils.is_connectable(self.port, host="127.0.0.1")
+
+
+CHROMIUMS = []  # the browsers started here, ended by end_browsers()
+
+
+def free_port():
+    with socket.socket() as sk:
+        sk.bind(("127.0.0.1", 0))
+        return sk.getsockname()[1]
+
+
 def browser(profile_dir):
+    """Chromium started here with its DevTools on 127.0.0.1, and ChromeDriver
+    attached to it there (ChromeDriver would reach a browser it starts itself
+    at "localhost", which a root without /etc/hosts cannot resolve)."""
+    port = free_port()
+    proc = subprocess.Popen([CHROMIUM, '--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu',
+                             '--window-size=1280,1000', '--no-first-run', '--disable-extensions',
+                             '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=%d' % port,
+                             '--user-data-dir=' + profile_dir, 'about:blank'],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    CHROMIUMS.append(proc)
+    deadline = time.monotonic() + 30
+    while not selenium_utils.is_connectable(port, host="127.0.0.1"):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise Failure('chromium did not open its DevTools port (exit %s)' % proc.poll())
+        time.sleep(0.1)
     o = Options()
-    o.binary_location = CHROMIUM
-    for a in ('--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu',
-              '--window-size=1280,1000', '--no-first-run', '--disable-extensions',
-              '--user-data-dir=' + profile_dir):
-        o.add_argument(a)
+    o.add_experimental_option('debuggerAddress', '127.0.0.1:%d' % port)
     o.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
-    d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=o)
+    d = webdriver.Chrome(service=LoopbackService(CHROMEDRIVER), options=o)
     d.set_page_load_timeout(20)
     d.set_script_timeout(10)
     return d
+
+
+def end_browsers():
+    for proc in CHROMIUMS:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(5)
 
 
 def wait(d, cond, timeout, what):
@@ -1030,6 +1076,7 @@ def main():
                 d.quit()
             except Exception:
                 pass
+        end_browsers()  # attached, not started, by ChromeDriver: quit leaves them
         for p in profiles:
             shutil.rmtree(p, ignore_errors=True)
         if server:
