@@ -102,47 +102,84 @@ static int passes(const tv_rules *r) { return r->groups.pass; }
 
 /* The chains kept as they change (tv_chains.h) instead of a scan a ply: the
  * legal cells in the order moves() lists them, then the pass, drawn as the
- * kernel draws (moves[tv_rng_below(rng, n)]). */
+ * kernel draws (moves[tv_rng_below(rng, n)]). The playout and a host's loop
+ * (keep_*) run the same two steps. */
+static int keep_fits(const tv_rules *r)
+{
+    return !tv_family_hooked(r) && !r->repetition && !r->groups.superko; /* superko: the kernel keeps the boards */
+}
+
+static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error *err)
+{
+    (void)err;
+    tv_chains_of(r, s, keep);
+    return TV_OK;
+}
+
+TV_END_INLINE int draw(const tv_rules *r, const tv_state *s, tv_chains *c, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    int16_t legal[TV_MAX_CELLS];
+    int colour = tv_colour_of(s, s->to_move), ko = ko_of(r, s), n = 0;
+    for (int w = 0; w < TV_BITS_WORDS(r->ncells); w++) /* the empty cells in order */
+        for (uint64_t bits = c->empty[w]; bits; bits &= bits - 1) {
+            int cell = 64 * w + tv_bits_lowest(bits);
+            if (cell != ko && tv_chains_legal(r, s, c, cell, colour))
+                legal[n++] = (int16_t)cell;
+        }
+    uint32_t total = (uint32_t)(n + r->groups.pass);
+    if (total == 0)
+        return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+    uint32_t k = tv_rng_below(rng, total);
+    *m = k < (uint32_t)n ? legal[k] : TV_MOVE_PASS;
+    return (int)total;
+}
+
+TV_END_INLINE int step(const tv_rules *r, tv_state *s, tv_chains *c, tv_move m, tv_error *err)
+{
+    int newko = -1, passes = 0, taken, rc;
+    if (m == TV_MOVE_PASS) {
+        passes = tv_var_get(r, s, r->groups.passes_var, 0) + 1;
+    } else {
+        tv_chains_place(r, s, c, m, tv_colour_of(s, s->to_move), &taken, &newko);
+        if (r->target || r->margin)
+            s->score[s->to_move] += taken;
+    }
+    if (r->groups.ko_var >= 0 && (rc = tv_var_set(r, s, r->groups.ko_var, 0, newko, err)))
+        return rc;
+    if (r->groups.passes_var >= 0 && (rc = tv_var_set(r, s, r->groups.passes_var, 0, passes, err)))
+        return rc;
+    tv_end_turn(r, s, m, 0);
+    int winner, over = tv_end_rules(r, s, -1, 0, TV_END_COUNT, GROUPS_SKIP, &winner, err);
+    if (over < 0)
+        return over;
+    if (over)
+        tv_end_game(r, s, winner);
+    return TV_OK;
+}
+
+static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    return draw(r, s, keep, rng, m, err);
+}
+
+static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err)
+{
+    return step(r, s, keep, m, err);
+}
+
 static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
 {
-    if (tv_family_hooked(r) || r->repetition || r->groups.superko) /* superko: the kernel's loop keeps the boards */
+    if (!keep_fits(r))
         return TV_PLAYOUT_DECLINED;
     tv_chains c;
-    int16_t legal[TV_MAX_CELLS];
     tv_chains_of(r, s, &c);
     while (s->status == TV_ONGOING) {
         if (halt && (s->ply & 63) == 0 && halt(ctx))
             return TV_PLAYOUT_HALTED;
-        int colour = tv_colour_of(s, s->to_move), ko = ko_of(r, s), n = 0, rc;
-        for (int w = 0; w < TV_BITS_WORDS(r->ncells); w++) /* the empty cells in order */
-            for (uint64_t bits = c.empty[w]; bits; bits &= bits - 1) {
-                int cell = 64 * w + tv_bits_lowest(bits);
-                if (cell != ko && tv_chains_legal(r, s, &c, cell, colour))
-                    legal[n++] = (int16_t)cell;
-            }
-        uint32_t total = (uint32_t)(n + r->groups.pass);
-        if (total == 0)
-            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
-        uint32_t k = tv_rng_below(rng, total);
-        tv_move m = k < (uint32_t)n ? legal[k] : TV_MOVE_PASS;
-        int newko = -1, passes = 0, taken;
-        if (m == TV_MOVE_PASS) {
-            passes = tv_var_get(r, s, r->groups.passes_var, 0) + 1;
-        } else {
-            tv_chains_place(r, s, &c, m, colour, &taken, &newko);
-            if (r->target || r->margin)
-                s->score[s->to_move] += taken;
-        }
-        if (r->groups.ko_var >= 0 && (rc = tv_var_set(r, s, r->groups.ko_var, 0, newko, err)))
+        tv_move m = TV_MOVE_NONE;
+        int rc = draw(r, s, &c, rng, &m, err);
+        if (rc < 0 || (rc = step(r, s, &c, m, err)))
             return rc;
-        if (r->groups.passes_var >= 0 && (rc = tv_var_set(r, s, r->groups.passes_var, 0, passes, err)))
-            return rc;
-        tv_end_turn(r, s, m, 0);
-        int winner, over = tv_end_rules(r, s, -1, 0, TV_END_COUNT, GROUPS_SKIP, &winner, err);
-        if (over < 0)
-            return over;
-        if (over)
-            tv_end_game(r, s, winner);
     }
     return TV_OK;
 }
@@ -162,4 +199,9 @@ const tv_family tv_family_groups = {
     .passes = passes,
     .swaps = tv_family_never,
     .playout = playout,
+    .keep_size = sizeof(tv_chains),
+    .keep_fits = keep_fits,
+    .keep_start = keep_start,
+    .keep_draw = keep_draw,
+    .keep_play = keep_play,
 };

@@ -7,6 +7,7 @@
 #include "tv_family_place.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "tv_bits.h"
 #include "tv_cells.h"
@@ -236,8 +237,124 @@ TV_END_INLINE int place_fast(const tv_rules *r, tv_state *s, tv_move m, int cell
     return TV_OK;
 }
 
+/* What a placement's fast path keeps from ply to ply: the empty cells (or
+ * the open columns and where a stone dropped there lands), and the
+ * connection goal's groups and the shapes' as union-finds. */
+typedef struct grid_keep {
+    uint64_t set[TV_BITS_WORDS(TV_MAX_CELLS)]; /* empty cells, or open columns */
+    int land[TV_MAX_SIDE];                     /* drop: the lowest empty cell of each open column */
+    int count;                                 /* of set */
+    tv_join_uf uf, *ufp;                       /* NULL: no connection goal, or captures take stones off */
+    tv_shapes_uf su, *sup;
+} grid_keep;
+
 /* Placement and drop games without hooks, repetition or a binding move
  * limit: they end within their cells. */
+static int keep_fits(const tv_rules *r) { return !tv_family_hooked(r) && !r->repetition && !r->cap_binds; }
+
+static void keep_groups(const tv_rules *r, const tv_state *s, grid_keep *k)
+{
+    if (k->ufp)
+        tv_join_uf_of(r, s->cells, k->ufp);
+    if (k->sup)
+        tv_shapes_uf_of(r, s->cells, k->sup);
+}
+
+/* The structures of s; declined in an opening phase (its moves are listed). */
+static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error *err)
+{
+    (void)err;
+    grid_keep *k = keep;
+    if (tv_turns_opening(r, s))
+        return TV_PLAYOUT_DECLINED;
+    int w = r->grid.width, top = r->ncells - w;
+    memset(k->set, 0, sizeof k->set);
+    k->count = 0;
+    if (r->data_family == TV_FAMILY_DROP) {
+        for (int col = 0; col < w; col++)
+            if (s->cells[top + col] == TV_EMPTY) {
+                k->set[0] |= 1ull << col;
+                k->land[col] = tv_place_landing(r, s, col);
+                k->count++;
+            }
+    } else {
+        for (int c = 0; c < r->ncells; c++)
+            if (s->cells[c] == TV_EMPTY) {
+                k->set[c >> 6] |= 1ull << (c & 63);
+                k->count++;
+            }
+    }
+    k->ufp = r->join.sides[0] && !r->custodial.dirs ? &k->uf : NULL;
+    k->sup = (r->shapes.ring || r->shapes.bridge || r->shapes.fork) && !r->custodial.dirs ? &k->su : NULL;
+    keep_groups(r, s, k);
+    return TV_OK;
+}
+
+/* A cell (a column) of set drawn as the kernel draws, the swap last. */
+TV_END_INLINE int grid_draw(const tv_rules *r, const tv_state *s, const uint64_t *set, int count, tv_rng *rng,
+                            tv_move *m, tv_error *err)
+{
+    uint32_t n = (uint32_t)count + (uint32_t)tv_place_swap_allowed(r, s); /* swap comes last */
+    if (n == 0)
+        return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+    int i = (int)tv_rng_below(rng, n);
+    *m = i == count ? TV_MOVE_SWAP : tv_bits_set_select(set, (unsigned)i);
+    return (int)n;
+}
+
+/* The move grid_draw drew, played (k's parts passed one by one, so that the
+ * playout's loop keeps them in registers). */
+TV_END_INLINE int grid_step(const tv_rules *r, tv_state *s, uint64_t *set, int *land, int *count, tv_join_uf *ufp,
+                            tv_shapes_uf *sup, int drop, tv_move m, unsigned skip, tv_error *err)
+{
+    int rc, cell = m;
+    if (m != TV_MOVE_SWAP && drop) {
+        int w = r->grid.width;
+        cell = land[m];
+        if (cell >= r->ncells - w) { /* the column is full now */
+            set[0] &= ~(1ull << m);
+            (*count)--;
+        } else {
+            int next = cell + w;
+            while (s->cells[next] != TV_EMPTY)
+                next += w;
+            land[m] = next;
+        }
+    } else if (m != TV_MOVE_SWAP) {
+        set[m >> 6] &= ~(1ull << (m & 63));
+        (*count)--;
+    }
+    if (m == TV_MOVE_SWAP || (s->flags & TV_FLAG_SETUP)) { /* the swap, a block of the setup phase */
+        if ((rc = whole_move(r, s, m, err)))
+            return rc;
+        if (ufp) /* the stones changed colour, or a block came */
+            tv_join_uf_of(r, s->cells, ufp);
+        if (sup)
+            tv_shapes_uf_of(r, s->cells, sup);
+        return TV_OK;
+    }
+    return place_fast(r, s, m, cell, set, count, ufp, sup, skip, err);
+}
+
+/* What the end rules may skip in these rules. */
+static unsigned grid_skip(const tv_rules *r)
+{
+    return tv_end_no_capture_rule(r) ? GRID_SKIP | TV_END_SKIP_CAPTURED : GRID_SKIP;
+}
+
+static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    const grid_keep *k = keep;
+    return grid_draw(r, s, k->set, k->count, rng, m, err);
+}
+
+static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err)
+{
+    grid_keep *k = keep;
+    return grid_step(r, s, k->set, k->land, &k->count, k->ufp, k->sup, r->data_family == TV_FAMILY_DROP, m,
+                     grid_skip(r), err);
+}
+
 TV_END_INLINE int grid_loop(const tv_rules *r, tv_state *s, tv_rng *rng, unsigned skip, tv_error *err)
 {
     while (s->status == TV_ONGOING && tv_turns_opening(r, s)) {
@@ -248,70 +365,17 @@ TV_END_INLINE int grid_loop(const tv_rules *r, tv_state *s, tv_rng *rng, unsigne
         if ((rc = whole_move(r, s, moves[tv_rng_below(rng, (uint32_t)n)], err)))
             return rc;
     }
-    int drop = r->data_family == TV_FAMILY_DROP, w = r->grid.width, top = r->ncells - w, count = 0;
-    uint64_t set[TV_BITS_WORDS(TV_MAX_CELLS)] = {0}; /* empty cells, or open columns */
-    int land[TV_MAX_SIDE];                           /* drop: the lowest empty cell of each open column */
-    if (drop) {
-        for (int col = 0; col < w; col++)
-            if (s->cells[top + col] == TV_EMPTY) {
-                set[0] |= 1ull << col;
-                land[col] = tv_place_landing(r, s, col);
-                count++;
-            }
-    } else {
-        for (int c = 0; c < r->ncells; c++)
-            if (s->cells[c] == TV_EMPTY) {
-                set[c >> 6] |= 1ull << (c & 63);
-                count++;
-            }
-    }
-    /* The connection goal's groups as a union-find (none where captures take stones off). */
-    tv_join_uf uf, *ufp = r->join.sides[0] && !r->custodial.dirs ? &uf : NULL;
-    tv_shapes_uf su, *sup = (r->shapes.ring || r->shapes.bridge || r->shapes.fork) && !r->custodial.dirs ? &su : NULL;
-    if (ufp)
-        tv_join_uf_of(r, s->cells, ufp);
-    if (sup)
-        tv_shapes_uf_of(r, s->cells, sup);
+    if (s->status != TV_ONGOING)
+        return TV_OK;
+    grid_keep k;
+    keep_start(r, s, &k, err);
+    int count = k.count, drop = r->data_family == TV_FAMILY_DROP;
+    tv_join_uf *ufp = k.ufp;
+    tv_shapes_uf *sup = k.sup;
     while (s->status == TV_ONGOING) {
-        uint32_t n = (uint32_t)count + (uint32_t)tv_place_swap_allowed(r, s); /* swap comes last */
-        if (n == 0)
-            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
-        int k = (int)tv_rng_below(rng, n), rc;
-        if (k == count) {
-            if ((rc = whole_move(r, s, TV_MOVE_SWAP, err)))
-                return rc;
-            if (ufp) /* the stones changed colour */
-                tv_join_uf_of(r, s->cells, ufp);
-            if (sup)
-                tv_shapes_uf_of(r, s->cells, sup);
-            continue;
-        }
-        int m = tv_bits_set_select(set, (unsigned)k), cell = m;
-        if (drop) {
-            cell = land[m];
-            if (cell >= top) { /* the column is full now */
-                set[0] &= ~(1ull << m);
-                count--;
-            } else {
-                int next = cell + w;
-                while (s->cells[next] != TV_EMPTY)
-                    next += w;
-                land[m] = next;
-            }
-        } else {
-            set[m >> 6] &= ~(1ull << (m & 63));
-            count--;
-        }
-        if (s->flags & TV_FLAG_SETUP) {
-            rc = whole_move(r, s, m, err);
-            if (ufp && !rc)
-                tv_join_uf_of(r, s->cells, ufp);
-            if (sup && !rc)
-                tv_shapes_uf_of(r, s->cells, sup);
-        } else {
-            rc = place_fast(r, s, m, cell, set, &count, ufp, sup, skip, err);
-        }
-        if (rc)
+        tv_move m = TV_MOVE_NONE;
+        int rc = grid_draw(r, s, k.set, count, rng, &m, err);
+        if (rc < 0 || (rc = grid_step(r, s, k.set, k.land, &count, ufp, sup, drop, m, skip, err)))
             return rc;
     }
     return TV_OK;
@@ -321,7 +385,7 @@ TV_END_INLINE int grid_loop(const tv_rules *r, tv_state *s, tv_rng *rng, unsigne
 static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
 {
     (void)halt, (void)ctx; /* ends within its cells: not asked */
-    if (tv_family_hooked(r) || r->repetition || r->cap_binds)
+    if (!keep_fits(r))
         return TV_PLAYOUT_DECLINED;
     return tv_end_no_capture_rule(r) ? grid_loop(r, s, rng, GRID_SKIP | TV_END_SKIP_CAPTURED, err)
                                      : grid_loop(r, s, rng, GRID_SKIP, err);
@@ -343,6 +407,11 @@ const tv_family tv_family_place = {
     .swaps = swaps,
     .random = place_random,
     .playout = playout,
+    .keep_size = sizeof(grid_keep),
+    .keep_fits = keep_fits,
+    .keep_start = keep_start,
+    .keep_draw = keep_draw,
+    .keep_play = keep_play,
 };
 
 const tv_family tv_family_drop = {
@@ -360,4 +429,9 @@ const tv_family tv_family_drop = {
     .passes = tv_family_never,
     .swaps = swaps,
     .playout = playout,
+    .keep_size = sizeof(grid_keep),
+    .keep_fits = keep_fits,
+    .keep_start = keep_start,
+    .keep_draw = keep_draw,
+    .keep_play = keep_play,
 };

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tv_family.h"
 #include "tv_history.h"
 #include "tv_playout.h"
 
@@ -16,6 +17,8 @@ tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err)
     }
     g->rules = r;
     g->seed = seed;
+    const tv_family *f = tv_family_of(r);
+    g->keep_fits = f->keep_size > 0 && f->keep_fits(r);
     if (tv_state_new(r, seed, g->state, err)) {
         tv_game_free(g);
         return NULL;
@@ -32,6 +35,7 @@ void tv_game_free(tv_game *g)
     free(g->before);
     free(g->history);
     free(g->hashes);
+    free(g->keep);
     free(g);
 }
 
@@ -83,6 +87,24 @@ static tv_state *before(const tv_game *g, int i)
     return (tv_state *)(void *)(g->before + (size_t)i * (size_t)g->rules->state_size);
 }
 
+/* Whether the family's kept structures follow the state now, built when
+ * they can be: 1 yes, 0 no (the kernel plays this ply), or an error code. */
+static int kept(tv_game *g, tv_error *err)
+{
+    if (!g->keep_fits || g->state->status != TV_ONGOING)
+        return 0;
+    if (g->keep_at == g->changes + 1)
+        return 1;
+    const tv_family *f = tv_family_of(g->rules);
+    if (!g->keep && !(g->keep = malloc(f->keep_size)))
+        return 0; /* no room for the fast path: the kernel's is as good */
+    int rc = f->keep_start(g->rules, g->state, g->keep, err);
+    if (rc)
+        return rc == TV_PLAYOUT_DECLINED ? 0 : rc;
+    g->keep_at = g->changes + 1;
+    return 1;
+}
+
 int tv_game_play(tv_game *g, tv_move m, tv_error *err)
 {
     int rc = reserve(g, g->nply + 1, err);
@@ -90,8 +112,17 @@ int tv_game_play(tv_game *g, tv_move m, tv_error *err)
         return rc;
     tv_state_copy(g->rules, before(g, g->nply), g->state);
     int drawn = g->drawn_at == g->changes + 1 && m == g->drawn; /* drawn here, nothing changed since */
-    if ((rc = (drawn ? tv_play_listed : tv_play_hist)(g->rules, g->state, m, NULL, g->hashes, g->nply + 1, err)))
+    if (drawn && g->keep_at == g->changes + 1) { /* drawn by the kept structures: they play it */
+        if ((rc = tv_family_of(g->rules)->keep_play(g->rules, g->state, g->keep, m, err))) {
+            tv_state_copy(g->rules, g->state, before(g, g->nply)); /* the state as it was */
+            g->keep_at = 0;
+            return rc;
+        }
+        g->keep_at = g->changes + 2;
+    } else if ((rc = (drawn ? tv_play_listed : tv_play_hist)(g->rules, g->state, m, NULL, g->hashes, g->nply + 1,
+                                                              err))) {
         return rc; /* the state as it was */
+    }
     g->changes++;
     g->history[g->nply++] = m;
     g->hashes[g->nply] = tv_history_key(g->rules, g->state);
@@ -100,7 +131,11 @@ int tv_game_play(tv_game *g, tv_move m, tv_error *err)
 
 int tv_game_random_move(tv_game *g, tv_rng *rng, tv_move *m, tv_error *err)
 {
-    int n = tv_random_move_hist(g->rules, g->state, g->hashes, g->nply + 1, rng, m, err);
+    int k = kept(g, err), n;
+    if (k < 0)
+        return k;
+    n = k ? tv_family_of(g->rules)->keep_draw(g->rules, g->state, g->keep, rng, m, err)
+          : tv_random_move_hist(g->rules, g->state, g->hashes, g->nply + 1, rng, m, err);
     if (n > 0)
         g->drawn = *m, g->drawn_at = g->changes + 1; /* + 1: 0 is never a draw */
     return n;

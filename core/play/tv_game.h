@@ -23,6 +23,13 @@ typedef struct tv_game {
      * what a playout's step does. */
     tv_move drawn;
     uint64_t changes, drawn_at;
+    /* The family's fast-path structures (tv_family.h, keep_*), kept from
+     * ply to ply while the game moves by the moves they drew: they follow
+     * the state when keep_at is changes + 1. keep_fits: the rules are
+     * their case (asked once). */
+    void *keep;
+    uint64_t keep_at;
+    int keep_fits;
 } tv_game;
 
 /* A new game from the start position drawn from seed; NULL and err on failure. */

@@ -7,7 +7,8 @@
  * scores, cells and hash, and the same random numbers used. Besides the start
  * it is started again from later positions of each game, so a divergence is
  * found near the ply where it happens. At every ply tv_random_move, from the
- * same random state, must draw the move the list's draw gives. */
+ * same random state, must draw the move the list's draw gives, and a host's
+ * loop over a tv_game (random_move, play) must play the same game. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,8 +102,35 @@ typedef struct kernel_game {
 
 /* The kernel's random game from s (its history hist[0..*nhist)), as the fast
  * path's contract describes it; s is left at the end. */
+/* A host's loop (tv_game: random_move, then play) must play the kernel's
+ * game too, with the family's kept structures (tv_family.h, keep_*): the same
+ * count, move and random numbers at every ply, and the same state after it;
+ * now and then a move taken back and drawn again, or a move played without
+ * a draw, so that the structures are rebuilt from the state. */
+static void host_ply(tv_game *g, const tv_rng *before, const tv_rng *after, int n, tv_move m, const char *what)
+{
+    tv_error err = {0};
+    tv_rng rng = *before;
+    tv_move drawn = TV_MOVE_NONE;
+    int ply = g->state->ply;
+    if (ply % 13 == 7) { /* played as a host's own choice: no draw */
+        ck_assert_msg(tv_game_play(g, m, &err) == TV_OK, "%s: ply %d: tv_game_play: %s", what, ply, err.msg);
+        return;
+    }
+    for (int again = 0; again < 1 + (ply % 11 == 5); again++) {
+        if (again) /* taken back: the next draw starts from the state */
+            ck_assert_int_eq(tv_game_undo(g, &err), TV_OK);
+        rng = *before;
+        ck_assert_msg(tv_game_random_move(g, &rng, &drawn, &err) == n && drawn == m &&
+                          memcmp(&rng, after, sizeof rng) == 0,
+                      "%s: ply %d: tv_game_random_move drew %d, the list's draw is %d (of %d): %s", what, ply,
+                      (int)drawn, (int)m, n, err.msg);
+        ck_assert_msg(tv_game_play(g, drawn, &err) == TV_OK, "%s: ply %d: tv_game_play: %s", what, ply, err.msg);
+    }
+}
+
 static void kernel_play(const tv_rules *r, tv_state *s, tv_rng *rng, uint64_t *hist, int *nhist, kernel_game *k,
-                        const char *what)
+                        tv_game *g, const char *what)
 {
     tv_error err = {0};
     while (s->status == TV_ONGOING) {
@@ -113,8 +141,10 @@ static void kernel_play(const tv_rules *r, tv_state *s, tv_rng *rng, uint64_t *h
         tv_move moves[TV_MOVES_LIMIT];
         int n = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, &err);
         ck_assert_msg(n > 0, "%s: ply %d: no legal move in a game that is not over: %s", what, s->ply, err.msg);
-        tv_rng drawn_rng = *rng;
+        tv_rng drawn_rng = *rng, rng_before = *rng;
         tv_move m = moves[tv_rng_below(rng, (uint32_t)n)], drawn = TV_MOVE_NONE;
+        if (g)
+            host_ply(g, &rng_before, rng, n, m, what);
         ck_assert_msg(tv_random_move(r, s, &drawn_rng, &drawn, &err) == n, "%s: ply %d: tv_random_move counts "
                       "other moves: %s", what, s->ply, err.msg);
         ck_assert_msg(drawn == m && memcmp(&drawn_rng, rng, sizeof drawn_rng) == 0,
@@ -124,6 +154,9 @@ static void kernel_play(const tv_rules *r, tv_state *s, tv_rng *rng, uint64_t *h
         ck_assert_msg(tv_play_hist(r, s, m, NULL, hist, *nhist, &err) == TV_OK, "%s: ply %d: %s", what, s->ply,
                       err.msg);
         k->moves[k->plies++] = m;
+        if (g)
+            ck_assert_msg(memcmp(g->state, s, (size_t)r->state_size) == 0,
+                          "%s: ply %d: a host's loop (tv_game) reached another state than the kernel's", what, s->ply);
     }
     ck_assert_msg(s->winner >= 0 && s->winner <= 2, "%s: over with winner %d", what, s->winner);
     ck_assert_msg(s->hash == tv_state_hash(r, s), "%s: the incremental hash differs from a recount", what);
@@ -180,7 +213,10 @@ static int check_game(const tv_rules *r, uint64_t game, int restarts, const char
     int nhist = 0;
     k.end = &end.state;
     tv_state_copy(r, k.end, &start.state);
-    kernel_play(r, k.end, &rng, hist, &nhist, &k, what);
+    tv_game *g = tv_game_new(r, game, &err);
+    ck_assert_msg(g != NULL, "%s: %s", what, err.msg);
+    kernel_play(r, k.end, &rng, hist, &nhist, &k, g, what);
+    tv_game_free(g);
     k.rng_end = rng;
     expect_fast_path(r, &start.state, rng0, &k, what, 0);
     if (!restarts)
