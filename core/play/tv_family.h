@@ -70,7 +70,8 @@ typedef struct tv_family {
     /* A host's loop at the playout's speed (tv_game.c): the fast path's
      * structures (its empty cells, chains, union-finds) kept from ply to ply
      * while a game moves only by the moves they drew, instead of the
-     * kernel's lists and scans rebuilt each ply. keep_size bytes; 0: none.
+     * kernel's lists and scans rebuilt each ply. keep_size(r) bytes (NULL:
+     * none).
      * keep_fits: whether these rules are the fast path's case (no hooks, no
      * repetition rule...), asked once a game. keep_start builds the
      * structures of s (ongoing), or answers TV_PLAYOUT_DECLINED when s is
@@ -79,7 +80,7 @@ typedef struct tv_family {
      * random numbers); keep_play plays the move keep_draw just drew and ends
      * in the state the kernel's tv_play_listed would, the structures
      * following (tests/games/test_playout.c holds both to it). */
-    size_t keep_size;
+    size_t (*keep_size)(const tv_rules *r);
     int (*keep_fits)(const tv_rules *r);
     int (*keep_start)(const tv_rules *r, const tv_state *s, void *keep, tv_error *err);
     int (*keep_draw)(const tv_rules *r, const tv_state *s, void *keep, tv_rng *rng, tv_move *m, tv_error *err);

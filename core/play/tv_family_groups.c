@@ -109,6 +109,12 @@ static int keep_fits(const tv_rules *r)
     return !tv_family_hooked(r) && !r->repetition && !r->groups.superko; /* superko: the kernel keeps the boards */
 }
 
+static size_t keep_size(const tv_rules *r)
+{
+    (void)r;
+    return sizeof(tv_chains);
+}
+
 static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error *err)
 {
     (void)err;
@@ -199,7 +205,7 @@ const tv_family tv_family_groups = {
     .passes = passes,
     .swaps = tv_family_never,
     .playout = playout,
-    .keep_size = sizeof(tv_chains),
+    .keep_size = keep_size,
     .keep_fits = keep_fits,
     .keep_start = keep_start,
     .keep_draw = keep_draw,

@@ -6,6 +6,7 @@
  * moves are listed. */
 #include "tv_family_place.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -244,13 +245,23 @@ typedef struct grid_keep {
     uint64_t set[TV_BITS_WORDS(TV_MAX_CELLS)]; /* empty cells, or open columns */
     int land[TV_MAX_SIDE];                     /* drop: the lowest empty cell of each open column */
     int count;                                 /* of set */
-    tv_join_uf uf, *ufp;                       /* NULL: no connection goal, or captures take stones off */
-    tv_shapes_uf su, *sup;
+    tv_join_uf *ufp;                           /* uf, or NULL: no connection goal, or captures take stones off */
+    tv_shapes_uf *sup;                         /* su, or NULL: no shapes */
+    tv_join_uf uf;                             /* last, so that rules without them keep less */
+    tv_shapes_uf su;
 } grid_keep;
 
 /* Placement and drop games without hooks, repetition or a binding move
  * limit: they end within their cells. */
 static int keep_fits(const tv_rules *r) { return !tv_family_hooked(r) && !r->repetition && !r->cap_binds; }
+
+static int needs_uf(const tv_rules *r) { return r->join.sides[0] && !r->custodial.dirs; }
+static int needs_su(const tv_rules *r) { return (r->shapes.ring || r->shapes.bridge || r->shapes.fork) && !r->custodial.dirs; }
+
+static size_t keep_size(const tv_rules *r)
+{
+    return needs_su(r) ? sizeof(grid_keep) : needs_uf(r) ? offsetof(grid_keep, su) : offsetof(grid_keep, uf);
+}
 
 static void keep_groups(const tv_rules *r, const tv_state *s, grid_keep *k)
 {
@@ -284,8 +295,8 @@ static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error
                 k->count++;
             }
     }
-    k->ufp = r->join.sides[0] && !r->custodial.dirs ? &k->uf : NULL;
-    k->sup = (r->shapes.ring || r->shapes.bridge || r->shapes.fork) && !r->custodial.dirs ? &k->su : NULL;
+    k->ufp = needs_uf(r) ? &k->uf : NULL;
+    k->sup = needs_su(r) ? &k->su : NULL;
     keep_groups(r, s, k);
     return TV_OK;
 }
@@ -407,7 +418,7 @@ const tv_family tv_family_place = {
     .swaps = swaps,
     .random = place_random,
     .playout = playout,
-    .keep_size = sizeof(grid_keep),
+    .keep_size = keep_size,
     .keep_fits = keep_fits,
     .keep_start = keep_start,
     .keep_draw = keep_draw,
@@ -429,7 +440,7 @@ const tv_family tv_family_drop = {
     .passes = tv_family_never,
     .swaps = swaps,
     .playout = playout,
-    .keep_size = sizeof(grid_keep),
+    .keep_size = keep_size,
     .keep_fits = keep_fits,
     .keep_start = keep_start,
     .keep_draw = keep_draw,

@@ -72,12 +72,36 @@ static int move_of(const tv_rules *r, int a, tv_move *m)
     return TV_OK;
 }
 
+static int keep_fits(const tv_rules *r) { return !tv_family_hooked(r) && !r->repetition && !r->cap_binds; }
+
 static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
 {
     (void)halt, (void)ctx; /* ends within its cells: not asked */
-    if (tv_family_hooked(r) || r->repetition || r->cap_binds)
-        return TV_PLAYOUT_DECLINED;
-    return tv_rotate_playout(r, s, rng, err);
+    return keep_fits(r) ? tv_rotate_playout(r, s, rng, err) : TV_PLAYOUT_DECLINED;
+}
+
+static size_t keep_size(const tv_rules *r)
+{
+    (void)r;
+    return sizeof(tv_rotate_keep);
+}
+
+static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error *err)
+{
+    (void)err;
+    tv_rotate_keep_start(r, s, keep);
+    return TV_OK;
+}
+
+static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    (void)s;
+    return tv_rotate_keep_draw(r, keep, rng, m, err);
+}
+
+static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err)
+{
+    return tv_rotate_keep_play(r, s, keep, m, err);
 }
 
 const tv_family tv_family_rotate = {
@@ -96,4 +120,9 @@ const tv_family tv_family_rotate = {
     .passes = tv_family_never,
     .swaps = tv_family_never,
     .playout = playout,
+    .keep_size = keep_size,
+    .keep_fits = keep_fits,
+    .keep_start = keep_start,
+    .keep_draw = keep_draw,
+    .keep_play = keep_play,
 };

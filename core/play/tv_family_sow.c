@@ -48,28 +48,79 @@ static int passes(const tv_rules *r) { return r->sow.pass; }
 /* What the fast path rules out (tv_end.h): the entry checked hooks; not a grid. */
 #define SOW_SKIP (TV_END_SKIP_HOOKS | TV_END_SKIP_GRID | TV_END_SKIP_PIECES)
 
+/* The fast path's steps, for a host's loop too (keep_*): the legal moves,
+ * listed once a ply (the end rules' count reads them) and kept for the
+ * next draw. A repetition rule keeps its history in the playout alone. */
+typedef struct sow_keep {
+    tv_move list[SOW_MOVES];
+    int n;
+} sow_keep;
+
+static int keep_fits(const tv_rules *r) { return !tv_family_hooked(r) && !r->repetition; }
+
+static size_t keep_size(const tv_rules *r)
+{
+    (void)r;
+    return sizeof(sow_keep);
+}
+
+static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error *err)
+{
+    (void)err;
+    sow_keep *k = keep;
+    k->n = tv_sow_moves(r, s, k->list, SOW_MOVES);
+    return TV_OK;
+}
+
+TV_END_INLINE int sow_draw(const sow_keep *k, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    if (k->n == 0)
+        return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+    *m = k->list[tv_rng_below(rng, (uint32_t)k->n)];
+    return k->n;
+}
+
+TV_END_INLINE int sow_step(const tv_rules *r, tv_state *s, sow_keep *k, tv_move m, const tv_history *hist,
+                           tv_error *err)
+{
+    tv_end_turn(r, s, m, tv_sow_apply(r, s, m, NULL));
+    int repeated = hist && tv_history_repeats(r, s, hist->hash, hist->n);
+    k->n = tv_sow_moves(r, s, k->list, SOW_MOVES);
+    int winner, over = tv_end_rules(r, s, -1, repeated, k->n, SOW_SKIP, &winner, err);
+    if (over < 0)
+        return over;
+    if (over)
+        tv_end_game(r, s, winner);
+    return TV_OK;
+}
+
+static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    (void)r, (void)s;
+    return sow_draw(keep, rng, m, err);
+}
+
+static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err)
+{
+    return sow_step(r, s, keep, m, NULL, err);
+}
+
 static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
 {
     if (tv_family_hooked(r))
         return TV_PLAYOUT_DECLINED;
-    tv_move list[SOW_MOVES];
+    sow_keep k;
     tv_history hist = tv_history_start();
-    int n = tv_sow_moves(r, s, list, SOW_MOVES);
+    keep_start(r, s, &k, err);
     while (s->status == TV_ONGOING) {
         if (halt && (s->ply & 63) == 0 && halt(ctx))
             return TV_PLAYOUT_HALTED;
         int rc;
         if (r->repetition && (rc = tv_history_push(r, &hist, s, err)))
             return rc;
-        if (n == 0)
-            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
-        tv_move m = list[tv_rng_below(rng, (uint32_t)n)];
-        tv_end_turn(r, s, m, tv_sow_apply(r, s, m, NULL));
-        int repeated = r->repetition && tv_history_repeats(r, s, hist.hash, hist.n);
-        n = tv_sow_moves(r, s, list, SOW_MOVES);
-        int winner, over = tv_end_rules(r, s, -1, repeated, n, SOW_SKIP, &winner, err);
-        if (over)
-            tv_end_game(r, s, winner);
+        tv_move m = TV_MOVE_NONE;
+        if ((rc = sow_draw(&k, rng, &m, err)) < 0 || (rc = sow_step(r, s, &k, m, r->repetition ? &hist : NULL, err)))
+            return rc;
     }
     return TV_OK;
 }
@@ -89,4 +140,9 @@ const tv_family tv_family_sow = {
     .passes = passes,
     .swaps = tv_family_never,
     .playout = playout,
+    .keep_size = keep_size,
+    .keep_fits = keep_fits,
+    .keep_start = keep_start,
+    .keep_draw = keep_draw,
+    .keep_play = keep_play,
 };

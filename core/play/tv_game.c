@@ -7,20 +7,40 @@
 #include "tv_history.h"
 #include "tv_playout.h"
 
+/* A game is one block: the struct, the state, the family's kept structures
+ * and room for its first TV_GAME_INLINE_PLIES moves (a short game, as a
+ * host's loop of tic-tac-toe plays them, allocates once); longer games move
+ * their history to the heap. */
+#define TV_GAME_INLINE_PLIES 64
+
+static size_t round16(size_t n) { return (n + 15) & ~(size_t)15; }
+
 tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err)
 {
-    tv_game *g = calloc(1, sizeof *g);
-    if (!g || !(g->state = malloc((size_t)r->state_size)) || !(g->hashes = malloc(sizeof *g->hashes))) {
-        tv_game_free(g);
+    const tv_family *f = tv_family_of(r);
+    int fits = f->keep_size && f->keep_fits(r);
+    size_t state = round16((size_t)r->state_size), keep = fits ? round16(f->keep_size(r)) : 0;
+    size_t head = round16(sizeof(tv_game)), hashes = round16((TV_GAME_INLINE_PLIES + 1) * sizeof(uint64_t));
+    size_t history = round16(TV_GAME_INLINE_PLIES * sizeof(tv_move)), before = TV_GAME_INLINE_PLIES * state;
+    unsigned char *block = malloc(head + state + keep + hashes + history + before);
+    if (!block) {
         tv_error_set(err, TV_ENOMEM, "out of memory");
         return NULL;
     }
+    tv_game *g = (tv_game *)(void *)block;
+    memset(g, 0, sizeof *g);
     g->rules = r;
     g->seed = seed;
-    const tv_family *f = tv_family_of(r);
-    g->keep_fits = f->keep_size > 0 && f->keep_fits(r);
+    g->keep_fits = fits;
+    g->state = (tv_state *)(void *)(block + head);
+    g->keep = fits ? block + head + state : NULL;
+    g->hashes = (uint64_t *)(void *)(block + head + state + keep);
+    g->history = (tv_move *)(void *)(block + head + state + keep + hashes);
+    g->before = block + head + state + keep + hashes + history;
+    g->inline_history = g->before;
+    g->cap = TV_GAME_INLINE_PLIES;
     if (tv_state_new(r, seed, g->state, err)) {
-        tv_game_free(g);
+        free(g);
         return NULL;
     }
     g->hashes[0] = tv_history_key(g->rules, g->state);
@@ -31,11 +51,11 @@ void tv_game_free(tv_game *g)
 {
     if (!g)
         return;
-    free(g->state);
-    free(g->before);
-    free(g->history);
-    free(g->hashes);
-    free(g->keep);
+    if (g->before != g->inline_history) {
+        free(g->before);
+        free(g->history);
+        free(g->hashes);
+    }
     free(g);
 }
 
@@ -44,10 +64,26 @@ static int reserve(tv_game *g, int plies, tv_error *err)
 {
     if (plies <= g->cap)
         return TV_OK;
-    int cap = g->cap ? g->cap : 64;
+    int cap = g->cap;
     while (cap < plies)
         cap *= 2;
-    unsigned char *before = realloc(g->before, (size_t)cap * (size_t)g->rules->state_size);
+    size_t state = (size_t)g->rules->state_size;
+    if (g->before == g->inline_history) { /* the first move past the block's room: to the heap */
+        unsigned char *before = malloc((size_t)cap * state);
+        tv_move *history = malloc((size_t)cap * sizeof *history);
+        uint64_t *hashes = malloc((size_t)(cap + 1) * sizeof *hashes);
+        if (!before || !history || !hashes) {
+            free(before), free(history), free(hashes);
+            return tv_error_set(err, TV_ENOMEM, "out of memory");
+        }
+        memcpy(before, g->before, (size_t)g->nply * state);
+        memcpy(history, g->history, (size_t)g->nply * sizeof *history);
+        memcpy(hashes, g->hashes, (size_t)(g->nply + 1) * sizeof *hashes);
+        g->before = before, g->history = history, g->hashes = hashes;
+        g->cap = cap;
+        return TV_OK;
+    }
+    unsigned char *before = realloc(g->before, (size_t)cap * state);
     if (before)
         g->before = before;
     tv_move *history = realloc(g->history, (size_t)cap * sizeof *history);
@@ -96,8 +132,6 @@ static int kept(tv_game *g, tv_error *err)
     if (g->keep_at == g->changes + 1)
         return 1;
     const tv_family *f = tv_family_of(g->rules);
-    if (!g->keep && !(g->keep = malloc(f->keep_size)))
-        return 0; /* no room for the fast path: the kernel's is as good */
     int rc = f->keep_start(g->rules, g->state, g->keep, err);
     if (rc)
         return rc == TV_PLAYOUT_DECLINED ? 0 : rc;

@@ -30,6 +30,7 @@ typedef struct tv_game {
     void *keep;
     uint64_t keep_at;
     int keep_fits;
+    unsigned char *inline_history; /* the block's own room for the first moves (tv_game.c) */
 } tv_game;
 
 /* A new game from the start position drawn from seed; NULL and err on failure. */

@@ -113,64 +113,96 @@ int tv_rotate_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *
 #define ROTATE_SKIP \
     (TV_END_SKIP_HOOKS | TV_END_SKIP_MANCALA | TV_END_SKIP_PIECES | TV_END_SKIP_NO_MOVE | TV_END_SKIP_CAP)
 
-int tv_rotate_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
+void tv_rotate_keep_start(const tv_rules *r, const tv_state *s, tv_rotate_keep *k)
 {
-    int n = r->rotate.side * r->rotate.side, turns = tv_rotate_turns(r), count = 0;
-    uint64_t set[(TV_MAX_CELLS + 63) / 64] = {0}; /* the empty cells */
-    uint64_t bb[2] = {0, 0};                       /* with rotate.win: the cells of each colour */
+    memset(k, 0, sizeof *k);
     for (int c = 0; c < r->ncells; c++)
         if (s->cells[c] == TV_EMPTY) {
-            set[c >> 6] |= 1ull << (c & 63);
-            count++;
+            k->set[c >> 6] |= 1ull << (c & 63);
+            k->count++;
         } else if (r->rotate.nwin && tv_cell_is_piece(s->cells[c])) {
-            bb[tv_cell_colour(s->cells[c]) - 1] |= 1ull << c;
+            k->bb[tv_cell_colour(s->cells[c]) - 1] |= 1ull << c;
         }
+}
+
+/* The steps, inlined into the playout's loop. */
+TV_END_INLINE int keep_draw(const tv_rules *r, const tv_rotate_keep *k, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    int turns = tv_rotate_turns(r);
+    if (k->count == 0)
+        return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+    /* tv_rotate_moves' order: the k-th move is the (k / turns)-th empty cell, turn k % turns */
+    int i = (int)tv_rng_below(rng, (uint32_t)(k->count * turns));
+    *m = i % turns * r->ncells + tv_bits_set_select(k->set, (unsigned)(i / turns));
+    return k->count * turns;
+}
+
+TV_END_INLINE int keep_play(const tv_rules *r, tv_state *s, tv_rotate_keep *k, tv_move m, tv_error *err)
+{
+    int n = r->rotate.side * r->rotate.side, t = m / r->ncells, b = t / 2, cell = m % r->ncells;
+    int p = s->to_move, colour = tv_colour_of(s, p), went = cell;
+    const uint16_t *from = &r->rotate.cell[b * n], *to = &r->rotate.to[t % 2][b * n];
+    s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour];
+    s->cells[cell] = (uint8_t)colour;
+    s->empty--;
+    s->stones++;
+    s->owned[colour - 1]++;
+    k->set[cell >> 6] &= ~(1ull << (cell & 63));
+    k->count--;
+    if (r->rotate.nwin)
+        k->bb[colour - 1] |= 1ull << cell;
+    uint8_t was[TV_ROTATE_SIDE_MAX * TV_ROTATE_SIDE_MAX];
+    uint16_t changed[TV_ROTATE_SIDE_MAX * TV_ROTATE_SIDE_MAX];
+    int nchanged = 0;
+    for (int i = 0; i < n; i++)
+        was[i] = s->cells[from[i]];
+    for (int i = 0; i < n; i++) {
+        int c = to[i], v = was[i];
+        went = from[i] == cell ? c : went;
+        if (s->cells[c] == v)
+            continue;
+        s->hash ^= r->zcell[c][s->cells[c]] ^ r->zcell[c][v];
+        if (r->rotate.nwin) { /* colours only: a rotation game has stones, no blocks */
+            uint64_t bit = 1ull << c;
+            k->bb[0] = (k->bb[0] & ~bit) | (v == TV_STONE1 ? bit : 0);
+            k->bb[1] = (k->bb[1] & ~bit) | (v == TV_STONE2 ? bit : 0);
+        }
+        s->cells[c] = (uint8_t)v;
+        changed[nchanged++] = (uint16_t)c;
+        if (v == TV_EMPTY) /* the block's empty cells move too */
+            k->set[c >> 6] |= 1ull << (c & 63);
+        else
+            k->set[c >> 6] &= ~(1ull << (c & 63));
+    }
+    int winner = r->rotate.nwin  ? windows_winner(r, s, k->bb)
+                 : r->goal.length ? lines_after(r, s, changed, nchanged, cell, went)
+                                  : -1;
+    tv_end_turn(r, s, m, 0);
+    int over = tv_end_rules(r, s, winner, 0, TV_END_COUNT, ROTATE_SKIP, &winner, err);
+    if (over)
+        tv_end_game(r, s, winner);
+    return TV_OK;
+}
+
+int tv_rotate_keep_draw(const tv_rules *r, const tv_rotate_keep *k, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    return keep_draw(r, k, rng, m, err);
+}
+
+int tv_rotate_keep_play(const tv_rules *r, tv_state *s, tv_rotate_keep *k, tv_move m, tv_error *err)
+{
+    return keep_play(r, s, k, m, err);
+}
+
+int tv_rotate_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err)
+{
+    tv_rotate_keep k;
+    tv_rotate_keep_start(r, s, &k);
     while (s->status == TV_ONGOING) {
-        if (count == 0)
-            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
-        /* tv_rotate_moves' order: the k-th move is the (k / turns)-th empty cell, turn k % turns */
-        int k = (int)tv_rng_below(rng, (uint32_t)(count * turns)), t = k % turns, b = t / 2;
-        int cell = tv_bits_set_select(set, k / turns), p = s->to_move, colour = tv_colour_of(s, p), went = cell;
-        const uint16_t *from = &r->rotate.cell[b * n], *to = &r->rotate.to[t % 2][b * n];
-        s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour];
-        s->cells[cell] = (uint8_t)colour;
-        s->empty--;
-        s->stones++;
-        s->owned[colour - 1]++;
-        set[cell >> 6] &= ~(1ull << (cell & 63));
-        count--;
-        if (r->rotate.nwin)
-            bb[colour - 1] |= 1ull << cell;
-        uint8_t was[TV_ROTATE_SIDE_MAX * TV_ROTATE_SIDE_MAX];
-        uint16_t changed[TV_ROTATE_SIDE_MAX * TV_ROTATE_SIDE_MAX];
-        int nchanged = 0;
-        for (int i = 0; i < n; i++)
-            was[i] = s->cells[from[i]];
-        for (int i = 0; i < n; i++) {
-            int c = to[i], v = was[i];
-            went = from[i] == cell ? c : went;
-            if (s->cells[c] == v)
-                continue;
-            s->hash ^= r->zcell[c][s->cells[c]] ^ r->zcell[c][v];
-            if (r->rotate.nwin) { /* colours only: a rotation game has stones, no blocks */
-                uint64_t bit = 1ull << c;
-                bb[0] = (bb[0] & ~bit) | (v == TV_STONE1 ? bit : 0);
-                bb[1] = (bb[1] & ~bit) | (v == TV_STONE2 ? bit : 0);
-            }
-            s->cells[c] = (uint8_t)v;
-            changed[nchanged++] = (uint16_t)c;
-            if (v == TV_EMPTY) /* the block's empty cells move too */
-                set[c >> 6] |= 1ull << (c & 63);
-            else
-                set[c >> 6] &= ~(1ull << (c & 63));
-        }
-        int winner = r->rotate.nwin  ? windows_winner(r, s, bb)
-                     : r->goal.length ? lines_after(r, s, changed, nchanged, cell, went)
-                                      : -1;
-        tv_end_turn(r, s, (tv_move)(t * r->ncells + cell), 0);
-        int over = tv_end_rules(r, s, winner, 0, TV_END_COUNT, ROTATE_SKIP, &winner, err);
-        if (over)
-            tv_end_game(r, s, winner);
+        tv_move m = TV_MOVE_NONE;
+        int rc = keep_draw(r, &k, rng, &m, err);
+        if (rc < 0 || (rc = keep_play(r, s, &k, m, err)))
+            return rc;
     }
     return TV_OK;
 }

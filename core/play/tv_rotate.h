@@ -31,6 +31,19 @@ int tv_rotate_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *
  * (the same moves from the same random numbers), only faster. */
 int tv_rotate_playout(const tv_rules *r, tv_state *s, tv_rng *rng, tv_error *err);
 
+/* Its steps, for a host's loop too (tv_family.h, keep_*): the empty cells
+ * and, on a board of 64 cells or fewer with a goal, each colour's stones as
+ * bits, kept from ply to ply; a move drawn as the kernel draws it; that move
+ * played, the hand-over and end rules included. */
+typedef struct tv_rotate_keep {
+    uint64_t set[(TV_MAX_CELLS + 63) / 64]; /* the empty cells */
+    uint64_t bb[2];                          /* with rotate.win: the cells of each colour */
+    int count;                               /* of set */
+} tv_rotate_keep;
+void tv_rotate_keep_start(const tv_rules *r, const tv_state *s, tv_rotate_keep *k);
+int tv_rotate_keep_draw(const tv_rules *r, const tv_rotate_keep *k, tv_rng *rng, tv_move *m, tv_error *err);
+int tv_rotate_keep_play(const tv_rules *r, tv_state *s, tv_rotate_keep *k, tv_move m, tv_error *err);
+
 /* Where the stone m placed stands after its turn. */
 int tv_rotate_where(const tv_rules *r, tv_move m);
 
