@@ -203,39 +203,82 @@ static uint32_t bits_moves(const tv_rules *r, const mills_ply *p, long pick, tv_
     return n;
 }
 
-static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
+/* The fast path's steps, for a host's loop too (keep_*): the men as bits,
+ * the side to move's sets and the count of its moves, kept from ply to ply. */
+typedef struct mills_keep {
+    mills_bits b;
+    mills_ply p;
+    uint32_t n;
+} mills_keep;
+
+static int keep_fits(const tv_rules *r)
 {
-    if (tv_family_hooked(r) || r->repetition || !r->graph.small || !r->vars.hands)
-        return TV_PLAYOUT_DECLINED;
-    mills_bits b = {{0, 0}};
+    return !tv_family_hooked(r) && !r->repetition && r->graph.small && r->vars.hands;
+}
+
+static size_t keep_size(const tv_rules *r)
+{
+    (void)r;
+    return sizeof(mills_keep);
+}
+
+static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error *err)
+{
+    (void)err;
+    mills_keep *k = keep;
+    k->b.men[0] = k->b.men[1] = 0;
     for (int c = 0; c < r->ncells; c++)
         if (s->cells[c] == TV_STONE1 || s->cells[c] == TV_STONE2)
-            b.men[s->cells[c] - 1] |= 1ull << c;
-    mills_ply p;
-    ply_of(r, s, &b, &p);
-    uint32_t n = bits_moves(r, &p, -1, NULL);
+            k->b.men[s->cells[c] - 1] |= 1ull << c;
+    ply_of(r, s, &k->b, &k->p);
+    k->n = bits_moves(r, &k->p, -1, NULL);
+    return TV_OK;
+}
+
+static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    (void)s;
+    mills_keep *k = keep;
+    if (k->n == 0)
+        return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+    bits_moves(r, &k->p, (long)tv_rng_below(rng, k->n), m);
+    return (int)k->n;
+}
+
+static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err)
+{
+    mills_keep *k = keep;
+    int colour = tv_colour_of(s, s->to_move), from = tv_mills_from(m), to = tv_mills_to(m);
+    int taken = tv_mills_taken(m), rc;
+    if ((rc = tv_mills_apply(r, s, m, NULL, err)))
+        return rc;
+    k->b.men[colour - 1] ^= (from >= 0 ? 1ull << from : 0) | 1ull << to;
+    if (taken >= 0)
+        k->b.men[2 - colour] &= ~(1ull << taken);
+    tv_end_turn(r, s, m, 0);
+    ply_of(r, s, &k->b, &k->p);
+    k->n = bits_moves(r, &k->p, -1, NULL);
+    int winner, over = tv_end_rules(r, s, -1, 0, (int)k->n, MILLS_SKIP, &winner, err);
+    if (over < 0)
+        return over;
+    if (over)
+        tv_end_game(r, s, winner);
+    return TV_OK;
+}
+
+static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
+{
+    if (!keep_fits(r))
+        return TV_PLAYOUT_DECLINED;
+    mills_keep k;
+    keep_start(r, s, &k, err);
     while (s->status == TV_ONGOING) {
         if (halt && (s->ply & 63) == 0 && halt(ctx))
             return TV_PLAYOUT_HALTED;
-        if (n == 0)
-            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
         tv_move m = 0;
-        bits_moves(r, &p, (long)tv_rng_below(rng, n), &m);
-        int colour = tv_colour_of(s, s->to_move), from = tv_mills_from(m), to = tv_mills_to(m);
-        int taken = tv_mills_taken(m), rc;
-        if ((rc = tv_mills_apply(r, s, m, NULL, err)))
+        int rc = keep_draw(r, s, &k, rng, &m, err);
+        if (rc < 0 || (rc = keep_play(r, s, &k, m, err)))
             return rc;
-        b.men[colour - 1] ^= (from >= 0 ? 1ull << from : 0) | 1ull << to;
-        if (taken >= 0)
-            b.men[2 - colour] &= ~(1ull << taken);
-        tv_end_turn(r, s, m, 0);
-        ply_of(r, s, &b, &p);
-        n = bits_moves(r, &p, -1, NULL);
-        int winner, over = tv_end_rules(r, s, -1, 0, (int)n, MILLS_SKIP, &winner, err);
-        if (over < 0)
-            return over;
-        if (over)
-            tv_end_game(r, s, winner);
     }
     return TV_OK;
 }
@@ -256,4 +299,9 @@ const tv_family tv_family_mills = {
     .passes = tv_family_never,
     .swaps = tv_family_never,
     .playout = playout,
+    .keep_size = keep_size,
+    .keep_fits = keep_fits,
+    .keep_start = keep_start,
+    .keep_draw = keep_draw,
+    .keep_play = keep_play,
 };
