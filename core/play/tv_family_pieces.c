@@ -5,6 +5,7 @@
  * listed, and the one drawn is found by its index (tv_shoot.h). */
 #include "tv_family_pieces.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -160,60 +161,152 @@ static int random(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m,
 /* What they rule out (tv_end.h): the entry checked hooks; a grid. */
 #define PIECES_SKIP (TV_END_SKIP_HOOKS | TV_END_SKIP_MANCALA)
 
-/* The moves of a colour's mover, from the plan derived once. */
+/* The fast paths' steps, for a host's loop too (keep_*): the plan of each
+ * colour and the legal list, made once a ply (the end rules' count reads
+ * it) and kept for the next draw; or, where every move shoots, the shot
+ * board and the count of its turns. */
+typedef struct steps_keep {
+    int n;
+    tv_pieces_plan plan[2]; /* by colour: what the generator derives from the rules, once */
+    tv_move moves[];        /* r->max_moves of them */
+} steps_keep;
+
+typedef struct shots_keep {
+    int n;
+    tv_shoot_board b;
+} shots_keep;
+
+/* Moves that all shoot (tv_shoot_fast), without the connection end: counted,
+ * and the one drawn found by its index. */
+static int shots_case(const tv_rules *r) { return tv_shoot_fast(r) && !(r->ends & TV_END_CONNECTED); }
+
+static unsigned pieces_skip(const tv_rules *r)
+{
+    return tv_end_no_capture_rule(r) ? PIECES_SKIP | TV_END_SKIP_CAPTURED : PIECES_SKIP;
+}
+
+static int steps_start(const tv_rules *r, const tv_state *s, steps_keep *k, tv_error *err)
+{
+    tv_pieces_plan_for(r, TV_STONE1, &k->plan[0]);
+    tv_pieces_plan_for(r, TV_STONE2, &k->plan[1]);
+    k->n = tv_pieces_moves_planned(r, &k->plan[tv_colour_of(s, s->to_move) - 1], s, k->moves, err);
+    return k->n < 0 ? k->n : TV_OK;
+}
+
+TV_END_INLINE int steps_draw(const steps_keep *k, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    if (k->n == 0)
+        return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+    *m = k->moves[tv_rng_below(rng, (uint32_t)k->n)];
+    return k->n;
+}
+
+TV_END_INLINE int steps_play(const tv_rules *r, tv_state *s, steps_keep *k, tv_move m, const tv_history *hist,
+                             unsigned skip, tv_error *err)
+{
+    tv_effect e = {-1, 0};
+    int rc;
+    if ((rc = apply(r, s, m, NULL, &e, err)))
+        return rc;
+    tv_end_turn(r, s, m, 0);
+    int repeated = hist && tv_history_repeats(r, s, hist->hash, hist->n);
+    if ((k->n = tv_pieces_moves_planned(r, &k->plan[tv_colour_of(s, s->to_move) - 1], s, k->moves, err)) < 0)
+        return k->n;
+    int winner, over = tv_end_rules(r, s, e.line_winner, repeated, k->n, skip, &winner, err);
+    if (over < 0)
+        return over;
+    if (over)
+        tv_end_game(r, s, winner);
+    return TV_OK;
+}
+
+TV_END_INLINE void shots_start(const tv_rules *r, const tv_state *s, shots_keep *k)
+{
+    tv_shoot_init(r, s, &k->b);
+    k->n = tv_shoot_count(r, s, &k->b);
+}
+
+TV_END_INLINE int shots_draw(const tv_rules *r, const tv_state *s, shots_keep *k, tv_rng *rng, tv_move *m,
+                             tv_error *err)
+{
+    if (k->n == 0)
+        return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+    *m = tv_shoot_pick(r, s, &k->b, (int)tv_rng_below(rng, (uint32_t)k->n));
+    return k->n;
+}
+
+TV_END_INLINE int shots_play(const tv_rules *r, tv_state *s, shots_keep *k, tv_move m, tv_error *err)
+{
+    int progress, p = s->to_move, reached = tv_shoot_apply(r, s, &k->b, m, &progress, err);
+    if (reached < 0)
+        return reached;
+    tv_end_pieces_quiet(r, s, progress);
+    tv_end_turn(r, s, m, 0);
+    k->n = tv_shoot_count(r, s, &k->b);
+    int winner, over = tv_end_rules(r, s, reached ? p + 1 : -1, 0, k->n, PIECES_SKIP, &winner, err);
+    if (over < 0)
+        return over;
+    if (over)
+        tv_end_game(r, s, winner);
+    return TV_OK;
+}
+
+static int keep_fits(const tv_rules *r) { return !tv_family_hooked(r) && !r->repetition; }
+
+static size_t keep_size(const tv_rules *r)
+{
+    return shots_case(r) ? sizeof(shots_keep) : sizeof(steps_keep) + (size_t)r->max_moves * sizeof(tv_move);
+}
+
+static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error *err)
+{
+    if (!shots_case(r))
+        return steps_start(r, s, keep, err);
+    shots_start(r, s, keep);
+    return TV_OK;
+}
+
+static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    return shots_case(r) ? shots_draw(r, s, keep, rng, m, err) : steps_draw(keep, rng, m, err);
+}
+
+static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err)
+{
+    return shots_case(r) ? shots_play(r, s, keep, m, err) : steps_play(r, s, keep, m, NULL, pieces_skip(r), err);
+}
+
+/* The steps' playout; its list on the stack (TV_MOVES_LIMIT, above any max_moves). */
 TV_END_INLINE int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx,
                                  unsigned skip, tv_error *err)
 {
-    tv_move moves[TV_MOVES_LIMIT];
-    tv_pieces_plan plan[2]; /* by colour: what the generator derives from the rules, once */
-    tv_pieces_plan_for(r, TV_STONE1, &plan[0]);
-    tv_pieces_plan_for(r, TV_STONE2, &plan[1]);
+    _Alignas(max_align_t) unsigned char room[sizeof(steps_keep) + TV_MOVES_LIMIT * sizeof(tv_move)];
+    steps_keep *k = (steps_keep *)(void *)room;
     tv_history hist = tv_history_start();
-    int n = tv_pieces_moves_planned(r, &plan[tv_colour_of(s, s->to_move) - 1], s, moves, err), rc;
-    while (n >= 0 && s->status == TV_ONGOING) {
+    int rc = steps_start(r, s, k, err);
+    while (rc == TV_OK && s->status == TV_ONGOING) {
         if (halt && (s->ply & 63) == 0 && halt(ctx))
             return TV_PLAYOUT_HALTED;
-        if (n == 0)
-            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
         if (r->repetition && (rc = tv_history_push(r, &hist, s, err)))
             return rc;
-        tv_move m = moves[tv_rng_below(rng, (uint32_t)n)];
-        tv_effect e = {-1, 0};
-        if ((rc = apply(r, s, m, NULL, &e, err)))
-            return rc;
-        tv_end_turn(r, s, m, 0);
-        int repeated = r->repetition && tv_history_repeats(r, s, hist.hash, hist.n);
-        if ((n = tv_pieces_moves_planned(r, &plan[tv_colour_of(s, s->to_move) - 1], s, moves, err)) < 0)
-            return n;
-        int winner, over = tv_end_rules(r, s, e.line_winner, repeated, n, skip, &winner, err);
-        if (over)
-            tv_end_game(r, s, winner);
+        tv_move m = TV_MOVE_NONE;
+        if ((rc = steps_draw(k, rng, &m, err)) >= 0)
+            rc = steps_play(r, s, k, m, r->repetition ? &hist : NULL, skip, err);
     }
-    return n < 0 ? n : TV_OK;
+    return rc;
 }
 
-/* Moves that all shoot (tv_shoot_fast), without repetition or the connection
- * end: counted, and the one drawn found by its index. */
 static int playout_shots(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
 {
-    tv_shoot_board b;
-    tv_shoot_init(r, s, &b);
-    int n = tv_shoot_count(r, s, &b);
+    shots_keep k;
+    shots_start(r, s, &k);
     while (s->status == TV_ONGOING) {
         if (halt && (s->ply & 63) == 0 && halt(ctx))
             return TV_PLAYOUT_HALTED;
-        if (n == 0)
-            return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
-        tv_move m = tv_shoot_pick(r, s, &b, (int)tv_rng_below(rng, (uint32_t)n));
-        int progress, p = s->to_move, reached = tv_shoot_apply(r, s, &b, m, &progress, err);
-        if (reached < 0)
-            return reached;
-        tv_end_pieces_quiet(r, s, progress);
-        tv_end_turn(r, s, m, 0);
-        n = tv_shoot_count(r, s, &b);
-        int winner, over = tv_end_rules(r, s, reached ? p + 1 : -1, 0, n, PIECES_SKIP, &winner, err);
-        if (over)
-            tv_end_game(r, s, winner);
+        tv_move m = TV_MOVE_NONE;
+        int rc = shots_draw(r, s, &k, rng, &m, err);
+        if (rc < 0 || (rc = shots_play(r, s, &k, m, err)))
+            return rc;
     }
     return TV_OK;
 }
@@ -222,7 +315,7 @@ static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void
 {
     if (tv_family_hooked(r))
         return TV_PLAYOUT_DECLINED;
-    if (tv_shoot_fast(r) && !r->repetition && !(r->ends & TV_END_CONNECTED))
+    if (shots_case(r) && !r->repetition)
         return playout_shots(r, s, rng, halt, ctx, err);
     /* built twice: with and without the captured-count test (Hasami Shogi has one) */
     return tv_end_no_capture_rule(r) ? playout_pieces(r, s, rng, halt, ctx, PIECES_SKIP | TV_END_SKIP_CAPTURED, err)
@@ -246,4 +339,9 @@ const tv_family tv_family_pieces = {
     .swaps = tv_family_never,
     .random = random,
     .playout = playout,
+    .keep_size = keep_size,
+    .keep_fits = keep_fits,
+    .keep_start = keep_start,
+    .keep_draw = keep_draw,
+    .keep_play = keep_play,
 };
