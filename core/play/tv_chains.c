@@ -18,13 +18,44 @@ static inline void drop_lib(tv_chains *c, int h, int cell)
     c->sumsq[h] -= (int64_t)cell * cell;
 }
 
+/* `cell` was filled: its sides have one empty side fewer. */
+static inline void filled(const tv_rules *r, tv_chains *c, int cell)
+{
+    for (int k = 0; k < 4; k++) {
+        int nb = r->nb[cell][tv_chains_sides[k]];
+        if (nb >= 0 && --c->open[nb] == 0)
+            c->crowded[nb >> 6] |= 1ull << (nb & 63);
+    }
+}
+
+/* `cell` was emptied: its sides have one more. */
+static inline void emptied(const tv_rules *r, tv_chains *c, int cell)
+{
+    for (int k = 0; k < 4; k++) {
+        int nb = r->nb[cell][tv_chains_sides[k]];
+        if (nb >= 0 && c->open[nb]++ == 0)
+            c->crowded[nb >> 6] &= ~(1ull << (nb & 63));
+    }
+}
+
 void tv_chains_of(const tv_rules *r, const tv_state *s, tv_chains *c)
 {
     memset(c->empty, 0, sizeof c->empty);
+    memset(c->crowded, 0, sizeof c->crowded);
     for (int i = 0; i < r->ncells; i++) {
         c->head[i] = -1;
         if (s->cells[i] == TV_EMPTY)
             c->empty[i >> 6] |= 1ull << (i & 63);
+    }
+    for (int i = 0; i < r->ncells; i++) {
+        int open = 0;
+        for (int k = 0; k < 4; k++) {
+            int nb = r->nb[i][tv_chains_sides[k]];
+            open += nb >= 0 && s->cells[nb] == TV_EMPTY;
+        }
+        c->open[i] = (uint8_t)open;
+        if (!open)
+            c->crowded[i >> 6] |= 1ull << (i & 63);
     }
     for (int i = 0; i < r->ncells; i++) {
         if (!tv_cell_is_piece(s->cells[i]) || c->head[i] >= 0)
@@ -62,6 +93,7 @@ static void lift(const tv_rules *r, tv_state *s, tv_chains *c, int cell, int gon
     s->hash ^= r->zcell[cell][v] ^ r->zcell[cell][TV_EMPTY];
     s->cells[cell] = TV_EMPTY;
     c->empty[cell >> 6] |= 1ull << (cell & 63);
+    emptied(r, c, cell);
     s->empty++;
     s->stones--;
     s->owned[tv_cell_colour(v) - 1]--;
@@ -109,6 +141,7 @@ void tv_chains_place(const tv_rules *r, tv_state *s, tv_chains *c, int cell, int
     s->hash ^= r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][colour];
     s->cells[cell] = (uint8_t)colour;
     c->empty[cell >> 6] &= ~(1ull << (cell & 63));
+    filled(r, c, cell);
     s->empty--;
     s->stones++;
     s->owned[colour - 1]++;

@@ -22,6 +22,11 @@ typedef struct tv_chains {
     int32_t libs[TV_MAX_CELLS];
     int64_t sum[TV_MAX_CELLS], sumsq[TV_MAX_CELLS];
     uint64_t empty[TV_BITS_WORDS(TV_MAX_CELLS)]; /* the empty cells (bit c % 64 of word c / 64) */
+    /* Every cell's empty sides, and the cells with none ("crowded"): an
+     * empty cell with an empty side is a legal placement whatever the
+     * chains, so a ply asks the chains only about the empty crowded ones. */
+    uint8_t open[TV_MAX_CELLS];
+    uint64_t crowded[TV_BITS_WORDS(TV_MAX_CELLS)];
 } tv_chains;
 
 /* The chains of s's stones. */
@@ -57,6 +62,27 @@ static inline int tv_chains_legal(const tv_rules *r, const tv_state *s, const tv
             return 1;
     }
     return 0;
+}
+
+/* The legal placements of `colour` into legal[0..TV_BITS_WORDS(ncells)),
+ * but `ko` (-1: none); their count. */
+static inline int tv_chains_legal_set(const tv_rules *r, const tv_state *s, const tv_chains *c, int colour, int ko,
+                                      uint64_t *legal)
+{
+    int n = 0;
+    for (int w = 0; w < TV_BITS_WORDS(r->ncells); w++) {
+        uint64_t set = c->empty[w] & ~c->crowded[w];
+        for (uint64_t hard = c->empty[w] & c->crowded[w]; hard; hard &= hard - 1) {
+            int cell = 64 * w + tv_bits_lowest(hard);
+            if (tv_chains_legal(r, s, c, cell, colour))
+                set |= hard & -hard;
+        }
+        if (ko >> 6 == w && ko >= 0)
+            set &= ~(1ull << (ko & 63));
+        legal[w] = set;
+        n += tv_bits_count(set);
+    }
+    return n;
 }
 
 /* Places the stone and takes what it takes, as tv_groups_place does (the

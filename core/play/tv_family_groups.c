@@ -124,19 +124,13 @@ static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error
 
 TV_END_INLINE int draw(const tv_rules *r, const tv_state *s, tv_chains *c, tv_rng *rng, tv_move *m, tv_error *err)
 {
-    int16_t legal[TV_MAX_CELLS];
-    int colour = tv_colour_of(s, s->to_move), ko = ko_of(r, s), n = 0;
-    for (int w = 0; w < TV_BITS_WORDS(r->ncells); w++) /* the empty cells in order */
-        for (uint64_t bits = c->empty[w]; bits; bits &= bits - 1) {
-            int cell = 64 * w + tv_bits_lowest(bits);
-            if (cell != ko && tv_chains_legal(r, s, c, cell, colour))
-                legal[n++] = (int16_t)cell;
-        }
+    uint64_t legal[TV_BITS_WORDS(TV_MAX_CELLS)];
+    int n = tv_chains_legal_set(r, s, c, tv_colour_of(s, s->to_move), ko_of(r, s), legal);
     uint32_t total = (uint32_t)(n + r->groups.pass);
     if (total == 0)
         return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
-    uint32_t k = tv_rng_below(rng, total);
-    *m = k < (uint32_t)n ? legal[k] : TV_MOVE_PASS;
+    uint32_t k = tv_rng_below(rng, total); /* the k-th legal cell in order, then the pass */
+    *m = k < (uint32_t)n ? tv_bits_set_select(legal, k) : TV_MOVE_PASS;
     return (int)total;
 }
 
