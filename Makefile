@@ -387,6 +387,16 @@ bench-peers:
 	@[ -n "$(OPENSPIEL_SRC)" ] || { echo "make bench-peers needs OPENSPIEL_SRC=DIR (an OpenSpiel checkout, or a built peer)"; exit 1; }
 	@$(MAKE) --no-print-directory bench
 
+# make bench-readme BENCH_LOG=FILE: the README's Performance tables (between
+# its "bench tables" markers) from FILE, the saved output of one full make
+# bench (tools/bench_tables.sh refuses a quick, partial or failed run).
+# BENCH_CMD="make bench OPENSPIEL_SRC=../osp-build": the command, for the
+# line above the tables.
+.PHONY: bench-readme
+bench-readme:
+	@[ -n "$(BENCH_LOG)" ] || { echo "make bench-readme needs BENCH_LOG=FILE (the saved output of one full make bench)"; exit 1; }
+	@BENCH_CMD='$(BENCH_CMD)' sh tools/bench_tables.sh '$(BENCH_LOG)' README.md
+
 $(BUILD)/tests/bench/bench.o: DEFS = -DTV_BENCH_FLAGS='"$(OPT)"'
 $(BUILD)/bench: $(BENCH_OBJ) $(BUILD)/libtavola.a
 	$(CC) $(SAN) $^ $(LUA_LIBS) $(LDLIBS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc -o $@

@@ -44,6 +44,7 @@
 #include "tavola.h"
 #include "tv_game.h"
 #include "tv_perft.h"
+#include "tv_pieces.h"
 #include "tv_play.h"
 #include "tv_player.h"
 #include "tv_ruleset.h"
@@ -598,39 +599,55 @@ static void check_breakthrough(const tv_rules *r)
                 "the same length, final cells and winner", games, plies);
 }
 
+/* One random game move by move through the public interface, the procedure
+ * tv_random_playout follows: a uniformly random move of tv_legal_moves,
+ * played by tv_play_hist with the history the repetition rule needs. When
+ * seen is not NULL, it is called with the new state, then after each move
+ * with the move and the state after it. */
+typedef void (*move_seen)(void *ctx, const tv_rules *r, const tv_state *s, tv_move m);
+static void game_by_moves(const tv_rules *r, uint64_t seed, tv_rng *rng, tv_state *s, move_seen seen, void *ctx,
+                          const char *label)
+{
+    static uint64_t hist[1 << 16];
+    tv_error err;
+    if (tv_state_new(r, seed, s, &err))
+        die(label, &err);
+    if (seen)
+        seen(ctx, r, s, TV_MOVE_NONE);
+    int nhist = 0;
+    while (s->status == TV_ONGOING) {
+        if (s->quiet == 0)
+            nhist = 0;
+        if (nhist == (int)(sizeof hist / sizeof *hist))
+            die(label, NULL);
+        hist[nhist++] = s->hash;
+        tv_move moves[TV_MOVES_LIMIT];
+        int n = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, &err);
+        if (n <= 0)
+            die(label, &err);
+        tv_move m = moves[tv_rng_below(rng, (uint32_t)n)];
+        if (tv_play_hist(r, s, m, NULL, hist, nhist, &err))
+            die(label, &err);
+        if (seen)
+            seen(ctx, r, s, m);
+    }
+}
+
 /* tv_random_playout against the same random moves played through the
- * public interface (tv_legal_moves, tv_play_hist with the history the
- * repetition rule needs): the final states must be identical, byte for byte. */
+ * public interface (game_by_moves): the final states must be identical,
+ * byte for byte. */
 static void check_playout_path(const tv_rules *r, const char *label)
 {
-    tv_error err;
     int games = quick ? 100 : 1000, bad = 0;
     if (r->hooks.moves)
         games /= 10;
-    static uint64_t hist[1 << 16];
     for (int game = 0; game < games && !bad; game++) {
         tv_state_buf a, b;
         tv_rng ra, rb;
         tv_rng_seed(&ra, (uint64_t)game * 7919);
         rb = ra;
         engine_game(r, (uint64_t)game, &ra, &a.state);
-        tv_state *s = &b.state;
-        if (tv_state_new(r, (uint64_t)game, s, &err))
-            die(label, &err);
-        int nhist = 0;
-        while (s->status == TV_ONGOING) {
-            if (s->quiet == 0)
-                nhist = 0;
-            if (nhist == (int)(sizeof hist / sizeof *hist))
-                die(label, NULL);
-            hist[nhist++] = s->hash;
-            tv_move moves[TV_MOVES_LIMIT];
-            int n = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, &err);
-            if (n <= 0)
-                die(label, &err);
-            if (tv_play_hist(r, s, moves[tv_rng_below(&rb, (uint32_t)n)], NULL, hist, nhist, &err))
-                die(label, &err);
-        }
+        game_by_moves(r, (uint64_t)game, &rb, &b.state, NULL, NULL, label);
         bad = memcmp(&a.state, &b.state, (size_t)r->state_size) != 0 || ra.s != rb.s;
     }
     check(!bad, "%s: %d playouts by tv_random_playout = the same random moves through tv_play_hist",
@@ -834,29 +851,45 @@ static void machine(char *out, size_t size)
 
 /* ---- the OpenSpiel peer -------------------------------------------------- */
 
+/* How OpenSpiel's actions map to tavola's moves, which says what the length
+ * check compares:
+ * - OSP_TURNS: an action is a move (a turn): both count moves;
+ * - OSP_JUMPS: an action is a step or one jump of a chain, the same player
+ *   moving again (checkers: c3xe5xc7, one move in tavola, is two actions):
+ *   tavola's moves are counted in actions over random games played move by
+ *   move (count_actions), and the actions compared;
+ * - OSP_PARTS3: a turn is three actions (Amazons: the amazon, her cell, the
+ *   arrow); OpenSpiel's plies are divided by 3 to be turns;
+ * - OSP_REMOVAL: a turn is one action, or two when it makes a mill (Nine
+ *   Men's Morris: the removal its own action).
+ * In the last two, OpenSpiel's random player draws each action uniformly
+ * where tavola draws the whole turn (a move that makes a mill weighs as many
+ * turns as it has removals): the games' lengths differ by design and are not
+ * compared. */
+enum osp_actions { OSP_TURNS, OSP_JUMPS, OSP_PARTS3, OSP_REMOVAL };
+
 /* The peer rows: a tavola ruleset (with options giving the same rules) and
  * the OpenSpiel game of the same rules; Ludii's published rate where there is
- * one. The rules, where they differ, are in PERFORMANCE.md. A game tavola and
- * OpenSpiel share gets a row here; `bench openspiel-games` lists the OpenSpiel
- * games for the peer's build. */
+ * one; how OpenSpiel's actions map to tavola's moves. The rules, where they
+ * differ, are in PERFORMANCE.md. A game tavola and OpenSpiel share gets a row
+ * here; `bench openspiel-games` lists the OpenSpiel games for the peer's
+ * build. */
 typedef struct peer_game {
     const char *name, *label, *path, *options, *openspiel;
     double ludii; /* published rollouts/s, 0: none */
+    enum osp_actions actions;
+    /* OpenSpiel's draw after this many actions without a capture, where
+     * tavola's draw rule differs (0: none): the length check counts
+     * tavola's games up to where this rule would end them (count_actions) */
+    int osp_quiet;
 } peer_game;
 
-/* OpenSpiel's actions in one turn of a game: Amazons' turn is three (the
- * amazon, her cell, the arrow); Nine Men's Morris's is one, or two when it
- * makes a mill (the removal its own action): 0 here. Its random player
- * draws each part uniformly where tavola draws the whole turn (a move that
- * makes a mill weighs as many turns as it has removals): the games' lengths
- * differ by design and are not compared. */
-static int osp_parts(const peer_game *p)
-{
-    return strcmp(p->openspiel, "amazons") == 0 ? 3 : strcmp(p->openspiel, "nine_mens_morris") == 0 ? 0 : 1;
-}
 /* What OpenSpiel's plies are divided by to be turns (1: its actions, where
  * a turn's are not a fixed number). */
-static int osp_per_turn(const peer_game *p) { return osp_parts(p) ? osp_parts(p) : 1; }
+static int osp_per_turn(const peer_game *p) { return p->actions == OSP_PARTS3 ? 3 : 1; }
+
+/* Whether the two sides' lengths are compared (in moves, or in actions). */
+static int osp_compared(const peer_game *p) { return p->actions == OSP_TURNS || p->actions == OSP_JUMPS; }
 
 /* What a run measured of a peer row. */
 typedef struct peer_figures {
@@ -864,6 +897,10 @@ typedef struct peer_figures {
     double abi;       /* median: a host's loop over tavola.h (random_move, play), in the same turns */
     double cut; /* OpenSpiel games cut at its MaxGameLength */
     double tv_games, osp_games, tv_sd; /* games measured; standard deviation of tavola's game lengths */
+    /* count_actions: tavola's games in OpenSpiel's actions (act_all), what is
+     * compared (act: up to OpenSpiel's draw, where osp_quiet), its spread,
+     * the same games' moves and their count */
+    double act_all, act, act_sd, act_turns, act_games;
     int measured, failed; /* failed: the rollout program gave no figures */
     int osp_only; /* tavola's ruleset is not loadable (why): OpenSpiel measured alone */
     int unloadable; /* tavola's ruleset is not loadable (why) */
@@ -871,22 +908,25 @@ typedef struct peer_figures {
 } peer_figures;
 
 static peer_game peer_games[] = {
-    {"tic-tac-toe", "tictactoe", "rulesets/tictactoe.lua", NULL, "tic_tac_toe", 167229},
-    {"Connect Four", "connect4", "rulesets/connect4.lua", NULL, "connect_four", 32646},
-    {"Kalah(6,4)", "kalah", "rulesets/kalah.lua", NULL, "mancala", 5055},
-    {"Oware", "oware", "rulesets/oware.lua", NULL, "oware", 202},
-    {"Gomoku, 15x15 freestyle", "gomoku", "rulesets/gomoku.lua", "freestyle=true", "gomoku", 0},
+    {"tic-tac-toe", "tictactoe", "rulesets/tictactoe.lua", NULL, "tic_tac_toe", 167229, OSP_TURNS, 0},
+    {"Connect Four", "connect4", "rulesets/connect4.lua", NULL, "connect_four", 32646, OSP_TURNS, 0},
+    {"Kalah(6,4)", "kalah", "rulesets/kalah.lua", NULL, "mancala", 5055, OSP_TURNS, 0},
+    {"Oware", "oware", "rulesets/oware.lua", NULL, "oware", 202, OSP_TURNS, 0},
+    {"Gomoku, 15x15 freestyle", "gomoku", "rulesets/gomoku.lua", "freestyle=true", "gomoku", 0, OSP_TURNS, 0},
     /* The pieces family (issue: pieces that move), added as they land. */
-    {"Breakthrough", "breakthrough", "rulesets/breakthrough.lua", NULL, "breakthrough", 0},
-    {"Clobber 5x6", "clobber", "rulesets/clobber.lua", NULL, "clobber", 0},
-    {"Checkers", "checkers", "rulesets/checkers.lua", NULL, "checkers", 0},
-    {"Lines of Action", "lines_of_action", "rulesets/lines_of_action.lua", NULL, "lines_of_action", 0},
-    {"Amazons", "amazons", "rulesets/amazons.lua", NULL, "amazons", 0},
+    {"Breakthrough", "breakthrough", "rulesets/breakthrough.lua", NULL, "breakthrough", 0, OSP_TURNS, 0},
+    {"Clobber 5x6", "clobber", "rulesets/clobber.lua", NULL, "clobber", 0, OSP_TURNS, 0},
+    /* OpenSpiel's checkers: each jump of a chain an action; a draw after 40
+     * actions without a capture, where tavola's 40 moves restart on a
+     * promotion too (PERFORMANCE.md). */
+    {"Checkers", "checkers", "rulesets/checkers.lua", NULL, "checkers", 0, OSP_JUMPS, 40},
+    {"Lines of Action", "lines_of_action", "rulesets/lines_of_action.lua", NULL, "lines_of_action", 0, OSP_TURNS, 0},
+    {"Amazons", "amazons", "rulesets/amazons.lua", NULL, "amazons", 0, OSP_PARTS3, 0},
     /* The placement family (issue 15). */
-    {"Othello", "othello", "rulesets/othello.lua", NULL, "othello", 0},
-    {"Hex 11x11", "hex", "rulesets/hex.lua", NULL, "hex", 0},
-    {"Y, size 19", "y", "rulesets/y.lua", NULL, "y", 0},
-    {"Pentago", "pentago", "rulesets/pentago.lua", NULL, "pentago", 0},
+    {"Othello", "othello", "rulesets/othello.lua", NULL, "othello", 0, OSP_TURNS, 0},
+    {"Hex 11x11", "hex", "rulesets/hex.lua", NULL, "hex", 0, OSP_TURNS, 0},
+    {"Y, size 19", "y", "rulesets/y.lua", NULL, "y", 0, OSP_TURNS, 0},
+    {"Pentago", "pentago", "rulesets/pentago.lua", NULL, "pentago", 0, OSP_TURNS, 0},
     /* The chess family (issue 25); until rulesets/chess.lua loads, the row
      * says so and OpenSpiel is measured alone. OpenSpiel's chess (commit
      * 112b777, games/chess/chess.cc MaybeFinalReturns, chess_board.cc) ends
@@ -916,18 +956,19 @@ static peer_game peer_games[] = {
      * for chess. OpenSpiel's random games end (20,000 games,
      * PERFORMANCE.md): insufficient material 54%, fifty moves 22%, mate 15%,
      * stalemate 6%, repetition 3%; 341.5 plies on average, sd 111. */
-    {"Chess", "chess", "rulesets/chess.lua", NULL, "chess", 0},
+    {"Chess", "chess", "rulesets/chess.lua", NULL, "chess", 0, OSP_TURNS, 0},
     /* Go (issue 26): OpenSpiel's go, 9x9, komi 7.5, area scoring, no suicide,
      * its game length cap 2 x 81 plies, as rulesets/go.lua. */
-    {"Go 9x9", "go", "rulesets/go.lua", NULL, "go(board_size=9)", 0},
+    {"Go 9x9", "go", "rulesets/go.lua", NULL, "go(board_size=9)", 0, OSP_TURNS, 0},
     /* Havannah (issue 26): OpenSpiel's havannah, base 8, no swap (its
      * default), rings, bridges and forks win, as rulesets/havannah.lua. */
-    {"Havannah, base 8", "havannah", "rulesets/havannah.lua", NULL, "havannah(board_size=8)", 0},
+    {"Havannah, base 8", "havannah", "rulesets/havannah.lua", NULL, "havannah(board_size=8)", 0, OSP_TURNS, 0},
     /* Nine Men's Morris (issue 26): OpenSpiel's nine_mens_morris, flying at
      * three men, a draw at 200 turns, as rulesets/nine_mens_morris.lua; one
      * difference, rare: a mill made when the enemy has no man on the board
      * loses there (no removal to choose), and removes nothing here. */
-    {"Nine Men's Morris", "nine_mens_morris", "rulesets/nine_mens_morris.lua", NULL, "nine_mens_morris", 0},
+    {"Nine Men's Morris", "nine_mens_morris", "rulesets/nine_mens_morris.lua", NULL, "nine_mens_morris", 0,
+     OSP_REMOVAL, 0},
 };
 enum { NPEERS = sizeof peer_games / sizeof *peer_games };
 static peer_figures peer_figs[NPEERS];
@@ -935,13 +976,19 @@ static peer_figures peer_figs[NPEERS];
 static char osp_compiler[160] = "";
 static double osp_cut; /* games the rollout program cut at MaxGameLength */
 
-/* One run of the peer: rollout GAME SECONDS 1 SEED; its last line is
- * "MEDIAN game=G rollouts_wall=.. actions_wall=.. rollouts_cpu=.. actions_cpu=.. plies=..".
- * Returns rollouts per second of processor time (the clock of now()), or 0. */
-static double run_openspiel(const char *prog, const char *game, int seed, double *plies, double *games)
+/* One run of the peer: rollout GAME SECONDS 1 SEED; it prints "run 1: G N
+ * games in W s wall / C s cpu: ..." and last "MEDIAN game=G rollouts_wall=..
+ * actions_wall=.. rollouts_cpu=.. actions_cpu=.. plies=..". Returns rollouts
+ * per second of processor time (the clock of now()), or 0; *cpu: C, the
+ * processor time the figure is from; *games, *cut: the run's games and the
+ * games cut at MaxGameLength. */
+static double run_openspiel_once(const char *prog, const char *game, int seed, double seconds, double *plies,
+                                 double *games, double *cut, double *cpu)
 {
     char cmd[1024], line[1024], last[1024] = "";
-    snprintf(cmd, sizeof cmd, "'%s' '%s' %g 1 %d 2>&1", prog, game, run_s, seed);
+    snprintf(cmd, sizeof cmd, "'%s' '%s' %g 1 %d 2>&1", prog, game, seconds, seed);
+    *games = *cut = 0;
+    *cpu = -1;
     FILE *f = popen(cmd, "r");
     if (!f)
         return 0;
@@ -952,20 +999,119 @@ static double run_openspiel(const char *prog, const char *game, int seed, double
         }
         if (strncmp(line, "MEDIAN ", 7) == 0)
             snprintf(last, sizeof last, "%s", line);
-        double cut, n;
-        if (sscanf(line, "note: %lf games cut", &cut) == 1)
-            osp_cut += cut;
-        if (games && sscanf(line, "run %*d: %*s %lf games", &n) == 1)
-            *games += n;
+        double c, n, w;
+        if (sscanf(line, "note: %lf games cut", &c) == 1)
+            *cut += c;
+        if (sscanf(line, "run %*d: %*s %lf games in %lf s wall / %lf s cpu", &n, &w, &c) == 3)
+            *games += n, *cpu = c;
     }
     int rc = pclose(f);
     const char *rate = strstr(last, " rollouts_cpu="), *pl = strstr(last, " plies=");
-    if (rc != 0 || !rate || !pl) {
-        fprintf(stderr, "bench: '%s' gave no MEDIAN line (exit %d)\n", cmd, rc);
+    if (rc != 0 || !rate || !pl || *cpu < 0) {
+        fprintf(stderr, "bench: '%s' gave no MEDIAN line or no run line (exit %d)\n", cmd, rc);
         return 0;
     }
     *plies = atof(pl + 7);
     return atof(rate + 14);
+}
+
+/* The rollout program runs until its wall clock passes SECONDS but reports a
+ * rate per second of processor time: on a loaded machine a run of run_s may
+ * get a tenth of that on a CPU, and its figure is noise. A figure needs at
+ * least this share of run_s of processor time; a run with less is run again,
+ * SECONDS scaled by run_s / C, at most OSP_TRIES runs (the first included)
+ * and SECONDS at most OSP_STRETCH x run_s; the last run is the figure. */
+#define OSP_MIN_CPU 0.75
+#define OSP_TRIES 3
+#define OSP_STRETCH 8.0
+static int osp_figures, osp_repeated, osp_short; /* figures; run again; still short of the minimum */
+static double osp_least_cpu = -1;                /* the least processor time a figure used */
+static char osp_short_games[256];                /* the games of the short ones */
+
+/* One figure of the peer (run_openspiel_once, again while it had too little
+ * processor time); *games and osp_cut add the figure's run's. */
+static double run_openspiel(const char *prog, const char *game, int seed, double *plies, double *games)
+{
+    double seconds = run_s, rate = 0, n = 0, cut = 0, cpu = 0;
+    int tries = 1;
+    for (;; tries++) {
+        rate = run_openspiel_once(prog, game, seed, seconds, plies, &n, &cut, &cpu);
+        if (rate <= 0)
+            return 0;
+        if (cpu >= OSP_MIN_CPU * run_s || tries == OSP_TRIES || seconds >= OSP_STRETCH * run_s)
+            break;
+        seconds = fmin(seconds * run_s / fmax(cpu, 1e-3), OSP_STRETCH * run_s);
+    }
+    *games += n;
+    osp_cut += cut;
+    osp_figures++;
+    osp_repeated += tries > 1;
+    osp_least_cpu = osp_least_cpu < 0 ? cpu : fmin(osp_least_cpu, cpu);
+    if (cpu < OSP_MIN_CPU * run_s && osp_short++ < 8) /* after the tries: the check fails */
+        snprintf(osp_short_games + strlen(osp_short_games), sizeof osp_short_games - strlen(osp_short_games),
+                 "%s%s %.3f s", *osp_short_games ? ", " : "", game, cpu);
+    return rate;
+}
+
+/* OpenSpiel's actions in tavola's move m where each jump is one (OSP_JUMPS):
+ * a move's path is its start and each landing (tv_pieces_path), so a step is
+ * one action and a chain of k jumps k. */
+static long jump_actions(const tv_rules *r, tv_move m)
+{
+    int path[TV_PMOVE_CHAIN_LIMIT + 1], n = tv_pieces_path(r, m, path, TV_PMOVE_CHAIN_LIMIT + 1);
+    if (n < 2)
+        die_text(r->name, "a move with no path: a peer row of OSP_JUMPS needs pieces that move");
+    return n - 1;
+}
+
+/* One game of count_actions, as it goes. */
+typedef struct action_count {
+    const peer_game *p;
+    long actions, quiet, cut; /* OpenSpiel's actions; since a capture; where its draw rule ends the game, or -1 */
+    int owned;                /* pieces on the board */
+} action_count;
+
+static void count_move(void *ctx, const tv_rules *r, const tv_state *s, tv_move m)
+{
+    action_count *c = ctx;
+    int owned = s->owned[0] + s->owned[1];
+    if (m != TV_MOVE_NONE) {
+        long a = c->p->actions == OSP_JUMPS ? jump_actions(r, m) : 1;
+        c->actions += a;
+        c->quiet = owned < c->owned ? 0 : c->quiet + a; /* a capture restarts OpenSpiel's count */
+        if (c->p->osp_quiet && c->cut < 0 && c->quiet >= c->p->osp_quiet)
+            c->cut = c->actions;
+    }
+    c->owned = owned;
+}
+
+/* A peer row's random games in OpenSpiel's unit (OSP_JUMPS, osp_quiet):
+ * games played move by move (game_by_moves, tv_random_playout's procedure),
+ * each move counted in OpenSpiel's actions, and also up to where OpenSpiel's
+ * draw rule would end the game; their mean length in actions and in moves,
+ * and the mean and spread of what the length check compares. */
+static void count_actions(const tv_rules *r, const peer_game *p, peer_figures *m)
+{
+    int games = quick ? 500 : 20000;
+    double all = 0, sum = 0, sq = 0, turns = 0;
+    tv_rng rng;
+    tv_rng_seed(&rng, 4242);
+    for (int g = 0; g < games; g++) {
+        tv_state_buf buf;
+        action_count c = {p, 0, 0, -1, 0};
+        game_by_moves(r, (uint64_t)(3000000 + g), &rng, &buf.state, count_move, &c, p->label);
+        double a = (double)(c.cut >= 0 ? c.cut : c.actions);
+        all += (double)c.actions;
+        sum += a;
+        sq += a * a;
+        turns += buf.state.ply;
+    }
+    m->act_games = games;
+    m->act_all = all / games;
+    m->act = sum / games;
+    m->act_turns = turns / games;
+    double var = sq / games - m->act * m->act;
+    m->act_sd = var > 0 ? sqrt(var) : 0;
 }
 
 /* Each peer row: tavola's random playouts and OpenSpiel's rollouts of the
@@ -1016,7 +1162,7 @@ static void measure_peers(const char *prog, const char *only)
             m->osp_games = osp_games;
             double var = x.sq / x.games - m->tv_plies * m->tv_plies;
             m->tv_sd = var > 0 ? sqrt(var) : 0;
-            m->osp_plies = osp_plies / runs / osp_per_turn(p); /* in turns (Morris: actions) */
+            m->osp_plies = osp_plies / runs / osp_per_turn(p); /* in turns (checkers, Morris: actions) */
             m->tv = median(rt, runs);
             m->abi = median(ra, runs);
             m->osp = median(ro, runs);
@@ -1025,6 +1171,8 @@ static void measure_peers(const char *prog, const char *only)
             m->hi = q[runs - 1];
             m->measured = 1;
             m->cut = osp_cut;
+            if (p->actions == OSP_JUMPS || p->osp_quiet) /* after the timing: no part in the rates */
+                count_actions(tv_ruleset_rules(rs), p, m);
         } else {
             m->failed = 1;
         }
@@ -1257,6 +1405,7 @@ static void measure_start_perfts(const char *only)
         return;
     printf("\n| perft from the start (leaf nodes/s) | depth | nodes (published) | tavola |\n|---|---:|---:|---:|\n");
     long long got[N];
+    char unread[N * 200] = "";
     for (int k = 0; k < N; k++) {
         const start_perft *sp = &start_perfts[k];
         int depth = quick ? sp->qdepth : sp->depth;
@@ -1286,12 +1435,12 @@ static void measure_start_perfts(const char *only)
             tv_ruleset_free(rs);
         }
         printf("| %s | %d | %lld | %s |\n", sp->name, depth, quick ? sp->qnodes : sp->nodes, rate);
-        if (!rs)
-            printf("(%s: %s)\n", sp->path, why);
+        if (!rs) /* said under the table: a line here would end it */
+            snprintf(unread + strlen(unread), sizeof unread - strlen(unread), "(%s: %s)\n", sp->path, why);
     }
-    printf("(tv_perft on each ruleset, its draw rules off, the median of %d runs of %.2f s; no peer in this run:\n"
+    printf("\n%s(tv_perft on each ruleset, its draw rules off, the median of %d runs of %.2f s; no peer in this run:\n"
            "OpenSpiel has neither draughts nor Makruk. Draughts counts one move per set of pieces taken, as published.)\n",
-           runs, run_s);
+           unread, runs, run_s);
     for (int k = 0; k < N; k++) {
         const start_perft *sp = &start_perfts[k];
         long long want = quick ? sp->qnodes : sp->nodes;
@@ -1542,11 +1691,17 @@ int main(int argc, char **argv)
 #else
     const char *compiler = "cc";
 #endif
+    char date[64] = "unknown"; /* when the run began: tools/bench_tables.sh dates the README's tables by it */
+    time_t t0 = time(NULL);
+    struct tm tm;
+    if (gmtime_r(&t0, &tm))
+        strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &tm);
+    printf("date: %s\n", date);
     printf("machine: %s\ntavola: %s, flags %s (library, driver and baselines alike)\n", cpu, compiler,
            TV_BENCH_FLAGS);
     if (osp) {
-        double plies;
-        run_openspiel(osp, "tic_tac_toe", 1, &plies, NULL); /* for its compiler line */
+        double plies, n, cut, cpu;
+        run_openspiel_once(osp, "tic_tac_toe", 1, run_s, &plies, &n, &cut, &cpu); /* for its compiler line */
         /* The build's VERSION file (BUILD/VERSION beside BUILD/bin/): its first line names the commit. */
         char version[1200], commit[48] = "commit unknown", line[512];
         snprintf(version, sizeof version, "%s", osp);
@@ -1671,7 +1826,7 @@ int main(int argc, char **argv)
     printf("| moves and play hooks / data, in turns | %.3f | >= 0.1 |\n", r_bh);
     double r_bs = ratio(bh_steps.playouts, bt_steps.playouts);
     printf("| the same, both move by move (tv_random_move, tv_play: a host's loop) | %.3f | |\n", r_bs);
-    printf("(move by move: data %.0f, hooks %.0f games/s; the data playouts' fast path %.0f)\n", bt_steps.playouts,
+    printf("\n(move by move: data %.0f, hooks %.0f games/s; the data playouts' fast path %.0f)\n", bt_steps.playouts,
            bh_steps.playouts, bt_data.playouts);
 
     /* The speed peers: OpenSpiel in turns with tavola, or not measured. */
@@ -1683,7 +1838,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < NPEERS; i++) {
         const peer_game *p = &peer_games[i];
         const peer_figures *m = &peer_figs[i];
-        char a[32], b[32], c[32], spread[48], pl[48], lr[32];
+        char a[32], b[32], c[32], spread[48], pl[96], lr[32];
         double v = m->measured ? m->tv : 0;
         for (int k = 0; k < NGAMES && !v; k++) /* not measured beside the peer: the table's figure */
             if (strcmp(games[k].label, p->label) == 0 && !p->options)
@@ -1694,7 +1849,13 @@ int main(int argc, char **argv)
         if (m->measured) {
             fmt_rate(b, sizeof b, m->osp);
             snprintf(spread, sizeof spread, "%.2f-%.2f", m->lo, m->hi);
-            snprintf(pl, sizeof pl, "%.2f / %.2f", m->tv_plies, m->osp_plies);
+            if (m->act_games && p->osp_quiet) /* compared in OpenSpiel's actions, to its draw */
+                snprintf(pl, sizeof pl, "%.2f turns = %.2f actions (%.2f to OpenSpiel's draw) / %.2f", m->tv_plies,
+                         m->act_all, m->act, m->osp_plies);
+            else if (m->act_games) /* compared in OpenSpiel's actions */
+                snprintf(pl, sizeof pl, "%.2f turns = %.2f actions / %.2f", m->tv_plies, m->act, m->osp_plies);
+            else
+                snprintf(pl, sizeof pl, "%.2f / %.2f", m->tv_plies, m->osp_plies);
             printf("| %s | %s | %s | **%.2f** | %s | %s | %s | %s |\n", p->name, a, b, m->tv / m->osp, spread, pl,
                    p->ludii ? c : "-", p->ludii && v ? lr : "-");
             peer_ok &= m->tv >= 2 * m->osp;
@@ -1732,9 +1893,12 @@ int main(int argc, char **argv)
     if (peer_measured)
         printf("\nOpenSpiel: measured here, in this run: its rollout program (OpenSpiel's public API, uniformly\n"
                "random actions) and tavola's random playouts of the same game in turns, %d runs of %.2f s each,\n"
-               "both per second of processor time; the ratio of the medians, and the lowest and highest ratio\n"
-               "of a pair of runs.\n",
-               runs, run_s);
+               "both per second of processor time (an OpenSpiel run with less than %.2f s of it is run again,\n"
+               "longer); the ratio of the medians, and the lowest and highest ratio of a pair of runs. Plies:\n"
+               "moves a game, in both; where OpenSpiel makes each jump of a chain an action, tavola's games in\n"
+               "those actions too, and up to where OpenSpiel's draw rule would end them where it differs\n"
+               "(turns = actions (to its draw) / OpenSpiel's actions).\n",
+               runs, run_s, OSP_MIN_CPU * run_s);
     else if (osp)
         printf("\nOpenSpiel: not measured: its rollout program gave no figures (see the checks below).\n");
     else
@@ -1751,33 +1915,59 @@ int main(int argc, char **argv)
                 check(0, "%s: OpenSpiel's rollout program gave no figures for %s", peer_games[i].name,
                       peer_games[i].openspiel);
         for (int i = 0; i < NPEERS; i++)
-            if (peer_figs[i].measured && osp_parts(&peer_games[i]) > 1)
-                printf("  note   %s: OpenSpiel's turn is %d actions, each drawn uniformly; tavola draws whole turns "
-                       "uniformly: %.2f / %.2f turns, not compared\n", peer_games[i].name, osp_parts(&peer_games[i]),
-                       peer_figs[i].tv_plies, peer_figs[i].osp_plies);
-            else if (peer_figs[i].measured && osp_parts(&peer_games[i]) == 0)
+            if (peer_figs[i].measured && peer_games[i].actions == OSP_PARTS3)
+                printf("  note   %s: OpenSpiel's turn is 3 actions, each drawn uniformly; tavola draws whole turns "
+                       "uniformly: %.2f / %.2f turns, not compared\n", peer_games[i].name, peer_figs[i].tv_plies,
+                       peer_figs[i].osp_plies);
+            else if (peer_figs[i].measured && peer_games[i].actions == OSP_REMOVAL)
                 printf("  note   %s: OpenSpiel's turn is one action, or two with a removal, each drawn uniformly; "
                        "tavola draws whole turns uniformly (a mill weighs its removals): %.2f turns / %.2f actions, "
                        "not compared\n",
                        peer_games[i].name, peer_figs[i].tv_plies, peer_figs[i].osp_plies);
         /* Within 3%, or, where few games were played (BENCH_QUICK, chess's
          * lengths spread widely), within 5 standard errors of the difference
-         * of the two means (tavola's spread standing for both). */
+         * of the two means (tavola's spread standing for both). In OpenSpiel's
+         * unit: moves, or for OSP_JUMPS actions, tavola's counted over games
+         * played move by move (count_actions). */
         for (int i = 0; i < NPEERS; i++)
-            if (peer_figs[i].measured && osp_parts(&peer_games[i]) == 1) {
+            if (peer_figs[i].measured && osp_compared(&peer_games[i])) {
                 const peer_figures *m = &peer_figs[i];
-                double tol = 0.03 * m->tv_plies, se = 0;
-                if (m->tv_games > 0 && m->osp_games > 0)
-                    se = m->tv_sd * sqrt(1 / m->tv_games + 1 / m->osp_games);
+                int acts = m->act_games > 0;
+                double tv = acts ? m->act : m->tv_plies, sd = acts ? m->act_sd : m->tv_sd;
+                double n = acts ? m->act_games : m->tv_games, tol = 0.03 * tv, se = 0;
+                const char *unit = acts && peer_games[i].actions == OSP_JUMPS ? "actions (a step or a jump each)"
+                                                                               : "plies";
+                char how[256] = "";
+                if (acts && peer_games[i].osp_quiet)
+                    snprintf(how, sizeof how, "; tavola's over %.0f games move by move: %.2f moves = %.2f actions, "
+                             "%.2f up to OpenSpiel's draw (%d actions without a capture)", m->act_games, m->act_turns,
+                             m->act_all, m->act, peer_games[i].osp_quiet);
+                else if (acts)
+                    snprintf(how, sizeof how, "; tavola's over %.0f games move by move: %.2f moves = %.2f actions",
+                             m->act_games, m->act_turns, m->act_all);
+                if (n > 0 && m->osp_games > 0)
+                    se = sd * sqrt(1 / n + 1 / m->osp_games);
                 if (5 * se > tol)
-                    check(fabs(m->tv_plies - m->osp_plies) <= 5 * se,
-                          "%s: average plies, tavola %.2f / OpenSpiel %.2f (%.0f / %.0f games, within 5 standard "
-                          "errors: %.2f)", peer_games[i].name, m->tv_plies, m->osp_plies, m->tv_games, m->osp_games,
-                          5 * se);
+                    check(fabs(tv - m->osp_plies) <= 5 * se,
+                          "%s: average %s, tavola %.2f / OpenSpiel %.2f (%.0f / %.0f games, within 5 standard "
+                          "errors: %.2f)%s", peer_games[i].name, unit, tv, m->osp_plies, n, m->osp_games, 5 * se, how);
                 else
-                    check(fabs(m->tv_plies - m->osp_plies) <= tol, "%s: average plies, tavola %.2f / OpenSpiel %.2f "
-                          "(within 3%%)", peer_games[i].name, m->tv_plies, m->osp_plies);
+                    check(fabs(tv - m->osp_plies) <= tol, "%s: average %s, tavola %.2f / OpenSpiel %.2f (within 3%%)%s",
+                          peer_games[i].name, unit, tv, m->osp_plies, how);
             }
+        /* Every OpenSpiel figure from enough processor time (run_openspiel). */
+        if (osp_figures) {
+            printf("  note   OpenSpiel: %d of its %d runs repeated, longer, for too little processor time (a run "
+                   "stops on its wall clock); the least processor time a figure used: %.3f s (minimum %.3f s, "
+                   "%.2f x %.2f s)\n", osp_repeated, osp_figures, osp_least_cpu, OSP_MIN_CPU * run_s, OSP_MIN_CPU,
+                   run_s);
+            if (osp_short)
+                check(0, "OpenSpiel: %d figure(s) from less than %.3f s of processor time after up to %d runs, the "
+                      "longest %.2f s (%s): the machine is too busy for OpenSpiel's figures", osp_short,
+                      OSP_MIN_CPU * run_s, OSP_TRIES, OSP_STRETCH * run_s, osp_short_games);
+            else
+                check(1, "OpenSpiel: every figure from at least %.3f s of processor time", OSP_MIN_CPU * run_s);
+        }
         for (int i = 0; i < NPEERS; i++)
             if (peer_figs[i].cut > 0)
                 printf("  note   %s: OpenSpiel cut %.0f games at its MaxGameLength\n", peer_games[i].name,
