@@ -5,6 +5,7 @@
 #include "tv_bits.h"
 
 #include "tv_end.h"
+#include "tv_flip_wide.h"
 #include "tv_movetext.h"
 #include "tv_place.h"
 
@@ -86,18 +87,17 @@ static inline int flips_some(const tv_rules *r, const uint8_t *cells, int cell, 
     return 0;
 }
 
-/* The cells where `own` can place, in cell order, into out[0..cap). */
+/* The cells where `own` can place, in cell order, into out[0..cap): on
+ * bit boards of several words (tv_flip_wide.h), as the boards of one word. */
 static int placements(const tv_rules *r, const uint8_t *cells, int own, tv_move *out, int cap)
 {
-    int n = 0, enemy = own ^ 3;
-    for (int c = 0; c < r->ncells && n < cap; c++)
-        if (cells[c] == TV_EMPTY && flips_some(r, cells, c, own, enemy))
-            out[n++] = c;
-    return n;
+    return tv_flip_wide_moves(r, cells, own, out, cap);
 }
 
 static int can_place(const tv_rules *r, const uint8_t *cells, int own)
 {
+    if (!r->flip.bits)
+        return tv_flip_wide_any(r, cells, own);
     for (int c = 0; c < r->ncells; c++)
         if (cells[c] == TV_EMPTY && flips_some(r, cells, c, own, own ^ 3))
             return 1;

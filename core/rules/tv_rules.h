@@ -296,6 +296,7 @@ enum { TV_STALEMATE_AS_NO_MOVE = 0, TV_STALEMATE_DRAW };
 /* Flips (Othello, core/play/tv_flip.c): a placement is legal only where it
  * brackets a run of enemy stones between it and an own stone along one of
  * the directions, and turns every bracketed run. */
+#define TV_FLIP_WORDS ((TV_MAX_CELLS + 63) / 64)
 typedef struct tv_flip {
     int dirs; /* TV_N.. mask; 0: plain placement */
     int pass; /* a player without a placement passes while the opponent has one */
@@ -305,6 +306,11 @@ typedef struct tv_flip {
     int bits, reach;
     uint8_t shl[8], shr[8];
     uint64_t mask[8];
+    /* Past 64 cells (core/play/tv_flip_wide.c): cell c is bit c % 64 of
+     * word c / 64; a step along d shifts the words by delta[d] and keeps
+     * wmask[d], the cells a step lands on. */
+    int16_t delta[8];
+    uint64_t wmask[8][TV_FLIP_WORDS];
 } tv_flip;
 
 /* Custodial capture (core/play/tv_custodial.c): after a piece moves or a

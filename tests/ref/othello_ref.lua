@@ -171,7 +171,7 @@ check_perft(new_rules(4), 9) -- 4x4 games pass and end early
 -------------------------------------------------------------------------------
 -- 2. Random games
 -------------------------------------------------------------------------------
-local VARIANTS = { new_rules(8), new_rules(6), new_rules(4), new_rules(10) }
+local VARIANTS = { new_rules(8), new_rules(6), new_rules(4), new_rules(10), new_rules(16) } -- 10, 16: several words
 
 local ended, plies, passes = 0, 0, 0
 for seed = 1, games do
@@ -199,7 +199,7 @@ for seed = 1, games do
     report(label .. " after " .. k, compare(R, table.move(names, 1, k, 1, {}), states[k]))
   end
 end
-print(string.format("random games: %d (%d to the end, %d plies, %d passes), sizes 8, 6, 4, 10", games, ended, plies,
+print(string.format("random games: %d (%d to the end, %d plies, %d passes), sizes 8, 6, 4, 10, 16", games, ended, plies,
                     passes))
 print(string.format("time: %.1f s cpu (this process), about %d s wall", os.clock() - t0, os.time() - wall0))
 tally.finish("othello reference")
