@@ -227,11 +227,11 @@ static int check_flip(tv_rules *r, tv_error *err)
     memset(f->wmask, 0, sizeof f->wmask);
     for (int d = 0; d < 8 && !f->bits; d++) {
         int w = r->grid.width, h = r->grid.height, dc = tv_compass_dcol(d), dr = tv_compass_drow(d);
-        f->delta[d] = (int16_t)tv_grid_offset(&r->grid, d);
+        f->shift[d] = (int16_t)tv_grid_offset(&r->grid, d);
         for (int c = 0; c < r->ncells; c++) {
-            int col = c % w + dc, row = c / w + dr;
+            int col = c % w + dc, row = c / w + dr, to = row * w + col;
             if (col >= 0 && col < w && row >= 0 && row < h) /* the cell a step from c lands on */
-                f->wmask[d][(row * w + col) >> 6] |= 1ull << ((row * w + col) & 63);
+                f->wmask[d][to >> 6] |= 1ull << (to & 63);
         }
     }
     return TV_OK;

@@ -307,9 +307,9 @@ typedef struct tv_flip {
     uint8_t shl[8], shr[8];
     uint64_t mask[8];
     /* Past 64 cells (core/play/tv_flip_wide.c): cell c is bit c % 64 of
-     * word c / 64; a step along d shifts the words by delta[d] and keeps
-     * wmask[d], the cells a step lands on. */
-    int16_t delta[8];
+     * word c / 64; a step along d shifts the words by shift[d] cells and
+     * keeps wmask[d], the cells a step lands on. */
+    int16_t shift[8];
     uint64_t wmask[8][TV_FLIP_WORDS];
 } tv_flip;
 
