@@ -6,7 +6,8 @@
  * program; otherwise the table says it was not measured), Ludii's published
  * rates, chess perft beside Stockfish's `go perft` (a child process, when
  * Debian's stockfish is installed; rulesets/chess.lua once it loads), and the
- * targets. Before measuring, it checks that what it compares
+ * targets; and some games at growing board sizes, the cost per ply against
+ * the cells (big_boards). Before measuring, it checks that what it compares
  * plays the same games: the baselines against the engine (the same move
  * sequences give the same results, and random playouts the same statistics),
  * and tv_random_playout against playing the same random moves through
@@ -15,8 +16,10 @@
  *   build/release/bench                  the full run (about 1.5 minutes)
  *   BENCH_QUICK=1 build/release/bench    a few seconds: the benchmark works
  *   BENCH_ONLY=kalah,gomoku ...          measure only these rulesets
+ *                                        (bigboards: the board sizes table)
  *   BENCH_OPENSPIEL=DIR/bin/rollout-clang ...  measure OpenSpiel beside tavola
  *   build/release/bench openspiel-games  the OpenSpiel games the peer rows need
+ *                                        (their names, without parameters)
  *   BENCH_STOCKFISH=PATH ...              Stockfish for the chess perft rows
  *                                        (default: stockfish on PATH, else
  *                                        /usr/games/stockfish; without one:
@@ -895,6 +898,7 @@ static int osp_compared(const peer_game *p) { return p->actions == OSP_TURNS || 
 typedef struct peer_figures {
     double tv, osp, tv_plies, osp_plies, lo, hi; /* medians; per-run ratios min, max */
     double abi;       /* median: a host's loop over tavola.h (random_move, play), in the same turns */
+    double abi_plies; /* its games' average length */
     double cut; /* OpenSpiel games cut at its MaxGameLength */
     double tv_games, osp_games, tv_sd; /* games measured; standard deviation of tavola's game lengths */
     /* count_actions: tavola's games in OpenSpiel's actions (act_all), what is
@@ -902,6 +906,7 @@ typedef struct peer_figures {
      * the same games' moves and their count */
     double act_all, act, act_sd, act_turns, act_games;
     int measured, failed; /* failed: the rollout program gave no figures */
+    int cells;    /* the start's cells less the blocked ones */
     int osp_only; /* tavola's ruleset is not loadable (why): OpenSpiel measured alone */
     int unloadable; /* tavola's ruleset is not loadable (why) */
     char why[160];
@@ -1114,71 +1119,304 @@ static void count_actions(const tv_rules *r, const peer_game *p, peer_figures *m
     m->act_sd = var > 0 ? sqrt(var) : 0;
 }
 
-/* Each peer row: tavola's random playouts and OpenSpiel's rollouts of the
- * same game in turns, run for run, both per second of processor time; the
- * medians, and the spread of the ratios of the pairs. */
-static void measure_peers(const char *prog, const char *only)
+/* One peer row: tavola's random playouts, a host's loop over tavola.h and
+ * OpenSpiel's rollouts of the same game in turns, run for run, all per
+ * second of processor time; the medians, and the spread of the ratios of
+ * the pairs. prog NULL: tavola's two alone (m->measured stays 0). */
+static void measure_peer(const char *prog, const peer_game *p, peer_figures *m)
 {
-    for (int g = 0; g < NPEERS; g++) {
-        const peer_game *p = &peer_games[g];
-        peer_figures *m = &peer_figs[g];
-        if (only && *only && !listed(only, p->label))
-            continue;
-        double rt[16], ro[16], q[16], plies = 0, osp_plies = 0, osp_games = 0;
-        int ok = 1;
-        osp_cut = 0;
-        tv_ruleset *rs = try_load(p->path, p->options, m->why, sizeof m->why);
-        if (!rs) { /* not loadable (yet): OpenSpiel alone, for its figures */
-            for (int i = 0; i < runs && ok; i++) {
-                ro[i] = run_openspiel(prog, p->openspiel, i + 1, &plies, &osp_games);
-                ok = ro[i] > 0;
-                osp_plies += plies;
-            }
-            m->osp_only = m->unloadable = 1;
-            if (ok) {
-                m->osp = median(ro, runs);
-                m->osp_plies = osp_plies / runs / osp_per_turn(p);
-                m->osp_games = osp_games;
-                m->cut = osp_cut;
-            } else {
-                m->failed = 1;
-            }
-            continue;
-        }
-        runner x = make_runner(RUN_ENGINE, tv_ruleset_rules(rs));
-        runner h = make_abi_runner(tv_ruleset_rules(rs), p->path, p->options);
-        double ra[16];
+    double rt[16], ro[16], q[16], ra[16], plies = 0, osp_plies = 0, osp_games = 0;
+    int ok = 1;
+    osp_cut = 0;
+    tv_ruleset *rs = try_load(p->path, p->options, m->why, sizeof m->why);
+    if (!rs) { /* not loadable (yet): OpenSpiel alone, for its figures */
+        m->unloadable = 1;
+        if (!prog)
+            return;
         for (int i = 0; i < runs && ok; i++) {
-            rt[i] = measure(&x);
-            ra[i] = measure(&h);
             ro[i] = run_openspiel(prog, p->openspiel, i + 1, &plies, &osp_games);
             ok = ro[i] > 0;
             osp_plies += plies;
-            q[i] = rt[i] / ro[i];
         }
+        m->osp_only = 1;
         if (ok) {
-            m->tv_plies = x.plies / x.games;
-            m->tv_games = x.games;
-            m->osp_games = osp_games;
-            double var = x.sq / x.games - m->tv_plies * m->tv_plies;
-            m->tv_sd = var > 0 ? sqrt(var) : 0;
-            m->osp_plies = osp_plies / runs / osp_per_turn(p); /* in turns (checkers, Morris: actions) */
-            m->tv = median(rt, runs);
-            m->abi = median(ra, runs);
             m->osp = median(ro, runs);
-            qsort(q, (size_t)runs, sizeof *q, cmp_double);
-            m->lo = q[0];
-            m->hi = q[runs - 1];
-            m->measured = 1;
+            m->osp_plies = osp_plies / runs / osp_per_turn(p);
+            m->osp_games = osp_games;
             m->cut = osp_cut;
-            if (p->actions == OSP_JUMPS || p->osp_quiet) /* after the timing: no part in the rates */
-                count_actions(tv_ruleset_rules(rs), p, m);
         } else {
             m->failed = 1;
         }
-        free_abi_runner(&h);
+        return;
+    }
+    const tv_rules *r = tv_ruleset_rules(rs);
+    tv_state_buf start; /* the cells a game is played on: the board less its blocked cells */
+    tv_error err;
+    if (tv_state_new(r, 1, &start.state, &err))
+        die(p->path, &err);
+    for (int c = 0; c < r->ncells; c++)
+        m->cells += start.state.cells[c] != TV_BLOCK;
+    runner x = make_runner(RUN_ENGINE, r);
+    runner h = make_abi_runner(r, p->path, p->options);
+    for (int i = 0; i < runs && ok; i++) {
+        rt[i] = measure(&x);
+        ra[i] = measure(&h);
+        if (!prog)
+            continue;
+        ro[i] = run_openspiel(prog, p->openspiel, i + 1, &plies, &osp_games);
+        ok = ro[i] > 0;
+        osp_plies += plies;
+        q[i] = rt[i] / ro[i];
+    }
+    if (ok) {
+        m->tv_plies = x.plies / x.games;
+        m->tv_games = x.games;
+        double var = x.sq / x.games - m->tv_plies * m->tv_plies;
+        m->tv_sd = var > 0 ? sqrt(var) : 0;
+        m->tv = median(rt, runs);
+        m->abi = median(ra, runs);
+        m->abi_plies = h.plies / h.games;
+    }
+    if (ok && prog) {
+        m->osp_games = osp_games;
+        m->osp_plies = osp_plies / runs / osp_per_turn(p); /* in turns (checkers, Morris: actions) */
+        m->osp = median(ro, runs);
+        qsort(q, (size_t)runs, sizeof *q, cmp_double);
+        m->lo = q[0];
+        m->hi = q[runs - 1];
+        m->measured = 1;
+        m->cut = osp_cut;
+        if (p->actions == OSP_JUMPS || p->osp_quiet) /* after the timing: no part in the rates */
+            count_actions(r, p, m);
+    } else if (!ok) {
+        m->failed = 1;
+    }
+    free_abi_runner(&h);
+    tv_ruleset_free(rs);
+}
+
+/* Each peer row (measure_peer) that BENCH_ONLY lists. */
+static void measure_peers(const char *prog, const char *only)
+{
+    for (int g = 0; g < NPEERS; g++)
+        if (!(only && *only && !listed(only, peer_games[g].label)))
+            measure_peer(prog, &peer_games[g], &peer_figs[g]);
+}
+
+/* The length check of a measured peer row: the same rules play games of the
+ * same average length. Within 3%, or, where few games were played
+ * (BENCH_QUICK, chess's lengths spread widely), within 5 standard errors of
+ * the difference of the two means (tavola's spread standing for both). In
+ * OpenSpiel's unit: moves, or for OSP_JUMPS actions, tavola's counted over
+ * games played move by move (count_actions). */
+static void check_peer_length(const peer_game *p, const peer_figures *m)
+{
+    int acts = m->act_games > 0;
+    double tv = acts ? m->act : m->tv_plies, sd = acts ? m->act_sd : m->tv_sd;
+    double n = acts ? m->act_games : m->tv_games, tol = 0.03 * tv, se = 0;
+    const char *unit = acts && p->actions == OSP_JUMPS ? "actions (a step or a jump each)" : "plies";
+    char how[256] = "";
+    if (acts && p->osp_quiet)
+        snprintf(how, sizeof how, "; tavola's over %.0f games move by move: %.2f moves = %.2f actions, "
+                 "%.2f up to OpenSpiel's draw (%d actions without a capture)", m->act_games, m->act_turns,
+                 m->act_all, m->act, p->osp_quiet);
+    else if (acts)
+        snprintf(how, sizeof how, "; tavola's over %.0f games move by move: %.2f moves = %.2f actions",
+                 m->act_games, m->act_turns, m->act_all);
+    if (n > 0 && m->osp_games > 0)
+        se = sd * sqrt(1 / n + 1 / m->osp_games);
+    if (5 * se > tol)
+        check(fabs(tv - m->osp_plies) <= 5 * se,
+              "%s: average %s, tavola %.2f / OpenSpiel %.2f (%.0f / %.0f games, within 5 standard "
+              "errors: %.2f)%s", p->name, unit, tv, m->osp_plies, n, m->osp_games, 5 * se, how);
+    else
+        check(fabs(tv - m->osp_plies) <= tol, "%s: average %s, tavola %.2f / OpenSpiel %.2f (within 3%%)%s",
+              p->name, unit, tv, m->osp_plies, how);
+}
+
+/* ---- big boards ------------------------------------------------------------ */
+
+/* Boards past 64 cells: each family at growing sizes, smallest first (rows
+ * of one family share a label), measured as the peer rows are (measure_peer)
+ * to show the cost per ply against the cells. OpenSpiel's othello is 8x8
+ * only (no parameter): NULL past it. Its breakthrough takes rows and
+ * columns (no limit but a board of 2 rows or more), hex and y a board_size
+ * (commit 112b777). */
+static const peer_game big_boards[] = {
+    {"Othello 8x8", "othello", "rulesets/othello.lua", "size=8", "othello", 0, OSP_TURNS, 0},
+    {"Othello 12x12", "othello", "rulesets/othello.lua", "size=12", NULL, 0, OSP_TURNS, 0},
+    {"Othello 16x16", "othello", "rulesets/othello.lua", "size=16", NULL, 0, OSP_TURNS, 0},
+    {"Breakthrough 8x8", "breakthrough", "rulesets/breakthrough.lua", "width=8,height=8",
+     "breakthrough(rows=8,columns=8)", 0, OSP_TURNS, 0},
+    {"Breakthrough 12x12", "breakthrough", "rulesets/breakthrough.lua", "width=12,height=12",
+     "breakthrough(rows=12,columns=12)", 0, OSP_TURNS, 0},
+    {"Breakthrough 16x16", "breakthrough", "rulesets/breakthrough.lua", "width=16,height=16",
+     "breakthrough(rows=16,columns=16)", 0, OSP_TURNS, 0},
+    {"Hex 11x11", "hex", "rulesets/hex.lua", "size=11", "hex(board_size=11)", 0, OSP_TURNS, 0},
+    {"Hex 13x13", "hex", "rulesets/hex.lua", "size=13", "hex(board_size=13)", 0, OSP_TURNS, 0},
+    {"Hex 19x19", "hex", "rulesets/hex.lua", "size=19", "hex(board_size=19)", 0, OSP_TURNS, 0},
+    {"Y, size 13", "y", "rulesets/y.lua", "size=13", "y(board_size=13)", 0, OSP_TURNS, 0},
+    {"Y, size 19", "y", "rulesets/y.lua", "size=19", "y(board_size=19)", 0, OSP_TURNS, 0},
+    {"Y, size 25", "y", "rulesets/y.lua", "size=25", "y(board_size=25)", 0, OSP_TURNS, 0},
+};
+enum { NBIG = sizeof big_boards / sizeof *big_boards };
+static peer_figures big_figs[NBIG];
+static int big_measured; /* BENCH_ONLY named them, or named nothing */
+static double big_run_s; /* their run length */
+
+/* Nanoseconds a ply from games per second and plies a game; 0: not measured. */
+static double ns_per_ply(double rate, double plies) { return rate > 0 && plies > 0 ? 1e9 / (rate * plies) : 0; }
+
+/* The first row of row i's family: its smallest board. */
+static int big_smallest(int i)
+{
+    while (i > 0 && strcmp(big_boards[i - 1].label, big_boards[i].label) == 0)
+        i--;
+    return i;
+}
+
+/* Whether row i is the last, largest, of its family. */
+static int big_largest(int i) { return i == NBIG - 1 || strcmp(big_boards[i + 1].label, big_boards[i].label) != 0; }
+
+/* tavola's playout cost per ply per cell, over that of the family's
+ * smallest board; 0: either not measured. */
+static double big_growth(int i)
+{
+    const peer_figures *m = &big_figs[i], *s = &big_figs[big_smallest(i)];
+    double a = ns_per_ply(m->tv, m->tv_plies), b = ns_per_ply(s->tv, s->tv_plies);
+    return a > 0 && b > 0 ? (a / m->cells) / (b / s->cells) : 0;
+}
+
+/* Every row, OpenSpiel beside where it has the game. BENCH_QUICK without
+ * OpenSpiel (make check): runs of a quarter of its run length (0.01 s), the
+ * code run, the figures coarse; with OpenSpiel its run length, whose runs
+ * warm up for 0.2 s whatever their length and whose minimum of processor
+ * time (run_openspiel) is checked against one run length. */
+static void measure_big_boards(const char *prog, const char *only)
+{
+    if (only && *only && !listed(only, "bigboards"))
+        return;
+    double saved = run_s;
+    run_s = big_run_s = quick && !prog ? run_s / 4 : run_s;
+    for (int i = 0; i < NBIG; i++)
+        measure_peer(big_boards[i].openspiel ? prog : NULL, &big_boards[i], &big_figs[i]);
+    run_s = saved;
+    big_measured = 1;
+}
+
+/* The rows' rulesets: tv_random_playout plays them as the kernel does
+ * (check_playout_path), at sizes the ruleset table does not measure. */
+static void check_big_board_paths(const char *only)
+{
+    if (only && *only && !listed(only, "bigboards"))
+        return;
+    for (int i = 0; i < NBIG; i++) {
+        char why[160];
+        tv_ruleset *rs = try_load(big_boards[i].path, big_boards[i].options, why, sizeof why);
+        if (!rs) /* said under the table */
+            continue;
+        check_playout_path(tv_ruleset_rules(rs), big_boards[i].name);
         tv_ruleset_free(rs);
     }
+}
+
+static void fmt_ns(char *buf, size_t size, double ns)
+{
+    if (ns <= 0)
+        snprintf(buf, size, "-");
+    else
+        snprintf(buf, size, ns >= 100 ? "%.0f" : "%.1f", ns);
+}
+
+static void print_big_boards(const char *osp, const char *only)
+{
+    if (!big_measured) {
+        printf("\nbig boards: not measured in this run (BENCH_ONLY=%s: add bigboards)\n", only);
+        return;
+    }
+    printf("\n| board sizes: ns per ply (random playouts) | cells | tavola playout ns/ply | tavola host's loop ns/ply "
+           "| OpenSpiel ns/ply | tavola/OpenSpiel (games/s) | cost per ply / cells, relative to the smallest "
+           "| plies tavola/OpenSpiel |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (int i = 0; i < NBIG; i++) {
+        const peer_game *p = &big_boards[i];
+        const peer_figures *m = &big_figs[i];
+        char a[32], b[32], c[32], q[32] = "-", g[32] = "-", pl[64];
+        if (m->unloadable) {
+            printf("| %s | - | not loadable | - | - | - | - | - |\n", p->name);
+            continue;
+        }
+        fmt_ns(a, sizeof a, ns_per_ply(m->tv, m->tv_plies));
+        fmt_ns(b, sizeof b, ns_per_ply(m->abi, m->abi_plies));
+        fmt_ns(c, sizeof c, ns_per_ply(m->osp, m->osp_plies));
+        if (m->measured)
+            snprintf(q, sizeof q, "**%.2f**", m->tv / m->osp);
+        if (big_growth(i) > 0)
+            snprintf(g, sizeof g, "%.2f", big_growth(i));
+        if (m->measured)
+            snprintf(pl, sizeof pl, "%.2f / %.2f", m->tv_plies, m->osp_plies);
+        else
+            snprintf(pl, sizeof pl, "%.2f / -", m->tv_plies);
+        printf("| %s | %d | %s | %s | %s | %s | %s | %s |\n", p->name, m->cells, a, b,
+               !p->openspiel ? "-" : m->failed ? "no figures" : !osp ? "not measured" : c, q, g, pl);
+    }
+    printf("\nBoard sizes: each game at growing sizes, measured as the OpenSpiel peer rows are: tavola's random\n"
+           "playouts, a host's loop over tavola.h and OpenSpiel's rollout program in turns, %d runs of %.2f s\n"
+           "each, per second of processor time, the medians; ns per ply = 1e9 / (games/s x that side's average\n"
+           "plies). Cells: those a game is played on (Y's triangle, not its rhombus). Cost per ply / cells:\n"
+           "tavola's playout ns per ply per cell over the smallest board's (1: the cost per ply grows as the\n"
+           "cells, below 1: more slowly). OpenSpiel \"-\": it has no such size (its othello is 8x8 only).%s\n",
+           runs, big_run_s, quick ? " BENCH_QUICK: the figures coarse." : "");
+    for (int i = 0; i < NBIG; i++)
+        if (big_figs[i].unloadable)
+            printf("%s: tavola's %s (%s) is not loadable (%s)\n", big_boards[i].name, big_boards[i].path,
+                   big_boards[i].options, big_figs[i].why);
+}
+
+/* The checks of the big-board rows OpenSpiel measured: figures, and the
+ * lengths (check_peer_length). */
+static void check_big_boards(void)
+{
+    for (int i = 0; i < NBIG; i++) {
+        if (big_figs[i].failed)
+            check(0, "%s: OpenSpiel's rollout program gave no figures for %s", big_boards[i].name,
+                  big_boards[i].openspiel);
+        if (big_figs[i].measured)
+            check_peer_length(&big_boards[i], &big_figs[i]);
+    }
+}
+
+/* The targets: (a) the cost per ply grows at most about as the cells, each
+ * family's largest board's per cell at most 1.5 x its smallest's; (b) at
+ * least 2.5 x OpenSpiel's games/s at every size it has. */
+static void big_board_targets(const char *osp)
+{
+    if (!big_measured) {
+        printf("- big boards: not measured (BENCH_ONLY: add bigboards)\n");
+        return;
+    }
+    printf("- big boards, tavola's playout ns per ply per cell at the largest size <= 1.5 x at the smallest:");
+    for (int i = 0, first = 1; i < NBIG; i++)
+        if (big_largest(i)) {
+            double g = big_growth(i);
+            printf("%s %s %.2f (%s)", first ? "" : ",", big_boards[i].name, g, target(g > 0 && g <= 1.5));
+            first = 0;
+        }
+    printf("\n");
+    if (!osp) {
+        printf("- big boards, tavola's playouts >= 2.5 x OpenSpiel's: not measured (no OpenSpiel in this run)\n");
+        return;
+    }
+    int n = 0, at = -1;
+    double low = 0;
+    for (int i = 0; i < NBIG; i++)
+        if (big_boards[i].openspiel) { /* a size not measured counts as 0 */
+            double q = big_figs[i].measured ? big_figs[i].tv / big_figs[i].osp : 0;
+            n += big_figs[i].measured;
+            if (at < 0 || q < low)
+                low = q, at = i;
+        }
+    printf("- big boards, tavola's playouts >= 2.5 x OpenSpiel's at every size it has (%d measured): lowest %.2f, "
+           "%s (%s)\n", n, low, at >= 0 ? big_boards[at].name : "-", target(low >= 2.5));
 }
 
 /* ---- perft beside Stockfish ---------------------------------------------- */
@@ -1633,9 +1871,20 @@ int main(int argc, char **argv)
     if (argc >= 4 && strcmp(argv[1], "perft") == 0)
         return profile_perft(argc, argv);
     if (argc == 2 && strcmp(argv[1], "openspiel-games") == 0) { /* for the peer's build (GAMES) */
-        for (int i = 0; i < NPEERS; i++)
-            printf("%s%s", i ? " " : "", peer_games[i].openspiel);
-        printf("\n");
+        /* Its directory names (open_spiel/games/NAME), without the
+         * parameters ("go(board_size=9)": go), each once. */
+        char list[2048] = " "; /* " a b c ": a name is listed when " name " is in it */
+        for (int i = 0; i < NPEERS + NBIG; i++) {
+            const char *g = i < NPEERS ? peer_games[i].openspiel : big_boards[i - NPEERS].openspiel;
+            char name[64];
+            if (!g)
+                continue;
+            snprintf(name, sizeof name, " %.*s ", (int)strcspn(g, "("), g);
+            if (!strstr(list, name))
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s", name + 1);
+        }
+        list[strlen(list) - 1] = '\0';
+        printf("%s\n", list + 1);
         return 0;
     }
     const char *q = getenv("BENCH_QUICK");
@@ -1734,6 +1983,7 @@ int main(int argc, char **argv)
                      "breakthrough");
     for (int i = 0; i < NGAMES; i++)
         check_playout_path(tv_ruleset_rules(games[i].rs), games[i].label);
+    check_big_board_paths(getenv("BENCH_ONLY"));
     fflush(stdout);
 
     figures bp = {0}, bt = {0}, bb = {0}; /* the C baselines */
@@ -1832,14 +2082,16 @@ int main(int argc, char **argv)
     /* The speed peers: OpenSpiel in turns with tavola, or not measured. */
     if (osp)
         measure_peers(osp, only);
+    measure_big_boards(osp, only);
     printf("\n| random rollouts/s | tavola | OpenSpiel | tavola/OpenSpiel | ratio, runs (min-max) | plies tavola/OpenSpiel "
            "| Ludii (published) | tavola/Ludii |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
-    int peer_ok = 1, peer_measured = 0, abi_ok = 1;
+    int peer_ok = 1, peer_measured = 0, abi_ok = 1, peer_failed = 0;
     for (int i = 0; i < NPEERS; i++) {
         const peer_game *p = &peer_games[i];
         const peer_figures *m = &peer_figs[i];
         char a[32], b[32], c[32], spread[48], pl[96], lr[32];
         double v = m->measured ? m->tv : 0;
+        peer_failed |= m->failed;
         for (int k = 0; k < NGAMES && !v; k++) /* not measured beside the peer: the table's figure */
             if (strcmp(games[k].label, p->label) == 0 && !p->options)
                 v = games[k].f.playouts;
@@ -1899,6 +2151,8 @@ int main(int argc, char **argv)
                "those actions too, and up to where OpenSpiel's draw rule would end them where it differs\n"
                "(turns = actions (to its draw) / OpenSpiel's actions).\n",
                runs, run_s, OSP_MIN_CPU * run_s);
+    else if (osp && only && *only && !peer_failed) /* BENCH_ONLY named no peer row */
+        printf("\nOpenSpiel: no peer row in this run (BENCH_ONLY=%s)\n", only);
     else if (osp)
         printf("\nOpenSpiel: not measured: its rollout program gave no figures (see the checks below).\n");
     else
@@ -1908,6 +2162,7 @@ int main(int argc, char **argv)
             printf("%s: tavola's %s is not loadable (%s)%s\n", peer_games[i].name, peer_games[i].path,
                    peer_figs[i].why, peer_figs[i].osp_only ? ": OpenSpiel measured alone" : "");
     printf("Ludii: published rates, on a 2.2 GHz Xeon E7-8860; not measured here.\n");
+    print_big_boards(osp, only);
     if (osp) {
         printf("\nChecks of the OpenSpiel peer (the same rules: games of the same average length)\n");
         for (int i = 0; i < NPEERS; i++)
@@ -1924,37 +2179,10 @@ int main(int argc, char **argv)
                        "tavola draws whole turns uniformly (a mill weighs its removals): %.2f turns / %.2f actions, "
                        "not compared\n",
                        peer_games[i].name, peer_figs[i].tv_plies, peer_figs[i].osp_plies);
-        /* Within 3%, or, where few games were played (BENCH_QUICK, chess's
-         * lengths spread widely), within 5 standard errors of the difference
-         * of the two means (tavola's spread standing for both). In OpenSpiel's
-         * unit: moves, or for OSP_JUMPS actions, tavola's counted over games
-         * played move by move (count_actions). */
         for (int i = 0; i < NPEERS; i++)
-            if (peer_figs[i].measured && osp_compared(&peer_games[i])) {
-                const peer_figures *m = &peer_figs[i];
-                int acts = m->act_games > 0;
-                double tv = acts ? m->act : m->tv_plies, sd = acts ? m->act_sd : m->tv_sd;
-                double n = acts ? m->act_games : m->tv_games, tol = 0.03 * tv, se = 0;
-                const char *unit = acts && peer_games[i].actions == OSP_JUMPS ? "actions (a step or a jump each)"
-                                                                               : "plies";
-                char how[256] = "";
-                if (acts && peer_games[i].osp_quiet)
-                    snprintf(how, sizeof how, "; tavola's over %.0f games move by move: %.2f moves = %.2f actions, "
-                             "%.2f up to OpenSpiel's draw (%d actions without a capture)", m->act_games, m->act_turns,
-                             m->act_all, m->act, peer_games[i].osp_quiet);
-                else if (acts)
-                    snprintf(how, sizeof how, "; tavola's over %.0f games move by move: %.2f moves = %.2f actions",
-                             m->act_games, m->act_turns, m->act_all);
-                if (n > 0 && m->osp_games > 0)
-                    se = sd * sqrt(1 / n + 1 / m->osp_games);
-                if (5 * se > tol)
-                    check(fabs(tv - m->osp_plies) <= 5 * se,
-                          "%s: average %s, tavola %.2f / OpenSpiel %.2f (%.0f / %.0f games, within 5 standard "
-                          "errors: %.2f)%s", peer_games[i].name, unit, tv, m->osp_plies, n, m->osp_games, 5 * se, how);
-                else
-                    check(fabs(tv - m->osp_plies) <= tol, "%s: average %s, tavola %.2f / OpenSpiel %.2f (within 3%%)%s",
-                          peer_games[i].name, unit, tv, m->osp_plies, how);
-            }
+            if (peer_figs[i].measured && osp_compared(&peer_games[i]))
+                check_peer_length(&peer_games[i], &peer_figs[i]);
+        check_big_boards();
         /* Every OpenSpiel figure from enough processor time (run_openspiel). */
         if (osp_figures) {
             printf("  note   OpenSpiel: %d of its %d runs repeated, longer, for too little processor time (a run "
@@ -2086,7 +2314,10 @@ int main(int argc, char **argv)
     }
     else
         printf("- 2 x OpenSpiel, side by side: not measured (%s)\n",
-               osp ? "OpenSpiel gave no figures" : "no OpenSpiel in this run");
+               !osp                            ? "no OpenSpiel in this run"
+               : only && *only && !peer_failed ? "BENCH_ONLY named no peer row"
+                                               : "OpenSpiel gave no figures");
+    big_board_targets(osp);
 
     if (perft_measured)
         printf("- chess perft >= 0.1 x Stockfish's, every position (%d measured): lowest %.3f (%s)\n",
