@@ -81,9 +81,9 @@ TV_END_INLINE int sow_draw(const sow_keep *k, tv_rng *rng, tv_move *m, tv_error 
 }
 
 TV_END_INLINE int sow_step(const tv_rules *r, tv_state *s, sow_keep *k, tv_move m, const tv_history *hist,
-                           tv_error *err)
+                           int hashless, tv_error *err)
 {
-    tv_end_turn(r, s, m, tv_sow_apply(r, s, m, NULL));
+    tv_end_turn(r, s, m, hashless ? tv_sow_apply_unhashed(r, s, m) : tv_sow_apply(r, s, m, NULL));
     int repeated = hist && tv_history_repeats(r, s, hist->hash, hist->n);
     k->n = tv_sow_moves(r, s, k->list, SOW_MOVES);
     int winner, over = tv_end_rules(r, s, -1, repeated, k->n, SOW_SKIP, &winner, err);
@@ -102,7 +102,7 @@ static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *r
 
 static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err)
 {
-    return sow_step(r, s, keep, m, NULL, err);
+    return sow_step(r, s, keep, m, NULL, 0, err);
 }
 
 static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
@@ -112,17 +112,29 @@ static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void
     sow_keep k;
     tv_history hist = tv_history_start();
     keep_start(r, s, &k, err);
+    /* Without a repetition rule nothing reads the hash before the end: it
+     * is counted once then (the check build keeps it at every hand-over). */
+#ifdef TV_STATE_CHECKS
+    int hashless = 0;
+#else
+    int hashless = !r->repetition;
+#endif
+    int rc = TV_OK;
     while (s->status == TV_ONGOING) {
-        if (halt && (s->ply & 63) == 0 && halt(ctx))
-            return TV_PLAYOUT_HALTED;
-        int rc;
+        if (halt && (s->ply & 63) == 0 && halt(ctx)) {
+            rc = TV_PLAYOUT_HALTED;
+            break;
+        }
         if (r->repetition && (rc = tv_history_push(r, &hist, s, err)))
-            return rc;
+            break;
         tv_move m = TV_MOVE_NONE;
-        if ((rc = sow_draw(&k, rng, &m, err)) < 0 || (rc = sow_step(r, s, &k, m, r->repetition ? &hist : NULL, err)))
-            return rc;
+        if ((rc = sow_draw(&k, rng, &m, err)) < 0 ||
+            (rc = sow_step(r, s, &k, m, r->repetition ? &hist : NULL, hashless, err)))
+            break;
     }
-    return TV_OK;
+    if (hashless)
+        s->hash = tv_state_hash(r, s);
+    return rc < 0 || rc == TV_PLAYOUT_HALTED ? rc : TV_OK;
 }
 
 const tv_family tv_family_sow = {

@@ -294,7 +294,9 @@ int tv_sow_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
     return tv_error_set(err, TV_EILLEGAL, "%s: %s", name, why);
 }
 
-int tv_sow_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u)
+/* tv_sow_apply's sowing, the hash kept or not. */
+static inline __attribute__((always_inline)) int apply_impl(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u,
+                                                             const int hashing)
 {
     int n = r->ncells, kept = u ? u->n : 0;
     if (u) /* every hole, once a move: a sowing may pass a hole many times */
@@ -308,7 +310,7 @@ int tv_sow_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u)
     tv_state_buf keep;
     if (r->sow.relay) /* a sowing that never ends leaves s as it was */
         memcpy(&keep.state, s, (size_t)r->state_size);
-    int again = sow_impl(r, s, m, &slam, 1); /* the hash follows the counts that change */
+    int again = sow_impl(r, s, m, &slam, hashing); /* the hash follows the counts that change */
     if (again == SOW_ENDLESS) {
         memcpy(s, &keep.state, (size_t)r->state_size);
         for (; u && u->n > kept; u->n--) /* the holes this sowing kept are not the move's */
@@ -318,6 +320,10 @@ int tv_sow_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u)
     s->quiet = s->stones == stones ? (uint16_t)(s->quiet + 1) : 0;
     return again;
 }
+
+int tv_sow_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u) { return apply_impl(r, s, m, u, 1); }
+
+int tv_sow_apply_unhashed(const tv_rules *r, tv_state *s, tv_move m) { return apply_impl(r, s, m, NULL, 0); }
 
 void tv_sow_remainder(const tv_rules *r, tv_state *s)
 {

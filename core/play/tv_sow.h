@@ -32,6 +32,11 @@ int tv_sow_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
  * hook may ask for) is TV_EILLEGAL, s and u left as they were. */
 int tv_sow_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u);
 
+/* tv_sow_apply without an undo record or the hash, for a playout that
+ * keeps no repetition history: s->hash is stale until its caller sets it
+ * (tv_state_hash) once the playout ends. */
+int tv_sow_apply_unhashed(const tv_rules *r, tv_state *s, tv_move m);
+
 /* At the end of a game: the seeds left in the holes go to the players as
  * r->remainder says (split equally, or each keeps their own row). */
 void tv_sow_remainder(const tv_rules *r, tv_state *s);
