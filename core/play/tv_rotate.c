@@ -40,16 +40,27 @@ int tv_rotate_where(const tv_rules *r, tv_move m)
     return cell; /* outside the block turned */
 }
 
-/* Who has a run of K (rotate.win) given the cells of each colour as bits:
- * -1, 0 (both), or the player (1, 2). */
+/* Whether the set x holds a run of K along the i-th goal direction: the
+ * cells that end a run of j + 1 are those that end a run of j one step
+ * back and are in x. */
+static inline int run_of(const tv_rotate *t, uint64_t x, int k)
+{
+    for (int i = 0; i < t->nwin; i++) {
+        uint64_t y = x;
+        for (int j = 1; j < k && y; j++)
+            y = ((y << t->shl[i]) >> t->shr[i]) & t->mask[i] & x;
+        if (y)
+            return 1;
+    }
+    return 0;
+}
+
+/* Who has a run of K given the cells of each colour as bits: -1, 0 (both),
+ * or the player (1, 2). */
 static int windows_winner(const tv_rules *r, const tv_state *s, const uint64_t bb[2])
 {
-    int found[2] = {0, 0};
-    for (int i = 0; i < r->rotate.nwin; i++) {
-        uint64_t w = r->rotate.win[i];
-        found[0] |= (bb[0] & w) == w;
-        found[1] |= (bb[1] & w) == w;
-    }
+    int k = r->goal.length;
+    int found[2] = {run_of(&r->rotate, bb[0], k), run_of(&r->rotate, bb[1], k)};
     int mine = found[tv_colour_of(s, s->to_move) - 1], theirs = found[tv_colour_of(s, s->to_move ^ 1) - 1];
     return mine && theirs ? 0 : mine ? s->to_move + 1 : theirs ? (s->to_move ^ 1) + 1 : -1;
 }

@@ -266,20 +266,17 @@ static int check_rotate(tv_rules *r, tv_error *err)
             }
     }
     t->nwin = 0;
-    for (int dir = TV_DIR_H; dir <= TV_DIR_D2 && r->ncells <= 64 && r->goal.length && !r->goal.exact; dir <<= 1) {
-        int dc, dr, k = r->goal.length;
+    uint64_t from[8];
+    tv_grid_dir_sources(&r->grid, from);
+    static const int compass[4] = {2, 0, 1, 7}; /* TV_DIR_H, V, D1 (a1-b2), D2 (a3-b2): E, N, NE, NW */
+    for (int i = 0, dir = TV_DIR_H; dir <= TV_DIR_D2 && r->ncells <= 64 && r->goal.length && !r->goal.exact;
+         i++, dir <<= 1) {
         if (!(r->goal.dirs & dir))
             continue;
-        tv_dir_step(dir, &dc, &dr);
-        for (int c = 0; c < r->ncells; c++) {
-            int col = c % w, row = c / w, ec = col + (k - 1) * dc, er = row + (k - 1) * dr;
-            if (ec < 0 || ec >= w || er < 0 || er >= r->grid.height)
-                continue;
-            uint64_t mask = 0;
-            for (int j = 0; j < k; j++)
-                mask |= 1ull << ((row + j * dr) * w + col + j * dc);
-            t->win[t->nwin++] = mask;
-        }
+        int d = compass[i], delta = tv_grid_offset(&r->grid, d);
+        t->shl[t->nwin] = (uint8_t)(delta > 0 ? delta : 0);
+        t->shr[t->nwin] = (uint8_t)(delta < 0 ? -delta : 0);
+        t->mask[t->nwin++] = delta > 0 ? from[d] << delta : from[d] >> -delta; /* where a step lands */
     }
     return TV_OK;
 }

@@ -164,10 +164,13 @@ typedef struct tv_rotate {
     /* Derived: block b's i-th cell (rows from its bottom) is cell[b * side * side + i],
      * and a quarter turn (way 0 clockwise, 1 counter-clockwise) takes it to to[way][...]. */
     uint16_t cell[TV_MAX_CELLS], to[2][TV_MAX_CELLS];
-    /* Derived, on boards of 64 cells or fewer with a goal of K or more: every
-     * run of K cells along the goal's directions as a bit mask of the cells. */
+    /* Derived, on boards of 64 cells or fewer with a goal of K or more: a
+     * step of every cell of a set along the goal's i-th direction (i <
+     * nwin) is ((x << shl[i]) >> shr[i]) & mask[i], so a run of K is K - 1
+     * steps and ands of a colour's cells. */
     int nwin;
-    uint64_t win[4 * 64];
+    uint8_t shl[4], shr[4];
+    uint64_t mask[4];
 } tv_rotate;
 
 /* How a move is made on a grid. */
