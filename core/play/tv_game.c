@@ -7,10 +7,11 @@
 #include "tv_history.h"
 #include "tv_playout.h"
 
-/* A game is one block: the struct, the state, the family's kept structures
- * and room for its first TV_GAME_INLINE_PLIES moves (a short game, as a
- * host's loop of tic-tac-toe plays them, allocates once); longer games move
- * their history to the heap. */
+/* A game is one block: the struct, the state and room for its first
+ * TV_GAME_INLINE_PLIES moves (a short game, as a host's loop of tic-tac-toe
+ * plays them, allocates once); longer games move their history to the
+ * heap. The family's kept structures are allocated at the first random
+ * move: a game only ever played by hand (a server's) never holds them. */
 #define TV_GAME_INLINE_PLIES 64
 
 static size_t round16(size_t n) { return (n + 15) & ~(size_t)15; }
@@ -19,10 +20,10 @@ tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err)
 {
     const tv_family *f = tv_family_of(r);
     int fits = f->keep_size && f->keep_fits(r);
-    size_t state = round16((size_t)r->state_size), keep = fits ? round16(f->keep_size(r)) : 0;
+    size_t state = round16((size_t)r->state_size);
     size_t head = round16(sizeof(tv_game)), hashes = round16((TV_GAME_INLINE_PLIES + 1) * sizeof(uint64_t));
     size_t history = round16(TV_GAME_INLINE_PLIES * sizeof(tv_move)), before = TV_GAME_INLINE_PLIES * state;
-    unsigned char *block = malloc(head + state + keep + hashes + history + before);
+    unsigned char *block = malloc(head + state + hashes + history + before);
     if (!block) {
         tv_error_set(err, TV_ENOMEM, "out of memory");
         return NULL;
@@ -33,10 +34,9 @@ tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err)
     g->seed = seed;
     g->keep_fits = fits;
     g->state = (tv_state *)(void *)(block + head);
-    g->keep = fits ? block + head + state : NULL;
-    g->hashes = (uint64_t *)(void *)(block + head + state + keep);
-    g->history = (tv_move *)(void *)(block + head + state + keep + hashes);
-    g->before = block + head + state + keep + hashes + history;
+    g->hashes = (uint64_t *)(void *)(block + head + state);
+    g->history = (tv_move *)(void *)(block + head + state + hashes);
+    g->before = block + head + state + hashes + history;
     g->inline_history = g->before;
     g->cap = TV_GAME_INLINE_PLIES;
     if (tv_state_new(r, seed, g->state, err)) {
@@ -56,6 +56,7 @@ void tv_game_free(tv_game *g)
         free(g->history);
         free(g->hashes);
     }
+    free(g->keep);
     free(g);
 }
 
@@ -132,6 +133,8 @@ static int kept(tv_game *g, tv_error *err)
     if (g->keep_at == g->changes + 1)
         return 1;
     const tv_family *f = tv_family_of(g->rules);
+    if (!g->keep && !(g->keep = malloc(f->keep_size(g->rules))))
+        return 0; /* no room for the fast path: the kernel's is as good */
     int rc = f->keep_start(g->rules, g->state, g->keep, err);
     if (rc)
         return rc == TV_PLAYOUT_DECLINED ? 0 : rc;
