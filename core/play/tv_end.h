@@ -268,6 +268,20 @@ static inline void tv_end_game(const tv_rules *r, tv_state *s, int winner)
     s->winner = (int8_t)winner;
 }
 
+/* A fast path's move, after its hand-over: the end rules (as tv_end_rules,
+ * nmoves the mover's moves or TV_END_COUNT) and, when they end the game,
+ * its end. TV_OK or an error code. */
+TV_END_INLINE int tv_end_after_step(const tv_rules *r, tv_state *s, int line_winner, int repeated, int nmoves,
+                                    unsigned skip, tv_error *err)
+{
+    int winner, over = tv_end_rules(r, s, line_winner, repeated, nmoves, skip, &winner, err);
+    if (over < 0)
+        return over;
+    if (over)
+        tv_end_game(r, s, winner);
+    return TV_OK;
+}
+
 /* Status and winner of s as tv_end_rules found them (over: 1 or 0). */
 static inline void tv_end_conclude(const tv_rules *r, tv_state *s, int over, int winner)
 {

@@ -149,12 +149,7 @@ TV_END_INLINE int step(const tv_rules *r, tv_state *s, tv_chains *c, tv_move m, 
     if (r->groups.passes_var >= 0 && (rc = tv_var_set(r, s, r->groups.passes_var, 0, passes, err)))
         return rc;
     tv_end_turn(r, s, m, 0);
-    int winner, over = tv_end_rules(r, s, -1, 0, TV_END_COUNT, GROUPS_SKIP, &winner, err);
-    if (over < 0)
-        return over;
-    if (over)
-        tv_end_game(r, s, winner);
-    return TV_OK;
+    return tv_end_after_step(r, s, -1, 0, TV_END_COUNT, GROUPS_SKIP, err);
 }
 
 static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *rng, tv_move *m, tv_error *err)

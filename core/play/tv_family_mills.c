@@ -258,12 +258,7 @@ static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_e
     tv_end_turn(r, s, m, 0);
     ply_of(r, s, &k->b, &k->p);
     k->n = bits_moves(r, &k->p, -1, NULL);
-    int winner, over = tv_end_rules(r, s, -1, 0, (int)k->n, MILLS_SKIP, &winner, err);
-    if (over < 0)
-        return over;
-    if (over)
-        tv_end_game(r, s, winner);
-    return TV_OK;
+    return tv_end_after_step(r, s, -1, 0, (int)k->n, MILLS_SKIP, err);
 }
 
 static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)

@@ -212,12 +212,7 @@ TV_END_INLINE int steps_play(const tv_rules *r, tv_state *s, steps_keep *k, tv_m
     int repeated = hist && tv_history_repeats(r, s, hist->hash, hist->n);
     if ((k->n = tv_pieces_moves_planned(r, &k->plan[tv_colour_of(s, s->to_move) - 1], s, k->moves, err)) < 0)
         return k->n;
-    int winner, over = tv_end_rules(r, s, e.line_winner, repeated, k->n, skip, &winner, err);
-    if (over < 0)
-        return over;
-    if (over)
-        tv_end_game(r, s, winner);
-    return TV_OK;
+    return tv_end_after_step(r, s, e.line_winner, repeated, k->n, skip, err);
 }
 
 TV_END_INLINE void shots_start(const tv_rules *r, const tv_state *s, shots_keep *k)
@@ -243,12 +238,7 @@ TV_END_INLINE int shots_play(const tv_rules *r, tv_state *s, shots_keep *k, tv_m
     tv_end_pieces_quiet(r, s, progress);
     tv_end_turn(r, s, m, 0);
     k->n = tv_shoot_count(r, s, &k->b);
-    int winner, over = tv_end_rules(r, s, reached ? p + 1 : -1, 0, k->n, PIECES_SKIP, &winner, err);
-    if (over < 0)
-        return over;
-    if (over)
-        tv_end_game(r, s, winner);
-    return TV_OK;
+    return tv_end_after_step(r, s, reached ? p + 1 : -1, 0, k->n, PIECES_SKIP, err);
 }
 
 static int keep_fits(const tv_rules *r) { return !tv_family_hooked(r) && !r->repetition; }

@@ -86,12 +86,7 @@ TV_END_INLINE int sow_step(const tv_rules *r, tv_state *s, sow_keep *k, tv_move 
     tv_end_turn(r, s, m, hashless ? tv_sow_apply_unhashed(r, s, m) : tv_sow_apply(r, s, m, NULL));
     int repeated = hist && tv_history_repeats(r, s, hist->hash, hist->n);
     k->n = tv_sow_moves(r, s, k->list, SOW_MOVES);
-    int winner, over = tv_end_rules(r, s, -1, repeated, k->n, SOW_SKIP, &winner, err);
-    if (over < 0)
-        return over;
-    if (over)
-        tv_end_game(r, s, winner);
-    return TV_OK;
+    return tv_end_after_step(r, s, -1, repeated, k->n, SOW_SKIP, err);
 }
 
 static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *rng, tv_move *m, tv_error *err)

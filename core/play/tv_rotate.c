@@ -189,10 +189,7 @@ TV_END_INLINE int keep_play(const tv_rules *r, tv_state *s, tv_rotate_keep *k, t
                  : r->goal.length ? lines_after(r, s, changed, nchanged, cell, went)
                                   : -1;
     tv_end_turn(r, s, m, 0);
-    int over = tv_end_rules(r, s, winner, 0, TV_END_COUNT, ROTATE_SKIP, &winner, err);
-    if (over)
-        tv_end_game(r, s, winner);
-    return TV_OK;
+    return tv_end_after_step(r, s, winner, 0, TV_END_COUNT, ROTATE_SKIP, err);
 }
 
 int tv_rotate_keep_draw(const tv_rules *r, const tv_rotate_keep *k, tv_rng *rng, tv_move *m, tv_error *err)
