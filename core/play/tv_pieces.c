@@ -304,6 +304,46 @@ static void moves_of(gen_ctx *g, int from, int kind)
 /* Cells c such that c + delta is in set a (|delta| < 64). */
 static inline uint64_t back(uint64_t a, int delta) { return delta >= 0 ? a >> delta : a << -delta; }
 
+enum { WORDS = TV_PIECES_WORDS };
+#define WIDE_RAYS 32 /* the most rays of steppers the sets are kept for (tv_pieces_plan.wide) */
+
+#if defined(__GNUC__)
+#define HOT inline __attribute__((always_inline))
+#else
+#define HOT inline
+#endif
+
+/* Sets bit `cell` of the multiword set x. */
+static inline void put(uint64_t *x, int cell) { x[cell >> 6] |= 1ull << (cell & 63); }
+
+/* The cells with a neighbour along each direction as multiword sets: the
+ * board less the edge column and row a step that way leaves (as
+ * tv_grid_dir_sources on one word), the edges set a row and a column at a
+ * time, not cell by cell: a playout derives its plans twice a game. */
+static void wide_sources(const tv_grid *g, uint64_t (*valid)[WORDS])
+{
+    int w = g->width, h = g->height, n = w * h, nw = (n + 63) / 64;
+    uint64_t board[WORDS], first_col[WORDS] = {0}, last_col[WORDS] = {0}, first_row[WORDS] = {0},
+                           last_row[WORDS] = {0};
+    for (int i = 0; i < nw; i++)
+        board[i] = n - 64 * i >= 64 ? ~0ull : (1ull << (n - 64 * i)) - 1;
+    for (int row = 0; row < h; row++) {
+        put(first_col, row * w);
+        put(last_col, row * w + w - 1);
+    }
+    for (int col = 0; col < w; col++) {
+        put(first_row, col);
+        put(last_row, (h - 1) * w + col);
+    }
+    memset(valid, 0, 8 * sizeof *valid);
+    for (int d = 0; d < 8; d++) {
+        int dc = tv_compass_dcol(d), dr = tv_compass_drow(d);
+        for (int i = 0; i < nw && tv_grid_touch(g, dc, dr); i++)
+            valid[d][i] = board[i] & (dc > 0 ? ~last_col[i] : dc < 0 ? ~first_col[i] : ~0ull) &
+                          (dr > 0 ? ~last_row[i] : dr < 0 ? ~first_row[i] : ~0ull);
+    }
+}
+
 void tv_pieces_plan_for(const tv_rules *r, int colour, tv_pieces_plan *p)
 {
     const tv_pieces *ps = &r->pieces;
@@ -354,19 +394,32 @@ void tv_pieces_plan_for(const tv_rules *r, int colour, tv_pieces_plan *p)
     }
     if (ps->royal)
         tv_attack_plan_for(r, colour ^ 3, &p->attacks);
-    /* The board's edges as bit sets, where the board fits a word. */
-    int n = r->ncells;
+    /* The board's edges as bit sets, where the board fits a word; past
+     * that, as sets of several words when some kind only steps (the others
+     * gain nothing from them). */
+    int n = r->ncells, steppers = 0;
     p->small = n <= 64 && !ps->after; /* captures taken after the move: tv_pieces_after.c, any board */
+    for (int k = 0; k < p->nkinds; k++) {
+        p->step_first[k] = (uint8_t)steppers;
+        steppers += p->stepper[k] ? p->nrays[k] : 0;
+    }
+    p->step_rays = steppers;
+    p->wide = n > 64 && !ps->after && !ps->shoots && steppers > 0 && steppers <= WIDE_RAYS;
+    p->words = (n + 63) / 64;
     memset(p->valid, 0, sizeof p->valid);
     memset(p->valid2, 0, sizeof p->valid2);
     for (int d = 0; d < 8; d++) /* on any board: the slides' steps */
         p->delta[d] = (int16_t)tv_grid_offset(&r->grid, d);
-    if (!p->small)
+    if (p->wide)
+        wide_sources(&r->grid, p->wvalid);
+    if (!p->small && !p->wide)
         return;
-    p->board = n == 64 ? ~0ull : (1ull << n) - 1;
-    tv_grid_dir_sources(&r->grid, p->valid);
-    for (int d = 0; d < 8; d++)
-        p->valid2[d] = p->valid[d] & back(p->valid[d], p->delta[d]);
+    if (p->small) {
+        p->board = n == 64 ? ~0ull : (1ull << n) - 1;
+        tv_grid_dir_sources(&r->grid, p->valid);
+        for (int d = 0; d < 8; d++)
+            p->valid2[d] = p->valid[d] & back(p->valid[d], p->delta[d]);
+    }
     for (int k = 0; k < p->nkinds; k++)
         for (int i = 0; p->stepper[k] && i < p->nrays[k]; i++)
             p->step_delta[k][i] = (int8_t)p->delta[p->ray[p->first[k] + i].dir];
@@ -541,6 +594,300 @@ static void small_moves(gen_ctx *g)
         g->longest = took;
 }
 
+/* ---- boards past 64 cells: the steppers by multiword sets ------------------ */
+
+/* out = the cells c of m such that c + by is in x (0 < |by| < 64): the words
+ * shifted by -by cells, each taking the bits that cross from its neighbour
+ * (tv_flip_wide.c's step, the other way). out may be x or m: each word
+ * reads only words of x not written yet, and its own of m. */
+static HOT void back_words(int nw, const uint64_t *x, int by, const uint64_t *m, uint64_t *out)
+{
+    if (by > 0) { /* towards lower cells: each word takes the low bits of the one above */
+        for (int i = 0; i < nw - 1; i++)
+            out[i] = ((x[i] >> by) | (x[i + 1] << (64 - by))) & m[i];
+        out[nw - 1] = (x[nw - 1] >> by) & m[nw - 1];
+    } else {
+        int s = -by;
+        for (int i = nw - 1; i > 0; i--)
+            out[i] = ((x[i] << s) | (x[i - 1] >> (64 - s))) & m[i];
+        out[0] = (x[0] << s) & m[0];
+    }
+}
+
+/* The board as sets of nw words, as small_board reads it: the mover's
+ * pieces by kind (of[k]), all its pieces, the enemy's and the empty cells. */
+static HOT void wide_sets(const gen_ctx *g, int nw, uint64_t (*of)[WORDS], uint64_t *mine, uint64_t *enemies,
+                          uint64_t *empty)
+{
+    int n = g->r->ncells, kinds = g->p->nkinds;
+    for (int w = 0; w < nw; w++) {
+        uint64_t e = 0, o = 0, t = 0;
+        int left = n - 64 * w; /* the cells of this word and on */
+        for (int k = 0; k < kinds; k++)
+            of[k][w] = 0;
+#if defined(__SSE2__)
+        /* sixteen cells at a time: a compare of bytes and their top bits */
+        const __m128i three = _mm_set1_epi8(3), zero = _mm_setzero_si128();
+        const __m128i own = _mm_set1_epi8((char)g->colour), enemy = _mm_set1_epi8((char)(g->colour ^ 3));
+        const __m128i piece0 = _mm_set1_epi8((char)tv_piece(g->colour, 0));
+        for (int j = 0; j < 64 && j < left; j += 16) {
+            uint8_t tail[16] = {0};
+            const uint8_t *at = g->cells + 64 * w + j;
+            if (left - j < 16) { /* the cells past the board read as empty */
+                memcpy(tail, at, (size_t)(left - j));
+                at = tail;
+            }
+            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)at), colours = _mm_and_si128(x, three);
+            e |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)) << j;
+            o |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(colours, own)) << j;
+            t |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(colours, enemy)) << j;
+            if (kinds == 1) /* one compare, not a loop */
+                of[0][w] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, piece0)) << j;
+            for (int k = 0; k < kinds && kinds > 1; k++) {
+                __m128i piece = _mm_set1_epi8((char)tv_piece(g->colour, k));
+                of[k][w] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, piece)) << j;
+            }
+        }
+#else
+        for (int j = 0; j < 64 && j < left; j += 8) {
+            uint64_t x = eight(g->cells, 64 * w + j, n), colours = x & 3 * ONES;
+            e |= zero_bytes(x) << j;
+            t |= zero_bytes(colours ^ (uint64_t)(g->colour ^ 3) * ONES) << j;
+            o |= zero_bytes(colours ^ (uint64_t)g->colour * ONES) << j;
+            for (int k = 0; k < kinds; k++)
+                of[k][w] |= zero_bytes(x ^ (uint64_t)tv_piece(g->colour, k) * ONES) << j;
+        }
+#endif
+        empty[w] = left >= 64 ? e : e & ((1ull << left) - 1); /* not the cells past the board */
+        mine[w] = o;
+        enemies[w] = t;
+    }
+}
+
+/* The sets a ply's moves are read from: per word w, the cells to visit,
+ * those that may begin a jump, and for ray j of the steppers (step_first)
+ * the cells from which its step lands where it may, and from which it takes
+ * ([w * step_rays + j]). */
+typedef struct wide_sets_t {
+    uint64_t visit[WORDS], jumpers[WORDS];
+    uint64_t from[WORDS * WIDE_RAYS], takes[WORDS * WIDE_RAYS];
+} wide_sets_t;
+
+static HOT void wide_rays(gen_ctx *g, int nw, wide_sets_t *ws)
+{
+    const tv_pieces_plan *p = g->p;
+    const int R = p->step_rays, foe = g->colour ^ 3;
+    uint64_t of[TV_MAX_KINDS][WORDS], mine[WORDS], enemies[WORDS], empty[WORDS];
+    wide_sets(g, nw, of, mine, enemies, empty);
+    for (int w = 0; w < nw; w++)
+        ws->visit[w] = ws->jumpers[w] = 0;
+    for (int k = 0; k < p->nkinds; k++) {
+        const ray *x = p->ray + p->first[k];
+        for (int i = 0; p->stepper[k] && i < p->nrays[k]; i++) {
+            int d = x[i].dir, j = p->step_first[k] + i;
+            int to_empty = (x[i].land >> 2 * TV_EMPTY) & 3, to_enemy = (x[i].land >> 2 * foe) & 3;
+            uint64_t at[WORDS], onto[WORDS], took[WORDS] = {0};
+            for (int w = 0; w < nw; w++) {
+                at[w] = p->wvalid[d][w] & of[k][w];
+                onto[w] = (to_empty ? empty[w] : 0) | (to_enemy ? enemies[w] : 0);
+            }
+            back_words(nw, onto, p->delta[d], at, onto);
+            if (to_enemy) /* a step that never takes (a pawn's straight step) needs no second shift */
+                back_words(nw, enemies, p->delta[d], at, took);
+            for (int w = 0; w < nw; w++) {
+                ws->from[w * R + j] = onto[w];
+                ws->takes[w * R + j] = took[w];
+                ws->visit[w] |= onto[w];
+            }
+        }
+        for (int w = 0; w < nw && !p->stepper[k]; w++)
+            ws->visit[w] |= of[k][w];
+        /* jumpers: an enemy (or own piece) next to them that way and an
+         * empty cell beyond, both on the board */
+        for (unsigned dirs = p->jump_dirs[k] | p->jump_own[k]; dirs; dirs &= dirs - 1) {
+            int d = tv_bits_lowest(dirs), enemy = p->jump_dirs[k] >> d & 1, own = p->jump_own[k] >> d & 1;
+            uint64_t over[WORDS], at[WORDS];
+            back_words(nw, empty, p->delta[d], p->wvalid[d], over);
+            for (int w = 0; w < nw; w++) {
+                over[w] &= (enemy ? enemies[w] : 0) | (own ? mine[w] : 0);
+                at[w] = p->wvalid[d][w] & of[k][w];
+            }
+            back_words(nw, over, p->delta[d], at, at);
+            for (int w = 0; w < nw; w++) {
+                ws->jumpers[w] |= at[w];
+                ws->visit[w] |= at[w];
+            }
+        }
+    }
+}
+
+/* A visited stepper's steps: its rays read off the sets at its bit b, in
+ * their order. With room for all its rays, each ray's move is written and
+ * counted only when the ray has one (no branch on the position); near the
+ * bound, counted first and the moves alone written, or none (*err). */
+static HOT int wide_steps(const uint64_t *from, const uint64_t *takes, const int8_t *delta, int rays, int c, int b,
+                          tv_move *out, int8_t *len, int n, int limit, int *took, int *err)
+{
+    int room = n + rays <= limit, tk_any = 0;
+    if (!room) {
+        int more = 0;
+        for (int i = 0; i < rays; i++)
+            more += (int)(from[i] >> b & 1);
+        if (n + more > limit) {
+            *err = 1;
+            return n;
+        }
+    }
+    for (int i = 0; i < rays; i++) {
+        int on = (int)(from[i] >> b & 1), tk = (int)(takes[i] >> b & 1), to = c + (delta[i] & -on);
+        if (room || on) {
+            len[n] = (int8_t)tk;
+            out[n] = tv_pmove_simple(c, to, tk);
+        }
+        n += on;
+        tk_any |= tk;
+    }
+    *took |= tk_any;
+    return n;
+}
+
+/* The moves of a lone kind that only steps (Breakthrough, Clobber), `rays`
+ * steps a piece: every own piece visited is of that kind. A word's sets of
+ * each ray are read once and the offsets copied to locals (the captures
+ * written are bytes, which could alias the plan's offsets: each write would
+ * read them again); with `rays` a constant the rays are unrolled. */
+static HOT int steps_only_in(const wide_sets_t *ws, int nw, int R, const int8_t *delta_of, int rays, tv_move *out,
+                             int8_t *len, int n, int limit, int *took, int *err)
+{
+    int delta[TV_PIECES_STEP_SETS], tk_any = 0;
+    for (int i = 0; i < rays; i++)
+        delta[i] = delta_of[i];
+    for (int w = 0; w < nw; w++) {
+        uint64_t f[TV_PIECES_STEP_SETS], t[TV_PIECES_STEP_SETS], bits = ws->visit[w];
+        for (int i = 0; i < rays; i++) {
+            f[i] = ws->from[w * R + i];
+            t[i] = ws->takes[w * R + i];
+        }
+        if (n + tv_bits_count(bits) * rays > limit) { /* near the bound: piece by piece */
+            for (; bits && !*err; bits &= bits - 1) {
+                int b = tv_bits_lowest(bits);
+                n = wide_steps(f, t, delta_of, rays, 64 * w + b, b, out, len, n, limit, &tk_any, err);
+            }
+            if (*err)
+                break;
+            continue;
+        }
+        for (; bits; bits &= bits - 1) { /* room for every ray of the word's pieces */
+            int b = tv_bits_lowest(bits), c = 64 * w + b;
+#pragma GCC unroll 16
+            for (int i = 0; i < rays; i++) {
+                int on = (int)(f[i] >> b & 1), tk = (int)(t[i] >> b & 1);
+                len[n] = (int8_t)tk;
+                out[n] = tv_pmove_simple(c, c + (delta[i] & -on), tk);
+                n += on;
+                tk_any |= tk;
+            }
+        }
+    }
+    *took |= tk_any;
+    return n;
+}
+
+/* steps_only_in built for three steps (Breakthrough) and four (Clobber). */
+static void steps_only(gen_ctx *g, const wide_sets_t *ws, int *took)
+{
+    const tv_pieces_plan *p = g->p;
+    int rays = p->nrays[0], nw = p->words, R = p->step_rays;
+    const int8_t *delta = p->step_delta[0];
+    if (rays == 3)
+        g->n = steps_only_in(ws, nw, R, delta, 3, g->out, g->len, g->n, g->cap, took, &g->err);
+    else if (rays == 4)
+        g->n = steps_only_in(ws, nw, R, delta, 4, g->out, g->len, g->n, g->cap, took, &g->err);
+    else
+        g->n = steps_only_in(ws, nw, R, delta, rays, g->out, g->len, g->n, g->cap, took, &g->err);
+}
+
+/* The moves of the pieces in ws.visit, as small_moves makes them: a
+ * stepper's steps off the sets, other kinds' moves ray by ray, then the
+ * jumps of those that may jump. */
+static void wide_visit(gen_ctx *g, const wide_sets_t *ws, int *took)
+{
+    const tv_pieces_plan *p = g->p;
+    const uint8_t *cells = g->cells;
+    int n = g->n, R = p->step_rays;
+    for (int w = 0; w < p->words && !g->err; w++)
+        for (uint64_t bits = ws->visit[w]; bits && !g->err; bits &= bits - 1) {
+            int b = tv_bits_lowest(bits), c = 64 * w + b, kind = tv_cell_kind(cells[c]);
+            if (p->stepper[kind]) {
+                int j = w * R + p->step_first[kind];
+                n = wide_steps(ws->from + j, ws->takes + j, p->step_delta[kind], p->nrays[kind], c, b, g->out, g->len,
+                               n, g->cap, took, &g->err);
+            } else {
+                g->n = n;
+                moves_of(g, c, kind);
+                n = g->n;
+            }
+            if (!g->err && (ws->jumpers[w] >> b & 1)) {
+                g->n = n;
+                g->from = c;
+                jumps(g, c, kind, 0);
+                n = g->n;
+            }
+        }
+    g->n = n;
+}
+
+/* all_moves on a board past 64 cells with steppers (tv_pieces_plan.wide),
+ * in small_moves' order: piece by piece in the cells' order, a stepper's
+ * steps in its rays' order, then its jumps; a piece visited when it has a
+ * step or a jump, or is no stepper. The sets are made with the words
+ * unrolled for the usual sizes (9x9 to 16x16). A function of its own, not
+ * inlined, that all_moves hands over to on entry: the small boards' loop is
+ * built as it was (a branch in its middle cost them 1-2% in time). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int wide_moves(const tv_rules *r, const tv_pieces_plan *p, const tv_state *s, tv_move *out, int8_t *len,
+                      int *longest, int cap, int *written, tv_error *err)
+{
+    gen_ctx g; /* as all_moves sets it */
+    g.r = r, g.p = p, g.cells = s->cells, g.colour = p->colour, g.me = p->me;
+    g.out = out, g.len = len, g.n = g.longest = g.err = g.rc = 0, g.from = -1, g.cap = cap;
+    g.ep = r->pieces.ep_var >= 0 ? tv_var_get(r, s, r->pieces.ep_var, 0) : -1;
+    g.lines.ready = 0;
+    wide_sets_t ws;
+    int took = 0;
+    switch (p->words) {
+    case 2:
+        wide_rays(&g, 2, &ws);
+        break;
+    case 3:
+        wide_rays(&g, 3, &ws);
+        break;
+    case 4:
+        wide_rays(&g, 4, &ws);
+        break;
+    default:
+        wide_rays(&g, p->words, &ws);
+    }
+    if (p->nkinds == 1 && !p->jumping[0]) /* every visited piece is a stepper of kind 0 */
+        steps_only(&g, &ws, &took);
+    else
+        wide_visit(&g, &ws, &took);
+    if (took > g.longest)
+        g.longest = took;
+    if (written)
+        *written = g.n;
+    if (g.rc) /* as all_moves ends */
+        return g.rc;
+    if (g.err && cap < r->max_moves)
+        return cap + 1;
+    if (g.err)
+        return tv_error_set(err, TV_ELIMIT, "pieces: a position with more than %d legal moves", r->max_moves);
+    *longest = g.longest;
+    return g.n;
+}
+
 /* Whether a jump of the piece of `kind` could begin on `cell`: a piece it
  * may go over next to it (an enemy, or an own piece) and an empty cell
  * beyond (most pieces have none: jumps is not called). */
@@ -587,6 +934,8 @@ static void after_captures(gen_ctx *g, const tv_state *s, int from, int kind, tv
 static int all_moves(const tv_rules *r, const tv_pieces_plan *p, const tv_state *s, tv_move *out, int8_t *len,
                      int *longest, int cap, int *written, tv_error *err)
 {
+    if (p->wide)
+        return wide_moves(r, p, s, out, len, longest, cap, written, err);
     gen_ctx g; /* not zeroed whole: what is read is written first */
     g.r = r, g.p = p, g.cells = s->cells, g.colour = p->colour, g.me = p->me;
     g.out = out, g.len = len, g.n = g.longest = g.err = g.rc = 0, g.from = -1, g.cap = cap;

@@ -26,23 +26,32 @@ typedef struct tv_pieces_ray {
 } tv_pieces_ray;
 
 #define TV_PIECES_STEP_SETS 16 /* a kind with at most this many steps and nothing else: a stepper */
+#define TV_PIECES_WORDS ((TV_MAX_CELLS + 63) / 64) /* a set of cells past 64: cell c is bit c % 64 of word c / 64 */
 
 /* What the generator derives from the rules for one colour of mover, the
  * same in every position: each kind's rays (ray[first[k]], nrays[k] of
  * them), its jump generators (bit i: gen[i]) and their directions; on a
  * board of at most 64 cells (small), each direction's shift and the cells
- * that have a neighbour that way, for bit sets of the steps and jumps. A flat value:
- * a playout keeps one per colour. */
+ * that have a neighbour that way, for bit sets of the steps and jumps; on a
+ * larger one with a stepper (wide), the same cells as sets of `words` words
+ * (wvalid) and where each stepper's rays begin among all steppers' rays
+ * (step_first; step_rays in all). With neither, the generator walks each
+ * piece's rays (a test may clear both to compare). A flat value: a playout
+ * keeps one per colour. */
 typedef struct tv_pieces_plan {
     int colour, me, nkinds, small;
     uint16_t first[TV_MAX_KINDS], jumping[TV_MAX_KINDS];
     uint8_t nrays[TV_MAX_KINDS], stepper[TV_MAX_KINDS];
     uint8_t jump_dirs[TV_MAX_KINDS], jump_own[TV_MAX_KINDS]; /* the directions of jumps over an enemy, an own piece */
     int16_t delta[8];                                /* by direction, in cell numbers (any board) */
-    int8_t step_delta[TV_MAX_KINDS][TV_PIECES_STEP_SETS]; /* by a stepper's ray (small boards) */
+    int8_t step_delta[TV_MAX_KINDS][TV_PIECES_STEP_SETS]; /* by a stepper's ray (small and wide boards) */
     uint64_t board, valid[8], valid2[8]; /* valid2: two cells that way */
     tv_pieces_ray ray[TV_MAX_KINDS * TV_MAX_GENS * 8];
     tv_attack_plan attacks; /* with royal kinds: how the enemy attacks (tv_royal.h) */
+    /* wide boards; last, so that the small boards' fields keep their places */
+    int wide, words, step_rays;
+    uint8_t step_first[TV_MAX_KINDS];
+    uint64_t wvalid[8][TV_PIECES_WORDS];
 } tv_pieces_plan;
 
 /* The plan of the mover of `colour` (TV_STONE1/2). */

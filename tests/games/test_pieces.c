@@ -4,8 +4,8 @@
  * ends a chain, mandatory and longest capture, the ends; the move layout of
  * tv_pmove.h; over random games, that hashes, position strings and move
  * text read back to the same states and moves; and that the generator's
- * bit-set path (boards of at most 64 cells) and its cell-by-cell path give
- * the same moves in the same order. */
+ * bit-set paths (of one word, of several past 64 cells) and its
+ * cell-by-cell path give the same moves in the same order. */
 #include <check.h>
 #include <stdio.h>
 #include <string.h>
@@ -383,8 +383,9 @@ END_TEST
 /* ---- the generator's two paths ------------------------------------------ */
 
 /* Rulesets whose board is width x 8 (option width), laid out from the left:
- * at width 8 (64 cells) the generator moves steppers by bit sets, at width 9
- * (72) cell by cell. */
+ * at width 8 (64 cells) the generator moves steppers by bit sets of a word,
+ * past it by sets of several words; with the plan's sets cleared, cell by
+ * cell. */
 static const char *const two_path_rulesets[] = {
     /* steppers of two kinds: a man promotes to a king that steps everywhere */
     "local W = options { width = { default = 8, doc = 'w' } }.width\n"
@@ -421,11 +422,29 @@ static const char *const two_path_rulesets[] = {
     "  setup = { row('xoxoxoxo'), row('oxoxoxox'), row('xoxoxoxo'), row('oxoxoxox'), row('xoxoxoxo'), row('oxoxoxox'), row('xoxoxoxo'), row('oxoxoxox') },\n"
     "  moves = move { stone = step { directions = 'orthogonal', to = 'enemy' } },\n"
     "  no_move = 'loses', ends = 'no_move' }\n",
+    /* a royal kind: whether a player can move is asked of the first few moves
+     * found (the bound of the list cut short), the check test */
+    "local W = options { width = { default = 8, doc = 'w' } }.width\n"
+    "local function row(s) return s .. string.rep('.', W - #s) end\n"
+    "return game { name = 'P5', board = grid { width = W, height = 8 }, pieces = { 'man', 'guard', 'king' },\n"
+    "  setup = { row('gggkgggg'), row('mmmmmmmm'), row(''), row(''), row(''), row(''), row('MMMMMMMM'), row('GGGKGGGG') },\n"
+    "  moves = move { man = { step { directions = 'forward', to = 'empty' }, step { directions = 'diagonal_forward', to = 'enemy' } },\n"
+    "                 guard = step { directions = 'all', to = 'any' }, king = step { directions = 'all', to = 'any' },\n"
+    "                 royal = 'king', promote = { man = 'guard', rows = 1 } },\n"
+    "  no_move = 'loses', stalemate = 'draw', ends = { 'no_move', no_progress = 60 } }\n",
+    /* one kind that steps, royal: the few moves asked for cut a lone
+     * stepper's list short */
+    "local W = options { width = { default = 8, doc = 'w' } }.width\n"
+    "local function row(s) return s .. string.rep('.', W - #s) end\n"
+    "return game { name = 'P6', board = grid { width = W, height = 8 }, pieces = { 'king' },\n"
+    "  setup = { row('k.k.k.k'), row(''), row(''), row(''), row(''), row(''), row(''), row('.K.K.K.K') },\n"
+    "  moves = move { king = step { directions = 'all', to = 'any' }, royal = 'king' },\n"
+    "  no_move = 'loses', stalemate = 'draw', ends = { 'no_move', no_progress = 40 } }\n",
 };
 
 /* Along random games on the 8x8 board, the same position on the 9x8 board
  * (its last column blocked) has the same moves, named the same, in the same
- * order: the bit-set path and the cell-by-cell path agree. */
+ * order: the bit-set paths of one word and of several agree. */
 START_TEST(bit_sets_and_cells_agree)
 {
     tv_error err;
@@ -469,6 +488,84 @@ START_TEST(bit_sets_and_cells_agree)
 }
 END_TEST
 
+/* The generator's paths on the position s: the plan's bit sets (of one
+ * word or several, as tv_legal_moves takes them) and, with both cleared,
+ * the walk of each piece's rays give the same moves in the same order (the
+ * random playouts draw them by index); tv_pieces_any agrees. */
+static void expect_paths_agree(const tv_rules *r, const tv_state *s, const char *what)
+{
+    static tv_pieces_plan sets, cells;
+    static tv_move a[TV_MOVES_LIMIT], b[TV_MOVES_LIMIT];
+    tv_error err;
+    tv_pieces_plan_for(r, tv_colour_of(s, s->to_move), &sets);
+    ck_assert_msg(sets.small || sets.wide || r->pieces.after, "%s: no bit sets", what);
+    cells = sets;
+    cells.small = cells.wide = 0;
+    int na = tv_pieces_moves_planned(r, &sets, s, a, &err), nb = tv_pieces_moves_planned(r, &cells, s, b, &err);
+    ck_assert_msg(na == nb && na >= 0, "%s ply %d: %d moves by sets, %d by cells", what, s->ply, na, nb);
+    for (int i = 0; i < na; i++) {
+        char ta[64], tb[64];
+        tv_move_text(r, a[i], ta, sizeof ta);
+        tv_move_text(r, b[i], tb, sizeof tb);
+        ck_assert_msg(a[i] == b[i], "%s ply %d move %d: %s by sets, %s by cells", what, s->ply, i, ta, tb);
+    }
+    ck_assert_int_eq(tv_pieces_any(r, s, &err), na > 0);
+}
+
+/* Boards past 64 cells (one cell into the second word, the sizes unrolled,
+ * eleven words) and a board of 64, along random games. */
+static const struct {
+    const char *name; /* rulesets/<name>.lua, or NULL: two_path_rulesets[source] */
+    int source;
+    const char *options;
+    int games;
+} wide_cases[] = {
+    {"breakthrough", 0, "width=13,height=5", 20},
+    {"breakthrough", 0, NULL, 20},
+    {"breakthrough", 0, "width=12,height=12", 6},
+    {"breakthrough", 0, "width=16,height=16", 3},
+    {"breakthrough", 0, "width=26,height=26", 1},
+    {"clobber", 0, "rows=10,columns=10", 10},
+    {"clobber", 0, "rows=13,columns=26", 2},
+    {NULL, 0, "width=9", 10}, {NULL, 0, "width=17", 5}, {NULL, 0, "width=26", 3},
+    {NULL, 1, "width=9", 10}, {NULL, 1, "width=11", 5}, /* wider: more chains than a list holds */
+    {NULL, 2, "width=9", 10}, {NULL, 2, "width=17", 5}, {NULL, 2, "width=26", 3},
+    {NULL, 3, "width=9", 10}, {NULL, 3, "width=17", 5}, {NULL, 3, "width=26", 3},
+    {NULL, 4, NULL, 10},      {NULL, 4, "width=9", 10}, {NULL, 4, "width=26", 3},
+    {NULL, 5, NULL, 10},      {NULL, 5, "width=9", 10}, {NULL, 5, "width=26", 3},
+};
+
+START_TEST(wide_sets_and_cells_agree)
+{
+    tv_error err;
+    tv_ruleset *rs = wide_cases[_i].name ? must_load(wide_cases[_i].name, wide_cases[_i].options)
+                                         : load_source("paths.lua", two_path_rulesets[wide_cases[_i].source],
+                                                       wide_cases[_i].options, &err);
+    ck_assert_msg(rs != NULL, "%s", err.msg);
+    const tv_rules *r = tv_ruleset_rules(rs);
+    char what[96];
+    snprintf(what, sizeof what, "%s %s", wide_cases[_i].name ? wide_cases[_i].name : "paths",
+             wide_cases[_i].options ? wide_cases[_i].options : "");
+    tv_rng rng;
+    tv_rng_seed(&rng, 91 + (uint64_t)_i);
+    long positions = 0;
+    for (int game = 0; game < wide_cases[_i].games; game++) {
+        tv_state_buf sb;
+        ck_assert_int_eq(tv_state_new(r, (uint64_t)game, &sb.state, &err), TV_OK);
+        while (sb.state.status == TV_ONGOING) {
+            expect_paths_agree(r, &sb.state, what);
+            tv_move moves[TV_MOVES_LIMIT];
+            int n = tv_legal_moves(r, &sb.state, moves, TV_MOVES_LIMIT, &err);
+            ck_assert_msg(n > 0, "%s: %s", what, err.msg);
+            ck_assert_int_eq(tv_play(r, &sb.state, moves[tv_rng_below(&rng, (uint32_t)n)], NULL, &err), TV_OK);
+            positions++;
+        }
+    }
+    ck_assert_int_gt(positions, 100);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 int main(void)
 {
     const tv_check_test tests[] = {
@@ -486,6 +583,7 @@ int main(void)
         {"layout", chain_codes_round_trip, 30, 0},
         {"read back", random_games_read_back, 120, (int)(sizeof random_rulesets / sizeof random_rulesets[0])},
         {"two paths", bit_sets_and_cells_agree, 120, (int)(sizeof two_path_rulesets / sizeof two_path_rulesets[0])},
+        {"two paths", wide_sets_and_cells_agree, 120, (int)(sizeof wide_cases / sizeof wide_cases[0])},
     };
     return tv_check_run("pieces", tests, TV_CHECK_COUNT(tests));
 }

@@ -82,6 +82,16 @@ static const variant variants[] = {
     /* whole moves from a moves hook (tv_hmove.h): cells and chains, steps of
      * two kinds, the same games as rulesets/breakthrough.lua, and every shape
      * with game variables and hands (its option effect=default: no play hook) */
+    /* pieces that only step past 64 cells: bit sets of several words
+     * (tv_pieces.c), one cell in the last word, two to four words unrolled,
+     * eleven (26x26) and six (Clobber 13x26) not */
+    {"breakthrough", "width=13,height=5", 60},
+    {"breakthrough", "width=9,height=8", 40},
+    {"breakthrough", "width=12,height=12", 8},
+    {"breakthrough", "width=16,height=16", 4},
+    {"breakthrough", "width=26,height=26", 1},
+    {"clobber", "rows=10,columns=10", 20},
+    {"clobber", "rows=13,columns=26", 3},
     {"konane", "size=4", 300},
     {"konane", "size=6", 100},
     {"konane", "size=8", 30},

@@ -1,6 +1,7 @@
 -- An independent plain-Lua Breakthrough, Clobber and English draughts (not the
 -- engine's code, nor its primitives): its own boards, move generators, chain
--- search and end rules, compared with the tavola command
+-- search and end rules, on boards of at most 64 cells and past them, compared
+-- with the tavola command
 --   1. on perft from the start (and English draughts with the published counts);
 --   2. on random games: each game is played move by move by the engine (which
 --      must accept every move the reference finds legal), and the state after
@@ -293,6 +294,10 @@ check_perft(breakthrough(8, 8, ""), 3)
 check_perft(breakthrough(5, 6, "-o width=5 -o height=6"), 4)
 check_perft(clobber(5, 6, ""), 3)
 check_perft(clobber(4, 4, "-o rows=4 -o columns=4"), 5)
+-- past 64 cells: the engine's steps by bit sets of several words
+check_perft(breakthrough(12, 12, "-o width=12 -o height=12"), 3)
+check_perft(breakthrough(16, 16, "-o width=16 -o height=16"), 3)
+check_perft(clobber(10, 10, "-o rows=10 -o columns=10"), 2)
 
 -------------------------------------------------------------------------------
 -- 2. Random games
@@ -303,6 +308,11 @@ local VARIANTS = {
   breakthrough(5, 6, "-o width=5 -o height=6"),
   clobber(5, 6, ""),
   clobber(3, 7, "-o rows=3 -o columns=7"),
+  breakthrough(12, 12, "-o width=12 -o height=12"), -- past 64 cells
+  breakthrough(16, 16, "-o width=16 -o height=16"),
+  breakthrough(13, 5, "-o width=13 -o height=5"),   -- 65: one cell in the second word
+  clobber(10, 10, "-o rows=10 -o columns=10"),
+  clobber(13, 26, "-o rows=13 -o columns=26"),
 }
 
 local ended, plies = 0, 0
