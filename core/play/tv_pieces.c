@@ -466,6 +466,51 @@ static int pieces_of(const uint8_t *cells, int n, int colour, uint64_t *set)
     return words;
 }
 
+/* Up to 64 cells from `at` (`left` of them on the board) as sets, cell
+ * at + i to bit i: the empty ones, the mover's, the enemy's and, with
+ * several kinds, the mover's by kind (of[k * stride]); cells past the board
+ * read as empty (the caller masks them). */
+static inline __attribute__((always_inline)) void read_cells(const gen_ctx *g, int at, int left, uint64_t *empty,
+                                                             uint64_t *mine, uint64_t *enemies, uint64_t *of,
+                                                             int stride)
+{
+    int kinds = g->p->nkinds;
+    uint64_t e = 0, o = 0, t = 0;
+    for (int k = 0; k < kinds && kinds > 1; k++)
+        of[k * stride] = 0;
+#if defined(__SSE2__)
+    /* sixteen cells at a time: a compare of bytes and their top bits */
+    const __m128i three = _mm_set1_epi8(3), zero = _mm_setzero_si128();
+    const __m128i own = _mm_set1_epi8((char)g->colour), enemy = _mm_set1_epi8((char)(g->colour ^ 3));
+    for (int j = 0; j < 64 && j < left; j += 16) {
+        uint8_t tail[16] = {0};
+        const uint8_t *cells = g->cells + at + j;
+        if (left - j < 16) { /* the cells past the board read as empty */
+            memcpy(tail, cells, (size_t)(left - j));
+            cells = tail;
+        }
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)cells), colours = _mm_and_si128(x, three);
+        e |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)) << j;
+        o |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(colours, own)) << j;
+        t |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(colours, enemy)) << j;
+        for (int k = 0; k < kinds && kinds > 1; k++) {
+            __m128i piece = _mm_set1_epi8((char)tv_piece(g->colour, k));
+            of[k * stride] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, piece)) << j;
+        }
+    }
+#else
+    for (int j = 0; j < 64 && j < left; j += 8) {
+        uint64_t x = eight(g->cells, at + j, g->r->ncells), colours = x & 3 * ONES;
+        e |= zero_bytes(x) << j;
+        t |= zero_bytes(colours ^ (uint64_t)(g->colour ^ 3) * ONES) << j;
+        o |= zero_bytes(colours ^ (uint64_t)g->colour * ONES) << j;
+        for (int k = 0; k < kinds && kinds > 1; k++)
+            of[k * stride] |= zero_bytes(x ^ (uint64_t)tv_piece(g->colour, k) * ONES) << j;
+    }
+#endif
+    *empty = e, *mine = o, *enemies = t;
+}
+
 /* A small board as bit sets: the mover's pieces by kind (of[k]), the
  * enemy's, each kind's jumpers, and for each ray of a stepper the cells from
  * which it lands where it may (the empty or the enemy's cells shifted back,
@@ -475,38 +520,7 @@ static void small_board(gen_ctx *g, uint64_t *of)
     const tv_pieces_plan *p = g->p;
     int n = g->r->ncells, kinds = p->nkinds;
     uint64_t empty = 0, enemies = 0, mine = 0;
-    for (int k = 0; k < kinds; k++)
-        of[k] = 0;
-#if defined(__SSE2__)
-    /* sixteen cells at a time: a compare of bytes and their top bits */
-    const __m128i three = _mm_set1_epi8(3), zero = _mm_setzero_si128();
-    const __m128i own = _mm_set1_epi8((char)g->colour), enemy = _mm_set1_epi8((char)(g->colour ^ 3));
-    for (int c = 0; c < n; c += 16) {
-        uint8_t tail[16] = {0};
-        const uint8_t *at = g->cells + c;
-        if (c + 16 > n) { /* the cells past the board read as empty */
-            memcpy(tail, at, (size_t)(n - c));
-            at = tail;
-        }
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)at), colours = _mm_and_si128(x, three);
-        empty |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)) << c;
-        mine |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(colours, own)) << c;
-        enemies |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(colours, enemy)) << c;
-        for (int k = 0; k < kinds && kinds > 1; k++) {
-            __m128i piece = _mm_set1_epi8((char)tv_piece(g->colour, k));
-            of[k] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, piece)) << c;
-        }
-    }
-#else
-    for (int c = 0; c < n; c += 8) {
-        uint64_t x = eight(g->cells, c, n), colours = x & 3 * ONES;
-        empty |= zero_bytes(x) << c;
-        enemies |= zero_bytes(colours ^ (uint64_t)(g->colour ^ 3) * ONES) << c;
-        mine |= zero_bytes(colours ^ (uint64_t)g->colour * ONES) << c;
-        for (int k = 0; k < kinds && kinds > 1; k++)
-            of[k] |= zero_bytes(x ^ (uint64_t)tv_piece(g->colour, k) * ONES) << c;
-    }
-#endif
+    read_cells(g, 0, n, &empty, &mine, &enemies, of, 1);
     if (kinds == 1)
         of[0] = mine;
     empty &= p->board; /* the cells past the board read as empty */
@@ -623,41 +637,9 @@ static HOT void wide_sets(const gen_ctx *g, int nw, uint64_t (*of)[WORDS], uint6
     for (int w = 0; w < nw; w++) {
         uint64_t e = 0, o = 0, t = 0;
         int left = n - 64 * w; /* the cells of this word and on */
-        for (int k = 0; k < kinds; k++)
-            of[k][w] = 0;
-#if defined(__SSE2__)
-        /* sixteen cells at a time: a compare of bytes and their top bits */
-        const __m128i three = _mm_set1_epi8(3), zero = _mm_setzero_si128();
-        const __m128i own = _mm_set1_epi8((char)g->colour), enemy = _mm_set1_epi8((char)(g->colour ^ 3));
-        const __m128i piece0 = _mm_set1_epi8((char)tv_piece(g->colour, 0));
-        for (int j = 0; j < 64 && j < left; j += 16) {
-            uint8_t tail[16] = {0};
-            const uint8_t *at = g->cells + 64 * w + j;
-            if (left - j < 16) { /* the cells past the board read as empty */
-                memcpy(tail, at, (size_t)(left - j));
-                at = tail;
-            }
-            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)at), colours = _mm_and_si128(x, three);
-            e |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)) << j;
-            o |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(colours, own)) << j;
-            t |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(colours, enemy)) << j;
-            if (kinds == 1) /* one compare, not a loop */
-                of[0][w] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, piece0)) << j;
-            for (int k = 0; k < kinds && kinds > 1; k++) {
-                __m128i piece = _mm_set1_epi8((char)tv_piece(g->colour, k));
-                of[k][w] |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, piece)) << j;
-            }
-        }
-#else
-        for (int j = 0; j < 64 && j < left; j += 8) {
-            uint64_t x = eight(g->cells, 64 * w + j, n), colours = x & 3 * ONES;
-            e |= zero_bytes(x) << j;
-            t |= zero_bytes(colours ^ (uint64_t)(g->colour ^ 3) * ONES) << j;
-            o |= zero_bytes(colours ^ (uint64_t)g->colour * ONES) << j;
-            for (int k = 0; k < kinds; k++)
-                of[k][w] |= zero_bytes(x ^ (uint64_t)tv_piece(g->colour, k) * ONES) << j;
-        }
-#endif
+        read_cells(g, 64 * w, left, &e, &o, &t, &of[0][w], WORDS);
+        if (kinds == 1)
+            of[0][w] = o;
         empty[w] = left >= 64 ? e : e & ((1ull << left) - 1); /* not the cells past the board */
         mine[w] = o;
         enemies[w] = t;
