@@ -58,6 +58,8 @@ static const variant variants[] = {
     {"othello", "size=4", 500},
     {"othello", "size=10", 50},                 /* past 64 cells: bit boards of several words */
     {"othello", "size=16", 10},
+    {"tests/games/flips_wide.lua", "size=26", 3}, /* eleven words: the largest grid */
+    {"tests/games/flips_wide.lua", "size=18", 5},
     {"anti_line4", NULL, 300},
     {"anti_line4", "width=3,height=3,connect=3", 300},
     {"amazons", "size=6", 200}, /* counted and picked by index, not listed (tv_shoot.h) */
