@@ -33,7 +33,7 @@ int tv_goal_on_board(const tv_rules *r, const tv_state *s);
 
 /* Whether the stone now on `cell` completes a line that meets the goal
  * (of its own colour, or of any stones with line { colours = "any" }). */
-int tv_goal_made(const tv_rules *r, const uint8_t *cells, int cell);
+int tv_goal_made(const tv_rules *r, const tv_state *s, int cell);
 
 /* Whether `colour` has a line anywhere on the board that meets the goal
  * (the full scan, for positions read from text); any stones with

@@ -32,7 +32,7 @@ static inline int tv_place_effects(const tv_rules *r, tv_state *s, tv_undo *u, i
         if (ntaken)
             *ntaken = n;
     }
-    return (r->goal.length && tv_goal_made(r, s->cells, cell)) ||
+    return (r->goal.length && tv_goal_made(r, s, cell)) ||
            (r->join.sides[0] && (uf ? tv_join_uf_place(r, s->cells, uf, cell) : tv_join_made(r, s->cells, cell))) ||
            ((r->shapes.ring | r->shapes.bridge | r->shapes.fork) &&
             (su ? tv_shapes_uf_place(r, s->cells, su, cell) : tv_shapes_made(r, s->cells, cell)));

@@ -90,7 +90,7 @@ static int lines_after(const tv_rules *r, const tv_state *s, const uint16_t *cha
     }
     for (int i = 0; i < n + 2; i++) {
         int c = i < n ? changed[i] : i == n ? placed : went, v = s->cells[c];
-        if (!found[v] && tv_cell_is_piece(v) && tv_goal_made(r, s->cells, c))
+        if (!found[v] && tv_cell_is_piece(v) && tv_goal_made(r, s, c))
             found[v] = 1;
     }
     int mine = found[tv_colour_of(s, s->to_move)], theirs = found[tv_colour_of(s, s->to_move ^ 1)];

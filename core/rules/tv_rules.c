@@ -1,4 +1,5 @@
 #include "tv_rules.h"
+#include "tv_goal_rules.h"
 #include "tv_graph_rules.h"
 #include "tv_shapes_rules.h"
 #include "tv_vars_keep.h"
@@ -751,6 +752,7 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
         (rc = check_rotate(r, err)) || (rc = check_custodial(r, err)) || (rc = check_groups(r, err)) || (rc = tv_graph_mills_check(r, err)) ||
         (rc = tv_shapes_derive(r, err)))
         return rc;
+    tv_goal_windows(r);
     if (!r->ends && !r->hooks.ends && !r->goal.length && !r->join.sides[0] && r->pieces_left < 0 &&
         !r->no_progress && !(r->board == TV_BOARD_GRID && (r->target || r->margin)))
         return tv_error_set(err, TV_ERULES, "no rule ends the game");

@@ -86,6 +86,11 @@ typedef struct tv_lines {
     int32_t points[TV_MAX_SIDE + 1];
 } tv_lines;
 
+/* The most (window, cell) pairs a goal keeps as bit sets: the longest list
+ * of any grid of 64 cells or fewer, an 8x8 board's lines of four in all four
+ * directions (tests/core/test_lines.c finds it). */
+#define TV_GOAL_WINS 520
+
 /* The k-in-a-row goal: a player who makes a line of `length` stones of their
  * colour along the chosen directions wins at once. */
 typedef struct tv_goal {
@@ -94,6 +99,14 @@ typedef struct tv_goal {
     int exact;  /* 1: exactly `length` (an overline does not win); 0: `length` or more */
     int loses;  /* misère: the maker of the line loses instead */
     int any;    /* stones of either colour make the line (Notakto); its maker is the mover */
+    /* Derived by tv_rules_finish (tv_goal_windows) on grids of 64 cells or
+     * fewer: each window of `length` cells along `dirs`, as a bit set, with
+     * the cells just past its ends for an exact goal (win[i][1]); the windows
+     * through cell c are win[win_first[c] .. win_first[c + 1]). windowed 0:
+     * none (a larger board, colours "any", or more than TV_GOAL_WINS). */
+    int windowed;
+    uint16_t win_first[65];
+    uint64_t win[TV_GOAL_WINS][2];
 } tv_goal;
 
 /* The connection goal (core/play/tv_join.c): a colour whose stones join

@@ -242,6 +242,97 @@ START_TEST(lines_delta_joins_runs)
 }
 END_TEST
 
+/* The goal's test by bit-set windows (grids of 64 cells or fewer) against
+ * a walk of the runs written here: random boards of every shape up to 64
+ * cells, every length, every set of directions, exact and not. */
+static int walked_goal(const tv_rules *r, const uint8_t *cells, int cell)
+{
+    int w = r->grid.width, h = r->grid.height, colour = cells[cell];
+    for (int dir = TV_DIR_H; dir <= TV_DIR_D2; dir <<= 1) {
+        if (!(r->goal.dirs & dir))
+            continue;
+        int dc, dr, n = 1;
+        tv_dir_step(dir, &dc, &dr);
+        for (int sign = -1; sign <= 1; sign += 2)
+            for (int c = cell % w + sign * dc, row = cell / w + sign * dr;
+                 c >= 0 && c < w && row >= 0 && row < h && cells[row * w + c] == colour; c += sign * dc, row += sign * dr)
+                n++;
+        if (r->goal.exact ? n == r->goal.length : n >= r->goal.length)
+            return 1;
+    }
+    return 0;
+}
+
+START_TEST(goal_windows_agree_with_the_walk)
+{
+    static const int shapes[][2] = {{3, 3}, {1, 1}, {1, 9}, {9, 1}, {7, 6}, {8, 8}, {5, 5}, {4, 16}, {16, 4},
+                                    {2, 26}, {26, 2}, {26, 1}, {6, 6}, {8, 7}};
+    uint64_t x = 12345;
+    long checked = 0, windowed = 0;
+    tv_state_buf *buf = malloc(sizeof *buf);
+    ck_assert_ptr_nonnull(buf);
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+        int w = shapes[k][0], h = shapes[k][1], side = w > h ? w : h;
+        for (int len = 2; len <= side + 1 && len <= TV_MAX_SIDE; len++)
+            for (int dirs = 1; dirs <= TV_DIR_ALL; dirs++)
+                for (int exact = 0; exact <= 1; exact++) {
+                    tv_rules *r = rules_new(w, h, 0);
+                    r->goal.length = len;
+                    r->goal.dirs = dirs;
+                    r->goal.exact = exact;
+                    rules_finish_ok(r);
+                    windowed += r->goal.windowed;
+                    tv_state *s = start(r, buf, 0);
+                    for (int game = 0; game < 6; game++) {
+                        for (int c = 0; c < r->ncells; c++) { /* denser boards make longer runs */
+                            x = x * 6364136223846793005ull + 1442695040888963407ull;
+                            unsigned v = (unsigned)(x >> 60);
+                            s->cells[c] = (uint8_t)(v < 2 * (unsigned)game + 3 ? TV_STONE1 : v < 13 ? TV_STONE2 : v == 13 ? TV_BLOCK : TV_EMPTY);
+                        }
+                        for (int c = 0; c < r->ncells; c++)
+                            if (s->cells[c] == TV_STONE1 || s->cells[c] == TV_STONE2) {
+                                ck_assert_msg(tv_goal_made(r, s, c) == walked_goal(r, s->cells, c),
+                                              "%dx%d, line of %d, dirs %d, exact %d, cell %d: %d, walked %d", w, h, len,
+                                              dirs, exact, c, tv_goal_made(r, s, c), walked_goal(r, s->cells, c));
+                                checked++;
+                            }
+                    }
+                    free(r);
+                }
+    }
+    free(buf);
+    ck_assert_int_gt(windowed, 1000); /* the bit sets were tried, not only the walk */
+    ck_assert_int_gt(checked, 100000);
+}
+END_TEST
+
+/* Every grid of 64 cells or fewer gets its windows: the longest list,
+ * 520, is an 8x8 board's lines of four in all four directions. */
+START_TEST(goal_windows_fit_every_small_board)
+{
+    int most = 0;
+    for (int w = 1; w <= TV_MAX_SIDE; w++)
+        for (int h = 1; h <= TV_MAX_SIDE && w * h <= 64; h++)
+            for (int len = 2; len <= TV_MAX_SIDE; len++) {
+                tv_rules *r = rules_new(w, h, 0);
+                r->goal.length = len;
+                r->goal.dirs = TV_DIR_ALL;
+                rules_finish_ok(r);
+                ck_assert_int_eq(r->goal.windowed, 1);
+                if (r->goal.win_first[r->ncells] > most)
+                    most = r->goal.win_first[r->ncells];
+                free(r);
+            }
+    ck_assert_int_eq(most, 520);
+    tv_rules *r = rules_new(9, 8, 0); /* 72 cells: walked */
+    r->goal.length = 4;
+    r->goal.dirs = TV_DIR_ALL;
+    rules_finish_ok(r);
+    ck_assert_int_eq(r->goal.windowed, 0);
+    free(r);
+}
+END_TEST
+
 int main(void)
 {
     const tv_check_test tests[] = {
@@ -253,6 +344,8 @@ int main(void)
         {"lines", lines_broken_runs, 10, 0},
         {"lines", lines_diagonals, 10, 0},
         {"lines", lines_delta_joins_runs, 10, 0},
+        {"goal", goal_windows_agree_with_the_walk, 120, 0},
+        {"goal", goal_windows_fit_every_small_board, 120, 0},
     };
     return tv_check_run("core lines", tests, TV_CHECK_COUNT(tests));
 }
