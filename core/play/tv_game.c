@@ -10,9 +10,12 @@
 /* A game is one block: the struct, the state and room for its first
  * TV_GAME_INLINE_PLIES moves (a short game, as a host's loop of tic-tac-toe
  * plays them, allocates once); longer games move their history to the
- * heap. The family's kept structures are allocated at the first random
- * move: a game only ever played by hand (a server's) never holds them. */
+ * heap. The family's kept structures are in the block too when they are
+ * small (up to TV_GAME_INLINE_KEEP bytes: a placement's on a small board,
+ * sowing's, Pentago's); larger ones are allocated at the first random move,
+ * so a game only ever played by hand (a server's) never holds them. */
 #define TV_GAME_INLINE_PLIES 64
+#define TV_GAME_INLINE_KEEP 512
 
 static size_t round16(size_t n) { return (n + 15) & ~(size_t)15; }
 
@@ -23,7 +26,8 @@ tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err)
     size_t state = round16((size_t)r->state_size);
     size_t head = round16(sizeof(tv_game)), hashes = round16((TV_GAME_INLINE_PLIES + 1) * sizeof(uint64_t));
     size_t history = round16(TV_GAME_INLINE_PLIES * sizeof(tv_move)), before = TV_GAME_INLINE_PLIES * state;
-    unsigned char *block = malloc(head + state + hashes + history + before);
+    size_t keep = fits && f->keep_size(r) <= TV_GAME_INLINE_KEEP ? round16(f->keep_size(r)) : 0;
+    unsigned char *block = malloc(head + state + hashes + history + before + keep);
     if (!block) {
         tv_error_set(err, TV_ENOMEM, "out of memory");
         return NULL;
@@ -38,6 +42,8 @@ tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err)
     g->history = (tv_move *)(void *)(block + head + state + hashes);
     g->before = block + head + state + hashes + history;
     g->inline_history = g->before;
+    g->keep = keep ? g->before + before : NULL;
+    g->inline_keep = g->keep;
     g->cap = TV_GAME_INLINE_PLIES;
     if (tv_state_new(r, seed, g->state, err)) {
         free(g);
@@ -56,7 +62,8 @@ void tv_game_free(tv_game *g)
         free(g->history);
         free(g->hashes);
     }
-    free(g->keep);
+    if (g->keep != g->inline_keep)
+        free(g->keep);
     free(g);
 }
 

@@ -31,6 +31,7 @@ typedef struct tv_game {
     uint64_t keep_at;
     int keep_fits;
     unsigned char *inline_history; /* the block's own room for the first moves (tv_game.c) */
+    void *inline_keep;             /* the block's room for small kept structures, or NULL */
 } tv_game;
 
 /* A new game from the start position drawn from seed; NULL and err on failure. */

@@ -236,7 +236,7 @@ static int api_ruleset_family(const tavola_ruleset *h, const char **family, cons
 
 static tavola_game *wrap(tavola_ruleset *owner, tv_game *g)
 {
-    tavola_game *h = calloc(1, sizeof *h);
+    tavola_game *h = malloc(sizeof *h); /* not calloc: a cleared error is its code and an empty text */
     if (!h) {
         tv_game_free(g);
         copy_error(ruleset_failure, sizeof ruleset_failure, "out of memory");
@@ -245,6 +245,7 @@ static tavola_game *wrap(tavola_ruleset *owner, tv_game *g)
     atomic_fetch_add(&owner->refs, 1);
     h->owner = owner;
     h->g = g;
+    tv_error_clear(&h->err);
     return h;
 }
 
