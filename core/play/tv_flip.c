@@ -170,7 +170,8 @@ int tv_flip_apply(const tv_rules *r, tv_state *s, tv_undo *u, int cell, tv_error
 
 /* tv_flip_apply without an undo record or checks, for playouts: the cells,
  * the hash and the counts written directly. */
-static inline void place_fast(const tv_rules *r, tv_state *s, int cell)
+static inline void place_fast(const tv_rules *r, tv_state *s, int cell, uint64_t (*stones)[TV_FLIP_WORDS],
+                              uint64_t *empty)
 {
     int own = tv_colour_of(s, s->to_move), enemy = own ^ 3, turned = 0;
     uint64_t h = s->hash ^ r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][own];
@@ -182,8 +183,16 @@ static inline void place_fast(const tv_rules *r, tv_state *s, int cell)
         for (int k = 0; k < n; k++, x = r->nb[x][d]) {
             s->cells[x] = (uint8_t)own;
             h ^= r->zcell[x][enemy] ^ r->zcell[x][own];
+            if (stones) { /* the sets a wide playout keeps: the stone changes colour */
+                stones[0][x >> 6] ^= 1ull << (x & 63);
+                stones[1][x >> 6] ^= 1ull << (x & 63);
+            }
         }
         turned += n;
+    }
+    if (stones) {
+        stones[own - 1][cell >> 6] |= 1ull << (cell & 63);
+        empty[cell >> 6] &= ~(1ull << (cell & 63));
     }
     s->cells[cell] = (uint8_t)own;
     s->hash = h;
@@ -265,19 +274,30 @@ TV_END_INLINE int playout_bits(const tv_rules *r, tv_state *s, tv_rng *rng, int 
 TV_END_INLINE int playout_cells(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx,
                                 unsigned skip, tv_error *err)
 {
-    tv_move moves[TV_MAX_MOVES];
-    int n = tv_flip_moves(r, s, moves, TV_MAX_MOVES);
+    const tv_flip *f = &r->flip;
+    uint64_t stones[2][TV_FLIP_WORDS], empty[TV_FLIP_WORDS], moves[TV_FLIP_WORDS], theirs_moves[TV_FLIP_WORDS];
+    int nw = TV_BITS_WORDS(r->ncells), own = tv_colour_of(s, s->to_move) - 1;
+    tv_flip_wide_sets(r, s->cells, stones, empty);
+    int any = tv_flip_wide_moves_of(r, stones[own], stones[own ^ 1], empty, moves);
+    int pass = !any && f->pass && tv_flip_wide_moves_of(r, stones[own ^ 1], stones[own], empty, theirs_moves);
     while (s->status == TV_ONGOING) {
         if (halt && (s->ply & 63) == 0 && halt(ctx))
             return TV_PLAYOUT_HALTED;
+        int n = pass;
+        if (any)
+            for (int w = 0; w < nw; w++)
+                n += tv_bits_count(moves[w]);
         if (n == 0)
             return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
-        tv_move m = moves[tv_rng_below(rng, (uint32_t)n)];
+        unsigned k = tv_rng_below(rng, (uint32_t)n);
+        tv_move m = any ? tv_bits_set_select(moves, k) : TV_MOVE_PASS;
         if (m >= 0)
-            place_fast(r, s, m);
+            place_fast(r, s, m, stones, empty);
         tv_end_turn(r, s, m, 0);
-        n = tv_flip_moves(r, s, moves, TV_MAX_MOVES);
-        int winner, over = tv_end_rules(r, s, -1, 0, n, skip, &winner, err);
+        own ^= 1;
+        any = tv_flip_wide_moves_of(r, stones[own], stones[own ^ 1], empty, moves);
+        pass = !any && f->pass && tv_flip_wide_moves_of(r, stones[own ^ 1], stones[own], empty, theirs_moves);
+        int winner, over = tv_end_rules(r, s, -1, 0, any || pass, skip, &winner, err);
         if (over)
             tv_end_game(r, s, winner);
     }

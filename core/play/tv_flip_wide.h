@@ -18,4 +18,20 @@ int tv_flip_wide_moves(const tv_rules *r, const uint8_t *cells, int own, tv_move
 /* Whether there is one. */
 int tv_flip_wide_any(const tv_rules *r, const uint8_t *cells, int own);
 
+/* The cells as sets (TV_FLIP_WORDS words each, the words past the board
+ * zero): stones[0] of TV_STONE1, stones[1] of TV_STONE2, and the empty
+ * cells. A playout keeps them from ply to ply. */
+void tv_flip_wide_sets(const tv_rules *r, const uint8_t *cells, uint64_t stones[2][TV_FLIP_WORDS], uint64_t *empty);
+
+/* The empty cells where a stone of the colour whose stones are `mine` flips
+ * some of `theirs`, as a set into moves (the board's words); whether there
+ * is one. Up to 256 cells on a processor with AVX2, the four words are
+ * stepped in one register; otherwise, and past 256 cells, word by word. */
+int tv_flip_wide_moves_of(const tv_rules *r, const uint64_t *mine, const uint64_t *theirs, const uint64_t *empty,
+                          uint64_t *moves);
+
+/* The same, word by word on any processor (the tests hold the two alike). */
+int tv_flip_wide_moves_plain(const tv_rules *r, const uint64_t *mine, const uint64_t *theirs,
+                             const uint64_t *empty, uint64_t *moves);
+
 #endif
