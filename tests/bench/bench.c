@@ -2076,8 +2076,17 @@ int main(int argc, char **argv)
     printf("| moves and play hooks / data, in turns | %.3f | >= 0.1 |\n", r_bh);
     double r_bs = ratio(bh_steps.playouts, bt_steps.playouts);
     printf("| the same, both move by move (tv_random_move, tv_play: a host's loop) | %.3f | |\n", r_bs);
-    printf("\n(move by move: data %.0f, hooks %.0f games/s; the data playouts' fast path %.0f)\n", bt_steps.playouts,
-           bh_steps.playouts, bt_data.playouts);
+    /* The floor: the hook's own functions in stock lua5.4, without tavola. */
+    plain pb = games[BREAKTHROUGH_HOOKS].f.playouts ? run_plain("tests/bench/plain_breakthrough.lua", runs) : (plain){0};
+    if (pb.ok)
+        printf("| the hook's move function and effect alone, plain Lua (stock lua5.4, no tavola) / data | %.3f | |\n",
+               ratio(pb.playouts, bt_data.playouts));
+    printf("\n(move by move: data %.0f, hooks %.0f games/s; the data playouts' fast path %.0f; plain Lua %.0f)\n",
+           bt_steps.playouts, bh_steps.playouts, bt_data.playouts, pb.playouts);
+    if (pb.ok)
+        check(fabs(pb.plies - games[BREAKTHROUGH].f.plies) < 0.02 * games[BREAKTHROUGH].f.plies,
+              "breakthrough, plain Lua, %ld random games: avg plies %.2f, the engine's %.2f", pb.games, pb.plies,
+              games[BREAKTHROUGH].f.plies);
 
     /* The speed peers: OpenSpiel in turns with tavola, or not measured. */
     if (osp)
@@ -2086,6 +2095,8 @@ int main(int argc, char **argv)
     printf("\n| random rollouts/s | tavola | OpenSpiel | tavola/OpenSpiel | ratio, runs (min-max) | plies tavola/OpenSpiel "
            "| Ludii (published) | tavola/Ludii |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
     int peer_ok = 1, peer_measured = 0, abi_ok = 1, peer_failed = 0;
+    double peer_low = 0, abi_low = 0; /* the lowest ratios, and where */
+    const char *peer_low_at = "-", *abi_low_at = "-";
     for (int i = 0; i < NPEERS; i++) {
         const peer_game *p = &peer_games[i];
         const peer_figures *m = &peer_figs[i];
@@ -2110,8 +2121,12 @@ int main(int argc, char **argv)
                 snprintf(pl, sizeof pl, "%.2f / %.2f", m->tv_plies, m->osp_plies);
             printf("| %s | %s | %s | **%.2f** | %s | %s | %s | %s |\n", p->name, a, b, m->tv / m->osp, spread, pl,
                    p->ludii ? c : "-", p->ludii && v ? lr : "-");
-            peer_ok &= m->tv >= 2 * m->osp;
-            abi_ok &= m->abi >= 2 * m->osp;
+            peer_ok &= m->tv >= 2.5 * m->osp; /* the playout path: 2.5x (issue's margin) */
+            abi_ok &= m->abi >= 2 * m->osp;   /* a host's loop: 2x */
+            if (!peer_measured || m->tv / m->osp < peer_low)
+                peer_low = m->tv / m->osp, peer_low_at = p->name;
+            if (!peer_measured || m->abi / m->osp < abi_low)
+                abi_low = m->abi / m->osp, abi_low_at = p->name;
             peer_measured++;
         } else if (m->osp_only) { /* tavola's ruleset is not loadable yet */
             fmt_rate(b, sizeof b, m->osp);
@@ -2301,19 +2316,19 @@ int main(int argc, char **argv)
     printf("- connect6 data / Lua hooks >= 20, same run: %.1f (%s)\n", r_c6, target(r_c6 >= 20));
     printf("- Pente as data / the same rules as Lua hooks >= 20 (side by side): %.1f (%s)\n", r_pente,
            target(r_pente >= 20));
-    printf("- Breakthrough as moves and play hooks / as data >= 0.1, in turns: %.3f (%s)\n", r_bh,
-           target(r_bh >= 0.1));
+    printf("- Breakthrough as moves and play hooks / as data >= 0.1, in turns: %.3f (%s); the hook's functions in "
+           "plain Lua without tavola: %.3f\n", r_bh, target(r_bh >= 0.1), ratio(pb.playouts, bt_data.playouts));
     printf("- no heap allocation per playout (rulesets as data): %s\n", target(alloc_ok));
     printf("- state size: pahtum %d <= 256 (%s), tihbat %d <= 64 (%s)\n", P->state_size,
            target(P->state_size <= 256), T->state_size, target(T->state_size <= 64));
     if (peer_measured) {
-        printf("- 2 x OpenSpiel, side by side, every game shared (%d measured): %s\n", peer_measured,
-               target(peer_ok));
-        printf("- a host's loop over tavola.h (random_move, play) 2 x OpenSpiel's, every game shared: %s\n",
-               target(abi_ok));
+        printf("- 2.5 x OpenSpiel, side by side, every game shared (%d measured): lowest %.2f, %s (%s)\n",
+               peer_measured, peer_low, peer_low_at, target(peer_ok));
+        printf("- a host's loop over tavola.h (random_move, play) 2 x OpenSpiel's, every game shared: lowest %.2f, "
+               "%s (%s)\n", abi_low, abi_low_at, target(abi_ok));
     }
     else
-        printf("- 2 x OpenSpiel, side by side: not measured (%s)\n",
+        printf("- 2.5 x OpenSpiel, side by side: not measured (%s)\n",
                !osp                            ? "no OpenSpiel in this run"
                : only && *only && !peer_failed ? "BENCH_ONLY named no peer row"
                                                : "OpenSpiel gave no figures");
