@@ -44,6 +44,26 @@ static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void
     return tv_flip_playout(r, s, rng, halt, ctx, err);
 }
 
+/* A host's loop (tv_family.h keep_*): the playout's case, its sets kept. */
+static int keep_fits(const tv_rules *r) { return !tv_family_hooked(r) && !r->repetition; }
+
+static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error *err)
+{
+    (void)err;
+    return tv_flip_keep_start(r, s, keep);
+}
+
+static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    (void)s;
+    return tv_flip_keep_draw(r, keep, rng, m, err);
+}
+
+static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err)
+{
+    return tv_flip_keep_play(r, s, keep, m, err);
+}
+
 const tv_family tv_family_flip = {
     .id = TV_FAMILY_FLIP,
     .moves = moves,
@@ -59,4 +79,9 @@ const tv_family tv_family_flip = {
     .passes = passes,
     .swaps = tv_family_never,
     .playout = playout,
+    .keep_size = tv_flip_keep_size,
+    .keep_fits = keep_fits,
+    .keep_start = keep_start,
+    .keep_draw = keep_draw,
+    .keep_play = keep_play,
 };

@@ -2,6 +2,8 @@
  * the board's edge and blocked cells end it with no arithmetic; every walk is
  * bounded by the side of the board. */
 #include "tv_flip.h"
+
+#include <string.h>
 #include "tv_bits.h"
 
 #include "tv_end.h"
@@ -302,6 +304,93 @@ TV_END_INLINE int playout_cells(const tv_rules *r, tv_state *s, tv_rng *rng, int
             tv_end_game(r, s, winner);
     }
     return TV_OK;
+}
+
+/* ---- a host's loop (tv_family.h keep_*) ----------------------------------
+ * The playouts' sets kept in the game from ply to ply: each colour's stones,
+ * the empty cells and the mover's placements; every move writes its cells,
+ * hash and counts at once (the host may read the state between moves). */
+
+size_t tv_flip_keep_size(const tv_rules *r)
+{
+    (void)r;
+    return sizeof(tv_flip_keep);
+}
+
+/* The mover's placements, or whether the pass is the move. */
+static void keep_moves(const tv_rules *r, tv_flip_keep *k)
+{
+    const tv_flip *f = &r->flip;
+    int own = k->own;
+    if (f->bits) {
+        k->moves[0] = bb_moves(f, k->stones[own][0], k->stones[own ^ 1][0], k->empty[0]);
+        k->any = k->moves[0] != 0;
+        k->pass = !k->any && f->pass && bb_moves(f, k->stones[own ^ 1][0], k->stones[own][0], k->empty[0]);
+    } else {
+        uint64_t theirs[TV_FLIP_WORDS];
+        k->any = tv_flip_wide_moves_of(r, k->stones[own], k->stones[own ^ 1], k->empty, k->moves);
+        k->pass = !k->any && f->pass && tv_flip_wide_moves_of(r, k->stones[own ^ 1], k->stones[own], k->empty, theirs);
+    }
+}
+
+int tv_flip_keep_start(const tv_rules *r, const tv_state *s, tv_flip_keep *k)
+{
+    memset(k, 0, sizeof *k);
+    if (r->flip.bits) {
+        uint64_t stones[2];
+        bb_of(r, s->cells, stones, &k->empty[0]);
+        k->stones[0][0] = stones[0], k->stones[1][0] = stones[1];
+    } else {
+        tv_flip_wide_sets(r, s->cells, k->stones, k->empty);
+    }
+    k->own = tv_colour_of(s, s->to_move) - 1;
+    keep_moves(r, k);
+    return TV_OK;
+}
+
+int tv_flip_keep_draw(const tv_rules *r, const tv_flip_keep *k, tv_rng *rng, tv_move *m, tv_error *err)
+{
+    int n = k->pass;
+    if (k->any)
+        for (int w = 0; w < TV_BITS_WORDS(r->ncells); w++)
+            n += tv_bits_count(k->moves[w]);
+    if (n == 0)
+        return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
+    unsigned i = tv_rng_below(rng, (uint32_t)n);
+    *m = k->any ? tv_bits_set_select(k->moves, i) : TV_MOVE_PASS;
+    return n;
+}
+
+int tv_flip_keep_play(const tv_rules *r, tv_state *s, tv_flip_keep *k, tv_move m, tv_error *err)
+{
+    const tv_flip *f = &r->flip;
+    int own = k->own;
+    if (m >= 0 && f->bits) { /* the playout's move on one word, and its cells written */
+        uint64_t at = 1ull << m, turned = bb_turned(f, at, k->stones[own][0], k->stones[own ^ 1][0]);
+        int count = tv_bits_count(turned);
+        k->stones[own][0] |= turned | at;
+        k->stones[own ^ 1][0] &= ~turned;
+        k->empty[0] &= ~at;
+        uint64_t h = s->hash ^ r->zcell[m][TV_EMPTY] ^ r->zcell[m][own + 1];
+        s->cells[m] = (uint8_t)(own + 1);
+        for (; turned; turned &= turned - 1) {
+            int c = tv_bits_lowest(turned);
+            h ^= r->zcell[c][TV_STONE1] ^ r->zcell[c][TV_STONE2];
+            s->cells[c] = (uint8_t)(own + 1);
+        }
+        s->hash = h;
+        s->empty--;
+        s->stones++;
+        s->owned[own] = (uint16_t)(s->owned[own] + 1 + count);
+        s->owned[own ^ 1] = (uint16_t)(s->owned[own ^ 1] - count);
+    } else if (m >= 0) {
+        place_fast(r, s, m, k->stones, k->empty);
+    }
+    tv_end_turn(r, s, m, 0);
+    k->own ^= 1;
+    keep_moves(r, k);
+    unsigned skip = tv_end_no_capture_rule(r) ? FLIP_SKIP | TV_END_SKIP_CAPTURED : FLIP_SKIP;
+    return tv_end_after_step(r, s, -1, 0, k->any || k->pass, skip, err);
 }
 
 /* Each loop built twice: with and without the captured-count rule's test. */

@@ -26,4 +26,19 @@ int tv_flip_apply(const tv_rules *r, tv_state *s, tv_undo *u, int cell, tv_error
  * no-move rule are the next ply's, a placement writes the cells directly. */
 int tv_flip_playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err);
 
+/* A host's loop at the playout's speed (tv_family.h keep_*): the sets a
+ * playout keeps, from ply to ply of a game. */
+typedef struct tv_flip_keep {
+    uint64_t stones[2][TV_FLIP_WORDS]; /* by colour index */
+    uint64_t empty[TV_FLIP_WORDS];
+    uint64_t moves[TV_FLIP_WORDS]; /* the mover's placements */
+    int own;                       /* the mover's colour index */
+    int any, pass;                 /* the mover has a placement; else the pass is the move */
+} tv_flip_keep;
+
+size_t tv_flip_keep_size(const tv_rules *r);
+int tv_flip_keep_start(const tv_rules *r, const tv_state *s, tv_flip_keep *k);
+int tv_flip_keep_draw(const tv_rules *r, const tv_flip_keep *k, tv_rng *rng, tv_move *m, tv_error *err);
+int tv_flip_keep_play(const tv_rules *r, tv_state *s, tv_flip_keep *k, tv_move m, tv_error *err);
+
 #endif
