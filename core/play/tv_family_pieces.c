@@ -165,13 +165,16 @@ static int random(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m,
  * colour and the legal list, made once a ply (the end rules' count reads
  * it) and kept for the next draw; or, where every move shoots, the shot
  * board and the count of its turns. */
+/* Both keeps open with `shots` (shots_case, asked once a game, not once a ply). */
 typedef struct steps_keep {
+    int shots; /* 0 */
     int n;
     tv_pieces_plan plan[2]; /* by colour: what the generator derives from the rules, once */
     tv_move moves[];        /* r->max_moves of them */
 } steps_keep;
 
 typedef struct shots_keep {
+    int shots; /* 1 */
     int n;
     tv_shoot_board b;
 } shots_keep;
@@ -250,20 +253,24 @@ static size_t keep_size(const tv_rules *r)
 
 static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error *err)
 {
-    if (!shots_case(r))
+    if (!shots_case(r)) {
+        ((steps_keep *)keep)->shots = 0;
         return steps_start(r, s, keep, err);
+    }
+    ((shots_keep *)keep)->shots = 1;
     shots_start(r, s, keep);
     return TV_OK;
 }
 
 static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *rng, tv_move *m, tv_error *err)
 {
-    return shots_case(r) ? shots_draw(r, s, keep, rng, m, err) : steps_draw(keep, rng, m, err);
+    return *(const int *)keep ? shots_draw(r, s, keep, rng, m, err) : steps_draw(keep, rng, m, err);
 }
 
 static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err)
 {
-    return shots_case(r) ? shots_play(r, s, keep, m, err) : steps_play(r, s, keep, m, NULL, pieces_skip(r), err);
+    return *(const int *)keep ? shots_play(r, s, keep, m, err)
+                              : steps_play(r, s, keep, m, NULL, pieces_skip(r), err);
 }
 
 /* The steps' playout; its list on the stack (TV_MOVES_LIMIT, above any max_moves). */
