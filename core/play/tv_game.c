@@ -151,7 +151,7 @@ static int kept(tv_game *g, tv_error *err)
 
 int tv_game_play(tv_game *g, tv_move m, tv_error *err)
 {
-    int rc = reserve(g, g->nply + 1, err);
+    int rc = g->nply < g->cap ? TV_OK : reserve(g, g->nply + 1, err);
     if (rc)
         return rc;
     tv_state_copy(g->rules, before(g, g->nply), g->state);

@@ -285,7 +285,7 @@ static const char *api_error(const tavola_game *h) { return h->err.msg; }
 /* core's codes are the ABI's codes; keep the message on the handle. */
 static int result(tavola_game *h, int rc)
 {
-    if (rc >= TV_OK)
+    if (rc >= TV_OK && (h->err.code != TV_OK || h->err.msg[0])) /* cleared already: most calls of a host's loop */
         tv_error_clear(&h->err);
     return rc;
 }
