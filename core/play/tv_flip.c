@@ -215,6 +215,33 @@ static void bb_write(const tv_rules *r, tv_state *s, const uint64_t stones[2])
 /* What the flip playouts rule out (tv_end.h): their entry checked the hooks. */
 #define FLIP_SKIP (TV_END_SKIP_HOOKS | TV_END_SKIP_MANCALA | TV_END_SKIP_PIECES)
 
+/* The mover's stone (colour index own) on `cell` of one-word boards: its
+ * flips on the sets, the hash and the counts; the cells too when
+ * write_cells (a constant: a playout writes them back at its end). */
+static inline void bb_place(const tv_rules *r, tv_state *s, uint64_t *mine, uint64_t *theirs, uint64_t *empty,
+                            int own, int cell, const int write_cells)
+{
+    uint64_t at = 1ull << cell, turned = bb_turned(&r->flip, at, *mine, *theirs);
+    int count = tv_bits_count(turned);
+    *mine |= turned | at;
+    *theirs &= ~turned;
+    *empty &= ~at;
+    uint64_t h = s->hash ^ r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][own + 1];
+    if (write_cells)
+        s->cells[cell] = (uint8_t)(own + 1);
+    for (; turned; turned &= turned - 1) {
+        int c = tv_bits_lowest(turned);
+        h ^= r->zcell[c][TV_STONE1] ^ r->zcell[c][TV_STONE2];
+        if (write_cells)
+            s->cells[c] = (uint8_t)(own + 1);
+    }
+    s->hash = h;
+    s->empty--;
+    s->stones++;
+    s->owned[own] = (uint16_t)(s->owned[own] + 1 + count);
+    s->owned[own ^ 1] = (uint16_t)(s->owned[own ^ 1] - count);
+}
+
 /* tv_flip_playout on bit boards: the cells are written back once, at the end
  * (or when halted; after every move in the check build, which verifies the
  * state at each hand-over); the hash and counts follow every move. */
@@ -238,23 +265,8 @@ TV_END_INLINE int playout_bits(const tv_rules *r, tv_state *s, tv_rng *rng, int 
         unsigned k = tv_rng_below(rng, (uint32_t)n);
         tv_move m = TV_MOVE_PASS;
         if (moves) {
-            int cell = tv_bits_select(moves, k);
-            uint64_t at = 1ull << cell, turned = bb_turned(f, at, stones[own], stones[own ^ 1]);
-            int count = tv_bits_count(turned);
-            stones[own] |= turned | at;
-            stones[own ^ 1] &= ~turned;
-            empty &= ~at;
-            uint64_t h = s->hash ^ r->zcell[cell][TV_EMPTY] ^ r->zcell[cell][own + 1];
-            for (; turned; turned &= turned - 1) {
-                int c = tv_bits_lowest(turned);
-                h ^= r->zcell[c][TV_STONE1] ^ r->zcell[c][TV_STONE2];
-            }
-            s->hash = h;
-            s->empty--;
-            s->stones++;
-            s->owned[own] = (uint16_t)(s->owned[own] + 1 + count);
-            s->owned[own ^ 1] = (uint16_t)(s->owned[own ^ 1] - count);
-            m = cell;
+            m = tv_bits_select(moves, k);
+            bb_place(r, s, &stones[own], &stones[own ^ 1], &empty, own, m, 0);
         }
 #ifdef TV_STATE_CHECKS
         bb_write(r, s, stones);
@@ -365,27 +377,10 @@ int tv_flip_keep_play(const tv_rules *r, tv_state *s, tv_flip_keep *k, tv_move m
 {
     const tv_flip *f = &r->flip;
     int own = k->own;
-    if (m >= 0 && f->bits) { /* the playout's move on one word, and its cells written */
-        uint64_t at = 1ull << m, turned = bb_turned(f, at, k->stones[own][0], k->stones[own ^ 1][0]);
-        int count = tv_bits_count(turned);
-        k->stones[own][0] |= turned | at;
-        k->stones[own ^ 1][0] &= ~turned;
-        k->empty[0] &= ~at;
-        uint64_t h = s->hash ^ r->zcell[m][TV_EMPTY] ^ r->zcell[m][own + 1];
-        s->cells[m] = (uint8_t)(own + 1);
-        for (; turned; turned &= turned - 1) {
-            int c = tv_bits_lowest(turned);
-            h ^= r->zcell[c][TV_STONE1] ^ r->zcell[c][TV_STONE2];
-            s->cells[c] = (uint8_t)(own + 1);
-        }
-        s->hash = h;
-        s->empty--;
-        s->stones++;
-        s->owned[own] = (uint16_t)(s->owned[own] + 1 + count);
-        s->owned[own ^ 1] = (uint16_t)(s->owned[own ^ 1] - count);
-    } else if (m >= 0) {
+    if (m >= 0 && f->bits) /* the playout's move on one word, its cells written */
+        bb_place(r, s, &k->stones[own][0], &k->stones[own ^ 1][0], &k->empty[0], own, m, 1);
+    else if (m >= 0)
         place_fast(r, s, m, k->stones, k->empty);
-    }
     tv_end_turn(r, s, m, 0);
     k->own ^= 1;
     keep_moves(r, k);
