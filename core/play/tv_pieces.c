@@ -819,6 +819,24 @@ static void wide_visit(gen_ctx *g, const wide_sets_t *ws, int *took)
     g->n = n;
 }
 
+
+/* How a generation over g ends (the moves of a small board or a wide one):
+ * the count written, then the moves' count, an error, or cap + 1 when the
+ * moves passed a cap below the ruleset's bound. */
+static int moves_found(const gen_ctx *g, int cap, int *written, int *longest, tv_error *err)
+{
+    if (written)
+        *written = g->n;
+    if (g->rc)
+        return g->rc;
+    if (g->err && cap < g->r->max_moves)
+        return cap + 1;
+    if (g->err)
+        return tv_error_set(err, TV_ELIMIT, "pieces: a position with more than %d legal moves", g->r->max_moves);
+    *longest = g->longest;
+    return g->n;
+}
+
 /* all_moves on a board past 64 cells with steppers (tv_pieces_plan.wide),
  * in small_moves' order: piece by piece in the cells' order, a stepper's
  * steps in its rays' order, then its jumps; a piece visited when it has a
@@ -858,16 +876,7 @@ static int wide_moves(const tv_rules *r, const tv_pieces_plan *p, const tv_state
         wide_visit(&g, &ws, &took);
     if (took > g.longest)
         g.longest = took;
-    if (written)
-        *written = g.n;
-    if (g.rc) /* as all_moves ends */
-        return g.rc;
-    if (g.err && cap < r->max_moves)
-        return cap + 1;
-    if (g.err)
-        return tv_error_set(err, TV_ELIMIT, "pieces: a position with more than %d legal moves", r->max_moves);
-    *longest = g.longest;
-    return g.n;
+    return moves_found(&g, cap, written, longest, err);
 }
 
 /* Whether a jump of the piece of `kind` could begin on `cell`: a piece it
@@ -941,16 +950,7 @@ static int all_moves(const tv_rules *r, const tv_pieces_plan *p, const tv_state 
                 jumps(&g, c, kind, 0);
             }
         }
-    if (written)
-        *written = g.n;
-    if (g.rc)
-        return g.rc;
-    if (g.err && cap < r->max_moves)
-        return cap + 1;
-    if (g.err)
-        return tv_error_set(err, TV_ELIMIT, "pieces: a position with more than %d legal moves", r->max_moves);
-    *longest = g.longest;
-    return g.n;
+    return moves_found(&g, cap, written, longest, err);
 }
 
 /* all_moves, then the chess family's rules: choices of promotion and
