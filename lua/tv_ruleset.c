@@ -4,6 +4,8 @@
 
 #include <lauxlib.h>
 
+#include "tv_hmove.h"
+#include "tv_hturns.h"
 #include "tv_ruleset_impl.h"
 
 /* The libraries, the API and the state view, in a protected call. */
@@ -76,6 +78,8 @@ tv_ruleset *tv_ruleset_load(const char *file, const char *source, size_t len,
         return fail(rs, err, TV_ERULES, file, "this ruleset has no options");
     lua_settop(L, 0);
     rs->api.given = NULL;
+    if (tv_hmove_rules(&rs->rules) && !(rs->rules.hooks.turns = tv_hturns_new(rs->limits.turns)))
+        return fail(rs, err, TV_ENOMEM, file, "out of memory");
     lua_gc(L, LUA_GCCOLLECT);
     return rs;
 }
@@ -85,6 +89,7 @@ void tv_ruleset_free(tv_ruleset *rs)
     if (!rs)
         return;
     tv_vm_close(&rs->vm);
+    tv_hturns_free(rs->rules.hooks.turns);
     free(rs);
 }
 

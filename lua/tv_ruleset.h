@@ -38,6 +38,7 @@ typedef struct tv_limits {
     unsigned long hook_steps;    /* VM instructions per hook call (default 5M) */
     long load_ms;                /* wall-clock milliseconds to run the script (default 10 s) */
     long hook_ms;                /* wall-clock milliseconds per hook call (default 2 s) */
+    unsigned long turns;         /* distinct turns of several parts a moves hook may list (default and most 2^20) */
 } tv_limits;
 
 #define TV_DEFAULT_MEMORY (32u << 20)

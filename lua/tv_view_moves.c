@@ -42,7 +42,7 @@ static void set_cells(lua_State *L, const char *field, const int *cells, int n)
     lua_setfield(L, -2, field);
 }
 
-static const char *const shapes[] = {"cell", "drop", "move", "chain", "take"};
+static const char *const shapes[] = {"cell", "drop", "move", "chain", "take", "turn"};
 
 static void push_whole(lua_State *L, const tv_rules *r, tv_move m, const tv_hmove_parts *p)
 {
@@ -52,6 +52,17 @@ static void push_whole(lua_State *L, const tv_rules *r, tv_move m, const tv_hmov
     lua_setfield(L, -2, "shape");
     set_int(L, "from", p->from + 1);
     set_int(L, "to", p->to + 1);
+    if (p->nparts) { /* a turn: its parts, each decoded as a table (a cell too) */
+        lua_createtable(L, p->nparts, 0);
+        for (int i = 0; i < p->nparts; i++) {
+            tv_hmove_parts q;
+            tv_hmove_decode(r, p->part[i], &q, NULL); /* the table holds only parts that decode */
+            push_whole(L, r, p->part[i], &q);
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_setfield(L, -2, "parts");
+        return;
+    }
     if (p->kind >= 0) {
         lua_pushstring(L, kind_name(r, p->kind));
         lua_setfield(L, -2, p->shape == TV_HMOVE_DROP ? "kind" : "promote");
@@ -133,9 +144,58 @@ static int table_kind(lua_State *L, const tv_rules *r, int idx, const char *key)
     return kind;
 }
 
+/* { parts = { a, b, ... } }: a turn of those parts, each a 1-based cell, a
+ * whole move's number, a table move or text; TV_MOVE_NONE when it is none
+ * (a part that is no move, a turn in a turn, more than TV_HTURN_PARTS parts,
+ * no other field beside parts, or the table of turns full). */
+static tv_move table_turn(lua_State *L, const tv_rules *r, int idx);
+
+/* Whether the table at idx has a parts field (a turn in a turn: refused). */
+static int table_has_parts(lua_State *L, int idx)
+{
+    raw_field(L, idx, "parts");
+    int has = !lua_isnil(L, -1);
+    lua_pop(L, 1);
+    return has;
+}
+
+static tv_move table_turn(lua_State *L, const tv_rules *r, int idx)
+{
+    static const char *const others[] = {"from", "to", "path", "removed", "kind", "promote"};
+    tv_move parts[TV_HTURN_PARTS], m = TV_MOVE_NONE;
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++) {
+        raw_field(L, idx, others[i]);
+        int other = !lua_isnil(L, -1);
+        lua_pop(L, 1);
+        if (other)
+            return TV_MOVE_NONE;
+    }
+    raw_field(L, idx, "parts");
+    size_t n = lua_rawlen(L, -1);
+    for (size_t i = 0; i < n && n <= TV_HTURN_PARTS; i++) {
+        int t = lua_rawgeti(L, -1, (lua_Integer)i + 1), isint;
+        lua_Integer v = lua_tointegerx(L, -1, &isint);
+        parts[i] = t == LUA_TTABLE && !table_has_parts(L, -1) ? tv_view_table_move(L, r, -1)
+                   : t == LUA_TSTRING && tv_move_parse(r, lua_tostring(L, -1), &parts[i], NULL) ? TV_MOVE_NONE
+                   : t == LUA_TSTRING                                                          ? parts[i]
+                   : isint && v >= 1 && v <= r->ncells                                           ? (tv_move)v - 1
+                   : isint && v >= 1024 && v <= INT32_MAX                                        ? (tv_move)v
+                                                                                                 : TV_MOVE_NONE;
+        lua_pop(L, 1);
+        if (parts[i] == TV_MOVE_NONE) {
+            lua_pop(L, 1);
+            return TV_MOVE_NONE;
+        }
+    }
+    lua_pop(L, 1);
+    if (n < 1 || n > TV_HTURN_PARTS || tv_hmove_turn_of(r, parts, (int)n, 1, &m, NULL))
+        return TV_MOVE_NONE;
+    return m;
+}
+
 int tv_view_is_table_move(lua_State *L, int idx)
 {
-    static const char *const keys[] = {"from", "to", "move", "path", "removed", "kind", "promote"};
+    static const char *const keys[] = {"from", "to", "move", "path", "removed", "kind", "promote", "parts"};
     idx = lua_absindex(L, idx);
     int one = 0;
     for (size_t i = 0; i < sizeof keys / sizeof *keys && !one; i++) {
@@ -160,6 +220,11 @@ tv_move tv_view_table_move(lua_State *L, const tv_rules *r, int idx)
     lua_pop(L, 1);
     if (given) /* the number of a whole move (the table a play hook got) */
         return isint && n >= 0 && n <= INT32_MAX && !tv_hmove_decode(r, (tv_move)n, &p, NULL) ? (tv_move)n : TV_MOVE_NONE;
+    raw_field(L, idx, "parts");
+    int parted = lua_istable(L, -1);
+    lua_pop(L, 1);
+    if (parted)
+        return table_turn(L, r, idx);
     p.from = table_cell(L, r, idx, "from");
     int to = table_cell(L, r, idx, "to"), promote = table_kind(L, r, idx, "promote"), kind = table_kind(L, r, idx, "kind");
     p.removed = table_cell(L, r, idx, "removed");
@@ -203,7 +268,7 @@ tv_move tv_view_table_move(lua_State *L, const tv_rules *r, int idx)
         p.kind = promote;
     }
     lua_pop(L, 1);
-    return tv_hmove_encode(r, &p, &m, NULL) ? TV_MOVE_NONE : m;
+    return tv_hmove_encode(r, &p, 1, &m, NULL) ? TV_MOVE_NONE : m;
 }
 
 /* ---- the view's methods --------------------------------------------------- */
@@ -235,7 +300,7 @@ static int push_built(lua_State *L, const tv_rules *r, const tv_hmove_parts *p, 
 {
     tv_error err;
     tv_move m;
-    if (tv_hmove_encode(r, p, &m, &err))
+    if (tv_hmove_encode(r, p, 1, &m, &err))
         return luaL_error(L, "%s: %s", what, err.msg);
     lua_pushinteger(L, m);
     return 1;
@@ -307,7 +372,9 @@ static tv_move move_arg(lua_State *L, const tv_rules *r, int idx)
         lua_pop(L, 1);
         if (isint && i >= 0 && i <= INT32_MAX)
             return (tv_move)i;
-        return luaL_error(L, "bad move: a table without its move number"), TV_MOVE_NONE;
+        if ((m = tv_view_table_move(L, r, idx)) != TV_MOVE_NONE) /* { from = a, to = b }, { parts = ... } */
+            return m;
+        return luaL_error(L, "bad move: a table that names no move of this board"), TV_MOVE_NONE;
     }
     lua_Integer i = lua_tointegerx(L, idx, &isint);
     if (isint && i >= 1 && i <= r->ncells)
@@ -321,6 +388,25 @@ static tv_move move_arg(lua_State *L, const tv_rules *r, int idx)
         luaL_error(L, "bad move %s", tv_describe(L, idx, got, sizeof got));
     }
     return m;
+}
+
+/* s:turn(part, part, ...): a turn of 1..8 parts, each a cell, a whole move
+ * (s:move, s:drop...), a table move or text; one part is that part. */
+static int v_turn(lua_State *L)
+{
+    const tv_rules *r = reading(L)->r;
+    need_whole(L, r, "turn");
+    int n = lua_gettop(L) - 1;
+    if (n < 1 || n > TV_HTURN_PARTS)
+        return luaL_error(L, "turn: expected 1..%d parts, got %d", TV_HTURN_PARTS, n < 0 ? 0 : n);
+    tv_move parts[TV_HTURN_PARTS], m;
+    for (int i = 0; i < n; i++)
+        parts[i] = move_arg(L, r, i + 2);
+    tv_error err;
+    if (tv_hmove_turn_of(r, parts, n, 1, &m, &err))
+        return luaL_error(L, "turn: %s", err.msg);
+    lua_pushinteger(L, m);
+    return 1;
 }
 
 /* s:apply(m): the default effect of m (tv_hmove_apply: a placement, a
@@ -437,7 +523,7 @@ static int v_owners(lua_State *L)
 void tv_view_moves_open(lua_State *L)
 {
     static const luaL_Reg methods[] = {
-        {"move", v_move}, {"chain", v_chain}, {"drop", v_drop}, {"take", v_take}, {"apply", v_apply},
+        {"move", v_move}, {"chain", v_chain}, {"drop", v_drop}, {"take", v_take}, {"turn", v_turn}, {"apply", v_apply},
         {"put", v_put},   {"remove", v_remove}, {"kind", v_kind}, {"pieces", v_pieces}, {"owners", v_owners}, {"text", v_text}, {NULL, NULL}};
     luaL_setfuncs(L, methods, 0);
 }

@@ -107,10 +107,8 @@ static int last_cell(const tv_rules *r, const tv_state *s)
 /* A whole move's start (a step, a chain, a take); a drop or a cell has none. */
 static int last_from(const tv_rules *r, const tv_state *s)
 {
-    if (tv_hmove_rules(r)) {
-        int shape = s->last >= 0 ? tv_hmove_shape(s->last) : TV_HMOVE_CELL;
-        return shape == TV_HMOVE_STEP || shape == TV_HMOVE_JUMPS || shape == TV_HMOVE_TAKE ? tv_hmove_from(s->last) : -1;
-    }
+    if (tv_hmove_rules(r))
+        return tv_hmove_start(r, s->last);
     return tv_family_data(r)->last_from ? tv_family_data(r)->last_from(r, s) : -1;
 }
 
@@ -119,11 +117,23 @@ static int text(const tv_rules *r, tv_move m, char *buf, size_t size)
     return tv_hmove_rules(r) ? tv_hmove_text(r, m, buf, size) : tv_family_data(r)->text(r, m, buf, size);
 }
 
-/* A moves hook's list is not the generator's: its text is read as typed. */
+/* A moves hook's list is not the generator's: its text is read as typed.
+ * A turn of several parts is a number only once the hook has listed it:
+ * text without a state is the hook's own (it adds its turns), and a host's
+ * turn not yet known is looked for again after the hook lists s's moves. */
 static int parse(const tv_rules *r, const tv_state *s, const char *t, tv_move *m, tv_error *err)
 {
-    if (tv_hmove_rules(r))
-        return tv_hmove_parse(r, t, m, err);
+    if (tv_hmove_rules(r)) {
+        int rc = tv_hmove_parse(r, t, s == NULL, m, err);
+        if (rc != TV_EILLEGAL || s == NULL || s->winner >= 0)
+            return rc;
+        tv_move list[TV_MOVES_LIMIT];
+        int n = moves(r, s, list, r->max_moves, err);
+        if (n < 0)
+            return n;
+        rc = tv_hmove_parse(r, t, 0, m, err);
+        return rc == TV_EILLEGAL ? tv_error_set(err, rc, "%.80s: not among the legal moves", t) : rc;
+    }
     return tv_family_data(r)->parse(r, r->hooks.moves ? NULL : s, t, m, err);
 }
 

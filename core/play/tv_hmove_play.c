@@ -37,8 +37,19 @@ int tv_hmove_decode(const tv_rules *r, tv_move m, tv_hmove_parts *p, tv_error *e
     p->kind = -1;
     p->removed = -1;
     p->njumps = 0;
+    p->nparts = 0;
     p->path[0] = p->from;
     switch (p->shape) {
+    case TV_HMOVE_TURNS: {
+        int k = tv_hturns_parts(r->hooks.turns, tv_hmove_turn_index(m), p->part);
+        tv_hmove_parts first, last;
+        if (k < 2 || tv_hmove_decode(r, p->part[0], &first, NULL) || tv_hmove_decode(r, p->part[k - 1], &last, NULL))
+            return bad(err, m, "no turn a moves hook has listed");
+        p->nparts = k;
+        p->from = p->path[0] = first.from;
+        p->to = last.to;
+        return TV_OK;
+    }
     case TV_HMOVE_CELL:
         return m < n ? TV_OK : bad(err, m, "a cell off the board");
     case TV_HMOVE_DROP:
@@ -85,9 +96,37 @@ static int jump_dir(const tv_rules *r, int a, int b)
     return -1;
 }
 
-int tv_hmove_encode(const tv_rules *r, const tv_hmove_parts *p, tv_move *m, tv_error *err)
+int tv_hmove_turn_of(const tv_rules *r, const tv_move *parts, int n, int add, tv_move *m, tv_error *err)
+{
+    if (n < 1 || n > TV_HTURN_PARTS)
+        return tv_error_set(err, TV_EINVAL, "a turn of %d parts: a turn holds 1..%d", n, TV_HTURN_PARTS);
+    tv_hmove_parts q;
+    for (int i = 0; i < n; i++) {
+        if (parts[i] < 0 || tv_hmove_decode(r, parts[i], &q, NULL))
+            return tv_error_set(err, TV_EINVAL, "part %d of the turn is no whole move of this board", i + 1);
+        if (q.shape == TV_HMOVE_TURNS)
+            return tv_error_set(err, TV_EINVAL, "part %d of the turn is a turn itself", i + 1);
+    }
+    if (n == 1) {
+        *m = parts[0];
+        return TV_OK;
+    }
+    if (!r->hooks.turns)
+        return tv_error_set(err, TV_EINVAL, "a turn of several parts is for a moves hook's whole moves");
+    int index, rc;
+    if (add && (rc = tv_hturns_add(r->hooks.turns, parts, n, &index, err)))
+        return rc;
+    if (!add && (index = tv_hturns_find(r->hooks.turns, parts, n)) < 0)
+        return tv_error_set(err, TV_EILLEGAL, "that turn is not among the legal moves");
+    *m = tv_hmove_turn(index);
+    return TV_OK;
+}
+
+int tv_hmove_encode(const tv_rules *r, const tv_hmove_parts *p, int add, tv_move *m, tv_error *err)
 {
     int n = r->ncells;
+    if (p->shape == TV_HMOVE_TURNS)
+        return tv_hmove_turn_of(r, p->part, p->nparts, add, m, err);
     if (p->from < 0 || p->from >= n || p->to < 0 || p->to >= n || p->removed >= n || p->kind >= kinds(r))
         return tv_error_set(err, TV_EINVAL, "a cell off the board or a kind the game lacks");
     switch (p->shape) {
@@ -136,8 +175,16 @@ int tv_hmove_text(const tv_rules *r, tv_move m, char *buf, size_t size)
     tv_hmove_parts p;
     if (tv_hmove_decode(r, m, &p, NULL))
         return snprintf(buf, size, "#%d", (int)m);
-    char t[64];
+    char t[TV_TEXT_MAX];
     int len = 0;
+    if (p.shape == TV_HMOVE_TURNS) { /* the parts' texts joined by '/' (each at most 28 characters) */
+        for (int i = 0; i < p.nparts; i++) {
+            if (i)
+                t[len++] = '/';
+            len += tv_hmove_text(r, p.part[i], t + len, sizeof t - (size_t)len);
+        }
+        return tv_move_text_put(buf, size, t, len);
+    }
     if (p.shape == TV_HMOVE_DROP || (p.shape == TV_HMOVE_TAKE && p.from == p.to)) {
         if (p.shape == TV_HMOVE_DROP)
             t[len++] = (char)kind_letter(r, p.kind);
@@ -196,7 +243,35 @@ static int unreadable(const char *text, const char *why, tv_error *err)
     return tv_error_set(err, TV_EINVAL, "'%.40s' is no move: %s", text, why);
 }
 
-int tv_hmove_parse(const tv_rules *r, const char *text, tv_move *m, tv_error *err)
+static int parse_one(const tv_rules *r, const char *text, tv_move *m, tv_error *err);
+
+int tv_hmove_parse(const tv_rules *r, const char *text, int add, tv_move *m, tv_error *err)
+{
+    if (!strchr(text, '/'))
+        return parse_one(r, text, m, err);
+    tv_move parts[TV_HTURN_PARTS];
+    int n = 0;
+    for (const char *q = text;; q++) {
+        const char *end = strchr(q, '/');
+        size_t len = end ? (size_t)(end - q) : strlen(q);
+        char one[40];
+        if (n == TV_HTURN_PARTS)
+            return unreadable(text, "a turn holds at most 8 parts", err);
+        if (len == 0 || len >= sizeof one)
+            return unreadable(text, "expected a part such as d4 or a1-a3 between the '/'", err);
+        memcpy(one, q, len);
+        one[len] = '\0';
+        int rc = parse_one(r, one, &parts[n++], err);
+        if (rc)
+            return rc;
+        if (!end)
+            break;
+        q = end;
+    }
+    return tv_hmove_turn_of(r, parts, n, add, m, err);
+}
+
+static int parse_one(const tv_rules *r, const char *text, tv_move *m, tv_error *err)
 {
     tv_hmove_parts p = {.shape = TV_HMOVE_CELL, .kind = -1, .removed = -1};
     const char *q = text;
@@ -242,13 +317,23 @@ int tv_hmove_parse(const tv_rules *r, const char *text, tv_move *m, tv_error *er
     }
     if (*q)
         return unreadable(text, "unexpected characters after the move", err);
-    return tv_hmove_encode(r, &p, m, err);
+    return tv_hmove_encode(r, &p, 0, m, err);
 }
 
 int tv_hmove_landing(const tv_rules *r, tv_move m)
 {
     tv_hmove_parts p;
     return tv_hmove_decode(r, m, &p, NULL) ? -1 : p.to;
+}
+
+int tv_hmove_start(const tv_rules *r, tv_move m)
+{
+    tv_hmove_parts p;
+    if (m < 0 || tv_hmove_decode(r, m, &p, NULL))
+        return -1;
+    if (p.shape == TV_HMOVE_TURNS)
+        return tv_hmove_start(r, p.part[0]);
+    return p.shape == TV_HMOVE_STEP || p.shape == TV_HMOVE_JUMPS || p.shape == TV_HMOVE_TAKE ? p.from : -1;
 }
 
 /* ---- the default effect --------------------------------------------------- */
@@ -267,6 +352,16 @@ int tv_hmove_apply(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, tv_eff
     int rc = tv_hmove_decode(r, m, &p, err);
     if (rc)
         return rc;
+    if (p.shape == TV_HMOVE_TURNS) { /* each part's effect in turn (the kernel undoes a turn that fails half-way) */
+        for (int i = 0; i < p.nparts; i++) {
+            tv_effect one = {-1, 0};
+            if ((rc = tv_hmove_apply(r, s, p.part[i], u, &one, err)))
+                return rc;
+            if (one.line_winner >= 0)
+                e->line_winner = one.line_winner;
+        }
+        return TV_OK;
+    }
     /* A placement or a drop takes the piece from the mover's hand, in a game
      * that keeps hands (a kind-0 stone for a plain cell). */
     int placed = p.shape == TV_HMOVE_CELL || p.shape == TV_HMOVE_DROP || (p.shape == TV_HMOVE_TAKE && p.from == p.to);
@@ -353,6 +448,7 @@ int tv_hmove_action_of(const tv_rules *r, tv_move m)
     case TV_HMOVE_DROP: a = p.from * k + p.kind; break;
     case TV_HMOVE_STEP: a = (p.from * n + p.to) * (k + 1) + (p.kind + 1); break;
     case TV_HMOVE_TAKE: a = (p.from * n + p.to) * n + p.removed; break;
+    case TV_HMOVE_TURNS: return TV_EINVAL;
     default: a = (int64_t)p.from * chain_codes() + ((m - TV_HMOVE_CHAIN) >> 10); break;
     }
     return (int)(first[p.shape] + a);

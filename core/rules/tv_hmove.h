@@ -17,6 +17,9 @@
  *                           2^30 | a | b << 10 | x << 20 ("d2-d3xf4" moves
  *                           d2 to d3 and removes f4; a == b: "@a1xg7"
  *                           places a stone on a1 and removes g7)
+ *   x == 1023               a turn of several parts: 2^30 | 1023 << 20 | i,
+ *                           i its index in the ruleset's table of turns
+ *                           (core/play/tv_hturns.h; "d1-d7/g7")
  *
  * A plain cell is the cell itself, as every placement game's move, so a
  * moves hook that lists cells keeps its moves. Cells are below 1024
@@ -35,8 +38,9 @@
 #define TV_HMOVE_REMOVE (1 << 30)
 #define TV_HMOVE_CHAIN_DIRS 255 /* all eight directions */
 #define TV_HMOVE_CHAIN_CODES (1 << 19)
+#define TV_HMOVE_TURN (TV_HMOVE_REMOVE | 1023 << 20)
 
-enum { TV_HMOVE_CELL, TV_HMOVE_DROP, TV_HMOVE_STEP, TV_HMOVE_JUMPS, TV_HMOVE_TAKE };
+enum { TV_HMOVE_CELL, TV_HMOVE_DROP, TV_HMOVE_STEP, TV_HMOVE_JUMPS, TV_HMOVE_TAKE, TV_HMOVE_TURNS };
 
 /* The longest chain: codes of chains of 1..L jumps in 8 directions, never
  * straight back (8, 56, 392, ... of them), stay below 2^19 up to L = 6. */
@@ -51,6 +55,9 @@ static inline tv_move tv_hmove_take(int from, int to, int removed)
 {
     return (tv_move)(TV_HMOVE_REMOVE | from | to << 10 | removed << 20);
 }
+/* The turn at index i (below 2^20) of the table of turns. */
+static inline tv_move tv_hmove_turn(int i) { return (tv_move)(TV_HMOVE_TURN | i); }
+static inline int tv_hmove_turn_index(tv_move m) { return m & ((1 << 20) - 1); }
 
 /* Whether r's moves are whole moves of a hook: a moves hook on a square grid
  * whose description names no other kind of move (placement). */
@@ -62,6 +69,8 @@ static inline int tv_hmove_rules(const tv_rules *r)
 /* The shape of a non-negative m (TV_HMOVE_*). */
 static inline int tv_hmove_shape(tv_move m)
 {
+    if (m >= TV_HMOVE_TURN)
+        return TV_HMOVE_TURNS;
     if (m >= TV_HMOVE_REMOVE)
         return TV_HMOVE_TAKE;
     if (m >= TV_HMOVE_CHAIN)

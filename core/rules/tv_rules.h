@@ -454,6 +454,9 @@ enum {
  * error code with the message in err; the kernel calls them only at that step. */
 typedef struct tv_hooks {
     void *ctx;
+    /* The turns of several parts a moves hook has listed (core/play/tv_hturns.h),
+     * owned by the loaded ruleset; NULL when its moves are not whole moves. */
+    struct tv_hturns *turns;
     /* Legal moves of s into out[0..cap); returns the count or an error code. */
     int (*moves)(void *ctx, const tv_rules *r, const tv_state *s, tv_move *out, int cap,
                  tv_error *err);

@@ -105,7 +105,7 @@ static int api_set_limits(size_t memory, unsigned long load_steps, unsigned long
     if (load_ms < 0 || hook_ms < 0)
         return TAVOLA_EINVAL;
     pthread_mutex_lock(&limits_lock);
-    limits = (tv_limits){memory, load_steps, hook_steps, load_ms, hook_ms};
+    limits = (tv_limits){.memory = memory, .load_steps = load_steps, .hook_steps = hook_steps, .load_ms = load_ms, .hook_ms = hook_ms};
     pthread_mutex_unlock(&limits_lock);
     return TAVOLA_OK;
 }

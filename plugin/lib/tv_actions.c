@@ -6,6 +6,8 @@
 
 #include "tv_actions.h"
 #include "tv_family.h"
+#include "tv_hmove.h"
+#include "tv_movetext.h"
 #include "tv_play.h"
 
 static int is_pieces(const tv_rules *r) { return r->data_family == TV_FAMILY_PIECES; }
@@ -63,8 +65,13 @@ int tv_legal_actions_hist(const tv_rules *r, const tv_state *s, const uint64_t *
     int32_t ids[TV_MOVES_LIMIT];
     for (int i = 0; i < n; i++) {
         ids[i] = tv_action_of_move(r, moves[i]);
-        if (ids[i] < 0)
-            return tv_error_set(err, TV_EHOOK, "legal move %d has no action id", (int)moves[i]);
+        if (ids[i] < 0) {
+            char text[TV_TEXT_MAX];
+            tv_move_text(r, moves[i], text, sizeof text);
+            return tv_error_set(err, TV_EHOOK, "legal move %s has no action id%s", text,
+                                tv_hmove_rules(r) && tv_hmove_shape(moves[i]) == TV_HMOVE_TURNS
+                                    ? " (a turn of several parts: a host reads its text)" : "");
+        }
     }
     /* Pieces come in the generator's order, and two chains may share their
      * ends; a moves hook lists its moves in any order (Brandubh's rook moves,

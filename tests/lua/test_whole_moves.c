@@ -125,7 +125,7 @@ static tv_move round_trip(const tv_rules *r, const tv_hmove_parts *p, idset *ids
 {
     tv_error err = {0};
     tv_move m = TV_MOVE_NONE, back = TV_MOVE_NONE;
-    REQUIRE(tv_hmove_encode(r, p, &m, &err) == TV_OK, "shape %d from %d to %d kind %d removed %d jumps %d: %s",
+    REQUIRE(tv_hmove_encode(r, p, 1, &m, &err) == TV_OK, "shape %d from %d to %d kind %d removed %d jumps %d: %s",
             p->shape, p->from, p->to, p->kind, p->removed, p->njumps, err.msg);
     REQUIRE(m >= 0, "a whole move is not negative: %d", (int)m);
     tv_hmove_parts q;
@@ -242,7 +242,7 @@ START_TEST(every_shape_round_trips_on_7x7)
                 tv_move m;
                 tv_error err = {0};
                 if (to == c) {
-                    REQUIRE(tv_hmove_encode(r, &q, &m, &err) == TV_EINVAL && strstr(err.msg, "to itself"),
+                    REQUIRE(tv_hmove_encode(r, &q, 1, &m, &err) == TV_EINVAL && strstr(err.msg, "to itself"),
                             "a step from %d to itself: %s", c, err.msg);
                     continue;
                 }
@@ -375,7 +375,7 @@ START_TEST(encode_agrees_with_decode)
                     tv_hmove_parts d;
                     tv_move m = TV_MOVE_NONE;
                     tv_error err = {0};
-                    if (tv_hmove_encode(r, &parts[i], &m, &err) != TV_OK) {
+                    if (tv_hmove_encode(r, &parts[i], 1, &m, &err) != TV_OK) {
                         REQUIRE(err.msg[0] != '\0', "a refusal says why");
                         refused++;
                         continue;
@@ -396,7 +396,7 @@ START_TEST(encode_agrees_with_decode)
                                     .njumps = 2, .path = {c, a, b}};
                 tv_hmove_parts d;
                 tv_move m;
-                if (tv_hmove_encode(r, &p, &m, NULL) != TV_OK)
+                if (tv_hmove_encode(r, &p, 1, &m, NULL) != TV_OK)
                     continue;
                 REQUIRE(tv_hmove_decode(r, m, &d, NULL) == TV_OK && d.path[1] == a && d.path[2] == b,
                         "the chain %d, %d, %d encodes as %d", c, a, b, (int)m);
@@ -439,7 +439,7 @@ START_TEST(any_number_decodes_or_is_refused)
                 continue;
             }
             good++;
-            REQUIRE(tv_hmove_encode(r, &p, &back, &err) == TV_OK && back == m, "%u decodes, but encodes to %d: %s",
+            REQUIRE(tv_hmove_encode(r, &p, 1, &back, &err) == TV_OK && back == m, "%u decodes, but encodes to %d: %s",
                     bits, (int)back, err.msg);
             REQUIRE(tv_move_parse(r, text, &back, &err) == TV_OK && back == m, "'%s' (%u) parses to %d: %s", text,
                     bits, (int)back, err.msg);

@@ -202,6 +202,39 @@ def test_whole_move_actions_round_trip(name):
     assert len(mask) == g.num_distinct_actions() and sum(mask) == len(s.legal_actions())
 
 
+AMAZONS_HOOKS = os.path.join(ROOT, "tests", "games", "amazons_hooks.lua")
+
+
+def test_turns_of_several_parts():
+    """A moves hook's turns of two parts (an amazon's move, then its arrow):
+    their text through legal_moves and apply_move, the same turns as the
+    data ruleset's at every ply of a random game, the arrow a block; they
+    have no action id, and legal_actions says so."""
+    hooked = tavola.load_game(AMAZONS_HOOKS)
+    data = tavola.load_game("amazons", size=6)
+    h, d = hooked.new_initial_state(), data.new_initial_state()
+    rng = random.Random(7)
+    plies = 0
+    while not d.is_terminal():
+        moves = sorted(d.legal_moves())
+        assert sorted(h.legal_moves()) == moves
+        m = rng.choice(moves)
+        h.apply_move(m)
+        d.apply_move(m)
+        assert h.rows() == d.rows()
+        plies += 1
+    assert h.is_terminal() and h.returns() == d.returns() and plies > 10
+    s = hooked.new_initial_state()
+    s.apply_move("b1-b4/b1")
+    assert s.moves_played() == ["b1-b4/b1"] and s.rows()[-1][1] == "#"
+    with pytest.raises(tavola.TavolaError, match="b1-b4/b1 has no action id"):
+        s.history()
+    with pytest.raises(tavola.IllegalMove):
+        s.apply_move("a5-b5/b6")
+    with pytest.raises(tavola.TavolaError, match="has no action id"):
+        s.legal_actions()
+
+
 MANCALA_VARS = """
 return game {
   name = "Tihbat with a counter",

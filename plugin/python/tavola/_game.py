@@ -904,13 +904,28 @@ class State:
     def move_number(self):
         return self._api.ply(self._g)
 
-    def history(self):
-        """The action ids played since the start (or the last set_position)."""
+    def _played(self):
         n = self._api.history(self._g, None, 0)
         buf = (L.c_move * max(n, 1))()
         self._api.history(self._g, buf, n)
-        ma = self._api.move_action
-        return [ma(self.game._rs, m) for m in buf[:n]]
+        return buf[:n]
+
+    def history(self):
+        """The action ids played since the start (or the last set_position).
+        A turn of several parts from a moves hook has none: TavolaError
+        (moves_played() gives every move's text)."""
+        ma, ids = self._api.move_action, []
+        for m in self._played():
+            a = ma(self.game._rs, m)
+            if a < 0:
+                raise TavolaError("move %s has no action id (a turn of several parts: see moves_played())"
+                                  % _text(self._api.move_text, self._g, m)[1])
+            ids.append(a)
+        return ids
+
+    def moves_played(self):
+        """The text of each move played since the start (or the last set_position)."""
+        return [_text(self._api.move_text, self._g, m)[1] for m in self._played()]
 
     def clone(self):
         """An independent copy: the position and its history."""
