@@ -234,7 +234,9 @@ typedef struct tavola_api {
      * 156864 + the chain's code (tv_hmove.h); each block's ids after the
      * last block's, then pass and swap (kinds: 1 without pieces = {...}). The
      * mapping depends on the ruleset and its options only, never on the
-     * game's state. */
+     * game's state. A turn of several parts from a moves hook ("d1-d7/g7")
+     * has no id: move_action gives TAVOLA_EINVAL and legal_actions fails
+     * naming it; such a game is played by its move text. */
     int (*num_actions)(const tavola_ruleset *rs);
     /* The action id of move m (>= 0), or TAVOLA_EINVAL for no move of this board. */
     int (*move_action)(const tavola_ruleset *rs, tavola_move m);
