@@ -40,27 +40,33 @@ int tv_rotate_where(const tv_rules *r, tv_move m)
     return cell; /* outside the block turned */
 }
 
-/* Whether the set x holds a run of K along the i-th goal direction: the
- * cells that end a run of j + 1 are those that end a run of j one step
- * back and are in x. */
-static inline int run_of(const tv_rotate *t, uint64_t x, int k)
+/* Whether the sets x[0] and x[1] hold a run of K along any goal direction:
+ * the cells that end a run of j + 1 are those that end a run of j one step
+ * back and are in x. Both colours step together and no step branches on
+ * what it found: a playout's turns make these branches a coin toss. */
+static inline void runs_of(const tv_rotate *t, const uint64_t x[2], int k, int found[2])
 {
+    uint64_t any0 = 0, any1 = 0;
     for (int i = 0; i < t->nwin; i++) {
-        uint64_t y = x;
-        for (int j = 1; j < k && y; j++)
-            y = ((y << t->shl[i]) >> t->shr[i]) & t->mask[i] & x;
-        if (y)
-            return 1;
+        uint64_t y0 = x[0], y1 = x[1], mask = t->mask[i];
+        int shl = t->shl[i], shr = t->shr[i];
+        for (int j = 1; j < k; j++) {
+            y0 = ((y0 << shl) >> shr) & mask & x[0];
+            y1 = ((y1 << shl) >> shr) & mask & x[1];
+        }
+        any0 |= y0;
+        any1 |= y1;
     }
-    return 0;
+    found[0] = any0 != 0;
+    found[1] = any1 != 0;
 }
 
 /* Who has a run of K given the cells of each colour as bits: -1, 0 (both),
  * or the player (1, 2). */
 static int windows_winner(const tv_rules *r, const tv_state *s, const uint64_t bb[2])
 {
-    int k = r->goal.length;
-    int found[2] = {run_of(&r->rotate, bb[0], k), run_of(&r->rotate, bb[1], k)};
+    int found[2];
+    runs_of(&r->rotate, bb, r->goal.length, found);
     int mine = found[tv_colour_of(s, s->to_move) - 1], theirs = found[tv_colour_of(s, s->to_move ^ 1) - 1];
     return mine && theirs ? 0 : mine ? s->to_move + 1 : theirs ? (s->to_move ^ 1) + 1 : -1;
 }
@@ -148,6 +154,32 @@ TV_END_INLINE int keep_draw(const tv_rules *r, const tv_rotate_keep *k, tv_rng *
     return k->count * turns;
 }
 
+/* A block's quarter turn on the colours' bit sets (a board of 64 cells or
+ * fewer, stones only): each of the block's n cells from[i] goes to to[i],
+ * for both colours at once and without a branch; then only the cells whose
+ * content changed are written and hashed, and the empty cells follow. */
+TV_END_INLINE void turn_bits(const tv_rules *r, tv_state *s, tv_rotate_keep *k, const uint16_t *from,
+                             const uint16_t *to, int n)
+{
+    uint64_t block = 0, b0 = 0, b1 = 0, was0 = k->bb[0], was1 = k->bb[1];
+    for (int i = 0; i < n; i++) {
+        block |= 1ull << from[i];
+        b0 |= (was0 >> from[i] & 1) << to[i];
+        b1 |= (was1 >> from[i] & 1) << to[i];
+    }
+    b0 |= was0 & ~block;
+    b1 |= was1 & ~block;
+    for (uint64_t diff = (b0 ^ was0) | (b1 ^ was1); diff; diff &= diff - 1) {
+        int c = tv_bits_lowest(diff);
+        int v = b0 >> c & 1 ? TV_STONE1 : b1 >> c & 1 ? TV_STONE2 : TV_EMPTY;
+        s->hash ^= r->zcell[c][s->cells[c]] ^ r->zcell[c][v];
+        s->cells[c] = (uint8_t)v;
+    }
+    k->bb[0] = b0;
+    k->bb[1] = b1;
+    k->set[0] = (k->set[0] | (was0 | was1)) & ~(b0 | b1); /* the turn moves empty cells, never adds any */
+}
+
 TV_END_INLINE int keep_play(const tv_rules *r, tv_state *s, tv_rotate_keep *k, tv_move m, tv_error *err)
 {
     int n = r->rotate.side * r->rotate.side, t = m / r->ncells, b = t / 2, cell = m % r->ncells;
@@ -162,6 +194,11 @@ TV_END_INLINE int keep_play(const tv_rules *r, tv_state *s, tv_rotate_keep *k, t
     k->count--;
     if (r->rotate.nwin)
         k->bb[colour - 1] |= 1ull << cell;
+    if (r->rotate.nwin) { /* 64 cells or fewer, all stones: the turn moves bits */
+        turn_bits(r, s, k, from, to, n);
+        tv_end_turn(r, s, m, 0);
+        return tv_end_after_step(r, s, windows_winner(r, s, k->bb), 0, TV_END_COUNT, ROTATE_SKIP, err);
+    }
     uint8_t was[TV_ROTATE_SIDE_MAX * TV_ROTATE_SIDE_MAX];
     uint16_t changed[TV_ROTATE_SIDE_MAX * TV_ROTATE_SIDE_MAX];
     int nchanged = 0;
@@ -173,11 +210,6 @@ TV_END_INLINE int keep_play(const tv_rules *r, tv_state *s, tv_rotate_keep *k, t
         if (s->cells[c] == v)
             continue;
         s->hash ^= r->zcell[c][s->cells[c]] ^ r->zcell[c][v];
-        if (r->rotate.nwin) { /* colours only: a rotation game has stones, no blocks */
-            uint64_t bit = 1ull << c;
-            k->bb[0] = (k->bb[0] & ~bit) | (v == TV_STONE1 ? bit : 0);
-            k->bb[1] = (k->bb[1] & ~bit) | (v == TV_STONE2 ? bit : 0);
-        }
         s->cells[c] = (uint8_t)v;
         changed[nchanged++] = (uint16_t)c;
         if (v == TV_EMPTY) /* the block's empty cells move too */
@@ -185,9 +217,7 @@ TV_END_INLINE int keep_play(const tv_rules *r, tv_state *s, tv_rotate_keep *k, t
         else
             k->set[c >> 6] &= ~(1ull << (c & 63));
     }
-    int winner = r->rotate.nwin  ? windows_winner(r, s, k->bb)
-                 : r->goal.length ? lines_after(r, s, changed, nchanged, cell, went)
-                                  : -1;
+    int winner = r->goal.length ? lines_after(r, s, changed, nchanged, cell, went) : -1;
     tv_end_turn(r, s, m, 0);
     return tv_end_after_step(r, s, winner, 0, TV_END_COUNT, ROTATE_SKIP, err);
 }
