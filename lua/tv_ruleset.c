@@ -80,6 +80,8 @@ tv_ruleset *tv_ruleset_load(const char *file, const char *source, size_t len,
     rs->api.given = NULL;
     if (tv_hmove_rules(&rs->rules) && !(rs->rules.hooks.turns = tv_hturns_new(rs->limits.turns)))
         return fail(rs, err, TV_ENOMEM, file, "out of memory");
+    if (tv_rules_phases(&rs->rules, err))
+        return fail(rs, err, TV_ENOMEM, file, "out of memory");
     lua_gc(L, LUA_GCCOLLECT);
     return rs;
 }
@@ -90,6 +92,7 @@ void tv_ruleset_free(tv_ruleset *rs)
         return;
     tv_vm_close(&rs->vm);
     tv_hturns_free(rs->rules.hooks.turns);
+    tv_rules_free_phases(&rs->rules);
     free(rs);
 }
 

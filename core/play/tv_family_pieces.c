@@ -130,6 +130,7 @@ static int move_of(const tv_rules *r, int a, tv_move *m)
  * (tv_shoot.h): Amazons' 2,000 turns are not listed. */
 static int random(const tv_rules *r, const tv_state *s, tv_rng *rng, tv_move *m, tv_error *err)
 {
+    r = tv_pieces_phase(r, s);
     if (!tv_shoot_fast(r)) {
         tv_move moves[TV_MOVES_LIMIT];
         int n = tv_pieces_moves(r, s, moves, TV_MOVES_LIMIT, err);
@@ -244,7 +245,8 @@ TV_END_INLINE int shots_play(const tv_rules *r, tv_state *s, shots_keep *k, tv_m
     return tv_end_after_step(r, s, reached ? p + 1 : -1, 0, k->n, PIECES_SKIP, err);
 }
 
-static int keep_fits(const tv_rules *r) { return !tv_family_hooked(r) && !r->repetition; }
+/* A phase chooses the generators by the state: the kernel plays such a game. */
+static int keep_fits(const tv_rules *r) { return !tv_family_hooked(r) && !r->repetition && !r->pieces.phase_var; }
 
 static size_t keep_size(const tv_rules *r)
 {
@@ -310,7 +312,7 @@ static int playout_shots(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt
 
 static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
 {
-    if (tv_family_hooked(r))
+    if (tv_family_hooked(r) || r->pieces.phase_var)
         return TV_PLAYOUT_DECLINED;
     if (shots_case(r) && !r->repetition)
         return playout_shots(r, s, rng, halt, ctx, err);

@@ -1023,6 +1023,7 @@ static const tv_pieces_plan *plan_of(const tv_rules *r, int colour)
 
 int tv_pieces_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
 {
+    r = tv_pieces_phase(r, s);
     const tv_pieces_plan *p = plan_of(r, tv_colour_of(s, s->to_move));
     if (cap >= r->max_moves)
         return tv_pieces_moves_planned(r, p, s, out, err);
@@ -1037,6 +1038,7 @@ int tv_pieces_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap,
 
 int tv_pieces_any(const tv_rules *r, const tv_state *s, tv_error *err)
 {
+    r = tv_pieces_phase(r, s);
     /* Shots (every move of such a game) stop at the first one found; other
      * games' are all found (max_moves). A move is a legal one: the capture
      * rule keeps a capture when there is one. */
@@ -1157,6 +1159,7 @@ static int among_moves_from(const tv_rules *r, const tv_pieces_plan *p, const tv
 
 int tv_pieces_check(const tv_rules *r, const tv_state *s, tv_move m, tv_error *err)
 {
+    r = tv_pieces_phase(r, s);
     tv_move moves[TV_MOVES_LIMIT];
     int8_t len[TV_MOVES_LIMIT];
     tv_pieces_plan p;

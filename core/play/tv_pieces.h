@@ -11,6 +11,18 @@
 #include "tv_pmove.h"
 #include "tv_royal.h"
 #include "tv_rules.h"
+#include "tv_vars_state.h"
+
+/* The rules whose generators move the pieces in s: r itself, or with a
+ * phase (generators with `when`) the rules of the value the phase's
+ * variable holds for the player to move (tv_rules_phases). */
+static inline const tv_rules *tv_pieces_phase(const tv_rules *r, const tv_state *s)
+{
+    if (!r->pieces.phase_var)
+        return r;
+    int v = tv_var_get(r, s, r->pieces.phase_var - 1, s->to_move);
+    return v >= 0 && v < 32 && r->pieces.phase[v] ? r->pieces.phase[v] : r;
+}
 
 /* The legal moves of s into out[0..cap) (at most r->max_moves are looked
  * for); returns their count, or TV_ELIMIT when a position has more. */

@@ -5,6 +5,7 @@
 #include "tv_vars_keep.h"
 
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tv_accepts.h"
@@ -708,10 +709,47 @@ static void choose_family(tv_rules *r)
     r->family = r->hooks.moves || r->hooks.play ? TV_FAMILY_HOOKS : r->data_family;
 }
 
-int tv_rules_finish(tv_rules *r, tv_error *err)
+/* A new id for rules (tv_rules.id): never 0, never given twice. */
+static uint64_t new_id(void)
 {
     static _Atomic uint64_t ids;
-    r->id = atomic_fetch_add(&ids, 1) + 1;
+    return atomic_fetch_add(&ids, 1) + 1;
+}
+
+int tv_rules_phases(tv_rules *r, tv_error *err)
+{
+    if (!r->pieces.phase_var)
+        return TV_OK;
+    const tv_var *x = &r->vars.var[r->pieces.phase_var - 1];
+    for (int v = x->min; v <= x->max; v++) {
+        tv_rules *p = malloc(sizeof *p);
+        if (!p) {
+            tv_rules_free_phases(r);
+            return tv_error_set(err, TV_ENOMEM, "out of memory for the rules of each phase");
+        }
+        memcpy(p, r, sizeof *p);
+        p->id = new_id();
+        p->pieces.phase_var = 0;
+        memset(p->pieces.phase, 0, sizeof p->pieces.phase);
+        for (int i = 0; i < p->pieces.ngens; i++)
+            if (p->pieces.gen[i].when[0] && !(p->pieces.gen[i].when_values >> v & 1))
+                p->pieces.gen[i].kinds = 0;
+        r->pieces.phase[v] = p;
+    }
+    return TV_OK;
+}
+
+void tv_rules_free_phases(tv_rules *r)
+{
+    for (int v = 0; v < 32; v++) {
+        free((void *)r->pieces.phase[v]);
+        r->pieces.phase[v] = NULL;
+    }
+}
+
+int tv_rules_finish(tv_rules *r, tv_error *err)
+{
+    r->id = new_id();
     choose_family(r);
     if (r->board == TV_BOARD_MANCALA) {
         int rc = check_mancala(r, err);

@@ -246,6 +246,11 @@ typedef struct tv_gen {
     int en_passant;    /* TV_EP_OPENS: a slide of 2+ cells leaves the cell it passed open to an
                           en-passant capture for one ply; TV_EP_TAKES: a step may land there, taking
                           the piece that passed */
+    /* when = { phase = 1 }: the generator moves pieces only while the game
+     * variable `when` holds one of the values in when_values (bit v: value
+     * v, 0..31); "" always. tv_pieces.phase_var says which variable. */
+    char when[16];
+    uint32_t when_values;
 } tv_gen;
 
 enum { TV_EP_OPENS = 1, TV_EP_TAKES = 2 };
@@ -303,6 +308,12 @@ typedef struct tv_pieces {
     /* Derived: the special move layout (tv_pmove.h) is in use; the variables of en passant. */
     int special;
     int ep_var;                          /* -1: none */
+    /* A phase (the generators' `when`): 1 + the index of the variable whose
+     * value chooses them, 0 for none; phase[v], the rules with only the
+     * generators of value v (tv_rules_phases, made when the ruleset loads:
+     * the same rules but for the kinds of the others, which move no kind). */
+    int phase_var;
+    const struct tv_rules *phase[32];
     uint8_t castle_touch[TV_MAX_CELLS];  /* bit me * 4 + i: a move from or onto the cell ends that right */
 } tv_pieces;
 
@@ -587,6 +598,13 @@ void tv_rules_init(tv_rules *r);
 /* Checks the description for consistency and derives the rest (sizes,
  * Zobrist keys). Returns TV_OK or TV_ERULES with a message. */
 int tv_rules_finish(tv_rules *r, tv_error *err);
+
+/* For finished rules with a phase (pieces.phase_var): the rules of each
+ * value v the variable can take, pieces.phase[v], each a copy of r (its own
+ * id) whose generators of other values move no kind. TV_ENOMEM, or TV_OK
+ * (nothing to do without a phase). tv_rules_free_phases frees them. */
+int tv_rules_phases(tv_rules *r, tv_error *err);
+void tv_rules_free_phases(tv_rules *r);
 
 /* The colour of stone (TV_STONE1 or TV_STONE2) as drawn: the ruleset's, or
  * white and black by default. */

@@ -16,6 +16,7 @@
 #include "tv_directions.h"
 #include "tv_fields.h"
 #include "tv_position.h"
+#include "tv_vars_state.h"
 
 /* ---- directions and destinations ---------------------------------------- */
 
@@ -94,7 +95,7 @@ static void read_conditions(lua_State *L, int idx, const char *what, tv_gen *g)
 
 static void read_step(lua_State *L, int idx, const char *what, tv_gen *g)
 {
-    static const char *const known[] = {"directions", "to", "after", "from_rows", "en_passant", NULL};
+    static const char *const known[] = {"directions", "to", "after", "from_rows", "en_passant", "when", NULL};
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
     g->type = TV_GEN_STEP;
@@ -106,7 +107,7 @@ static void read_step(lua_State *L, int idx, const char *what, tv_gen *g)
 
 static void read_slide(lua_State *L, int idx, const char *what, tv_gen *g)
 {
-    static const char *const known[] = {"directions", "to", "max", "min", "after", "from_rows", "en_passant", NULL};
+    static const char *const known[] = {"directions", "to", "max", "min", "after", "from_rows", "en_passant", "when", NULL};
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
     g->type = TV_GEN_SLIDE;
@@ -122,7 +123,7 @@ static void read_slide(lua_State *L, int idx, const char *what, tv_gen *g)
 
 static void read_jump(lua_State *L, int idx, const char *what, tv_gen *g)
 {
-    static const char *const known[] = {"directions", "chain", "over", "flying", NULL};
+    static const char *const known[] = {"directions", "chain", "over", "flying", "when", NULL};
     static const char *const overs[] = {"enemy", "own", "any", NULL}; /* 1 + index: TV_OVER_ENEMY, TV_OVER_OWN, both */
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
@@ -131,6 +132,44 @@ static void read_jump(lua_State *L, int idx, const char *what, tv_gen *g)
     g->chain = tv_bool_field(L, idx, what, "chain", 0);
     g->over = 1 + tv_field_word(L, idx, what, "over", overs, NULL, 0);
     g->flying = tv_bool_field(L, idx, what, "flying", 0);
+}
+
+/* when = { phase = 1 }, { phase = { 1, 2 } } or { ready = true }: the
+ * generator moves pieces only while that game variable holds one of the
+ * values (0..31; a flag's true is 1). game{} checks the variable
+ * (resolve_phase). */
+static void read_when(lua_State *L, int idx, const char *what, tv_gen *g)
+{
+    char key[112];
+    snprintf(key, sizeof key, "%s.when", what);
+    if (tv_rawfield(L, idx, "when") == LUA_TNIL) {
+        lua_pop(L, 1);
+        return;
+    }
+    int t = lua_gettop(L), n = 0;
+    if (!lua_istable(L, t))
+        luaL_error(L, "%s: expected a variable and its value, as { phase = 1 }", key);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        size_t len = 0;
+        const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &len) : NULL;
+        if (!name || ++n > 1 || len < 1 || len >= sizeof g->when || strlen(name) != len)
+            luaL_error(L, "%s: expected one variable (its name) and its value, as { phase = 1 }", key);
+        memcpy(g->when, name, len + 1);
+        int v = lua_gettop(L), list = lua_type(L, v) == LUA_TTABLE, m = list ? tv_list_len(L, v, key, 1, 32) : 1;
+        for (int i = 1; i <= m; i++) {
+            int type = list ? lua_rawgeti(L, v, i) : (lua_pushvalue(L, v), lua_type(L, -1));
+            lua_Integer x = type == LUA_TBOOLEAN ? lua_toboolean(L, -1) : type == LUA_TNUMBER && lua_isinteger(L, -1) ? lua_tointeger(L, -1) : -1;
+            if (x < 0 || x > 31)
+                luaL_error(L, "%s.%s: expected a value 0..31, true or false, or a list of them", key, g->when);
+            g->when_values |= 1u << x;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    if (!n)
+        luaL_error(L, "%s: expected a variable and its value, as { phase = 1 }", key);
+    lua_pop(L, 1);
 }
 
 /* A generator of any type, by its tag. */
@@ -151,6 +190,7 @@ static void read_gen(lua_State *L, int idx, const char *what, tv_gen *g)
     else
         luaL_error(L, "%s: expected step { ... }, slide { ... }, jump { ... }, line_count { ... } or leap { ... }, got %s",
                    what, kind);
+    read_when(L, idx, what, g);
 }
 
 /* ---- move{} ------------------------------------------------------------- */
@@ -514,10 +554,46 @@ void tv_read_setup(lua_State *L, int idx, tv_rules *r)
     r->setup.given = 1;
 }
 
+/* The variable the generators' `when` name (one for all): declared in
+ * vars, an integer within 0..31 or a flag, every value named one it can
+ * take; then the phase is that variable (tv_rules.pieces.phase_var). */
+static void resolve_phase(lua_State *L, tv_rules *r)
+{
+    tv_pieces *p = &r->pieces;
+    const char *name = NULL;
+    uint32_t named = 0;
+    for (int i = 0; i < p->ngens; i++) {
+        if (!p->gen[i].when[0])
+            continue;
+        if (name && strcmp(name, p->gen[i].when))
+            luaL_error(L, "game.moves: when: one variable chooses the generators; got '%s' and '%s'", name,
+                       p->gen[i].when);
+        name = p->gen[i].when;
+        named |= p->gen[i].when_values;
+    }
+    if (!name)
+        return;
+    int i = tv_var_find(r, name);
+    if (i < 0)
+        luaL_error(L, "game.moves: when = { %s = ... }: no variable '%s' in game { vars = { ... } }", name, name);
+    const tv_var *x = &r->vars.var[i];
+    int flag = x->type == TV_VAR_FLAG, lo = flag ? 0 : x->min, hi = flag ? 1 : x->max; /* a flag's range comes later */
+    if (x->type == TV_VAR_CELL || lo < 0 || hi > 31)
+        luaL_error(L, "game.moves: when = { %s = ... }: a phase is a flag or an integer within 0..31; '%s' is %s",
+                   name, name, x->type == TV_VAR_CELL ? "a cell" : "an integer beyond 0..31");
+    for (int v = 0; v < 32; v++)
+        if ((named >> v & 1) && (v < lo || v > hi))
+            luaL_error(L, "game.moves: when = { %s = %d }: '%s' is never %d (%d..%d)", name, v, name, v, lo, hi);
+    if (p->royal)
+        luaL_error(L, "game.moves: when: a phase cannot choose the generators of a game with royal pieces");
+    p->phase_var = i + 1;
+}
+
 void tv_read_moves_pieces(lua_State *L, int idx, tv_rules *r)
 {
     read_move(L, idx, "game.moves: ", &r->pieces, &r->custodial, &r->grid, 1);
     r->moves = TV_MOVES_PIECES;
+    resolve_phase(L, r);
 }
 
 /* The reader of `to` above, for the other generators' constructors

@@ -11,7 +11,7 @@
 
 void tv_read_line_count(lua_State *L, int idx, const char *what, tv_gen *g)
 {
-    static const char *const known[] = {"directions", "to", NULL};
+    static const char *const known[] = {"directions", "to", "when", NULL};
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
     g->type = TV_GEN_LINE_COUNT;
@@ -22,7 +22,7 @@ void tv_read_line_count(lua_State *L, int idx, const char *what, tv_gen *g)
 /* offsets = { {col, row}, ... }: integers, not both 0, within a board. */
 void tv_read_leap(lua_State *L, int idx, const char *what, tv_gen *g)
 {
-    static const char *const known[] = {"offsets", "to", NULL};
+    static const char *const known[] = {"offsets", "to", "when", NULL};
     char key[112];
     tv_check_table(L, idx, what);
     tv_check_known(L, idx, what, known);
