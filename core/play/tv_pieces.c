@@ -998,27 +998,34 @@ int tv_pieces_moves_planned(const tv_rules *r, const tv_pieces_plan *p, const tv
     return n >= 0 && longest ? capture_rule(r, out, len, n, longest) : n;
 }
 
-/* The plan of the mover of `colour` under r: the last rules' two plans are
- * kept by this thread (a plan follows from the rules alone, and rules never
- * change once finished; their id tells them apart where an address could be
- * reused), so a search or a host's move-by-move loop does not derive it at
- * every position. */
+/* The plan of the mover of `colour` under r: the last four rules' two plans
+ * each are kept by this thread (a plan follows from the rules alone, and
+ * rules never change once finished; their id tells them apart where an
+ * address could be reused), so a search, a host's move-by-move loop or a
+ * game whose phase changes the rules every ply (tv_pieces_phase) does not
+ * derive it at every position. */
+#define KEPT_RULES 4
 static const tv_pieces_plan *plan_of(const tv_rules *r, int colour)
 {
     static _Thread_local struct {
         uint64_t id;
         int ready[2];
         tv_pieces_plan plan[2];
-    } kept;
-    if (kept.id != r->id || !r->id) {
-        kept.id = r->id;
-        kept.ready[0] = kept.ready[1] = 0;
+    } kept[KEPT_RULES];
+    static _Thread_local unsigned next;
+    int i = 0;
+    while (i < KEPT_RULES && (kept[i].id != r->id || !r->id))
+        i++;
+    if (i == KEPT_RULES) { /* the oldest entry goes */
+        i = (int)(next++ % KEPT_RULES);
+        kept[i].id = r->id;
+        kept[i].ready[0] = kept[i].ready[1] = 0;
     }
-    if (!kept.ready[colour - 1]) {
-        tv_pieces_plan_for(r, colour, &kept.plan[colour - 1]);
-        kept.ready[colour - 1] = r->id != 0;
+    if (!kept[i].ready[colour - 1]) {
+        tv_pieces_plan_for(r, colour, &kept[i].plan[colour - 1]);
+        kept[i].ready[colour - 1] = r->id != 0;
     }
-    return &kept.plan[colour - 1];
+    return &kept[i].plan[colour - 1];
 }
 
 int tv_pieces_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap, tv_error *err)
