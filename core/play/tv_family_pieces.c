@@ -171,7 +171,11 @@ typedef struct steps_keep {
     int shots; /* 0 */
     int n;
     tv_pieces_plan plan[2]; /* by colour: what the generator derives from the rules, once */
-    tv_move moves[];        /* r->max_moves of them */
+    /* counted (tv_pieces_counted): the moves as the sets of the pieces that
+     * step along each ray, and the enemy's cells, instead of the list */
+    int counted;
+    uint64_t src[TV_PIECES_STEP_SETS], enemies;
+    tv_move moves[]; /* r->max_moves of them */
 } steps_keep;
 
 typedef struct shots_keep {
@@ -189,19 +193,29 @@ static unsigned pieces_skip(const tv_rules *r)
     return tv_end_no_capture_rule(r) ? PIECES_SKIP | TV_END_SKIP_CAPTURED : PIECES_SKIP;
 }
 
+/* The mover's moves of s into the keep: listed, or counted as sets. */
+TV_END_INLINE int steps_find(const tv_rules *r, const tv_state *s, steps_keep *k, tv_error *err)
+{
+    const tv_pieces_plan *p = &k->plan[tv_colour_of(s, s->to_move) - 1];
+    return k->n = k->counted ? tv_pieces_step_sets(r, p, s, k->src, &k->enemies)
+                             : tv_pieces_moves_planned(r, p, s, k->moves, err);
+}
+
 static int steps_start(const tv_rules *r, const tv_state *s, steps_keep *k, tv_error *err)
 {
     tv_pieces_plan_for(r, TV_STONE1, &k->plan[0]);
     tv_pieces_plan_for(r, TV_STONE2, &k->plan[1]);
-    k->n = tv_pieces_moves_planned(r, &k->plan[tv_colour_of(s, s->to_move) - 1], s, k->moves, err);
-    return k->n < 0 ? k->n : TV_OK;
+    k->counted = tv_pieces_counted(r, &k->plan[0]) && tv_pieces_counted(r, &k->plan[1]);
+    return steps_find(r, s, k, err) < 0 ? k->n : TV_OK;
 }
 
-TV_END_INLINE int steps_draw(const steps_keep *k, tv_rng *rng, tv_move *m, tv_error *err)
+TV_END_INLINE int steps_draw(const tv_state *s, const steps_keep *k, tv_rng *rng, tv_move *m, tv_error *err)
 {
     if (k->n == 0)
         return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
-    *m = k->moves[tv_rng_below(rng, (uint32_t)k->n)];
+    int i = (int)tv_rng_below(rng, (uint32_t)k->n);
+    *m = k->counted ? tv_pieces_step_pick(&k->plan[tv_colour_of(s, s->to_move) - 1], k->src, k->enemies, i)
+                    : k->moves[i];
     return k->n;
 }
 
@@ -214,7 +228,7 @@ TV_END_INLINE int steps_play(const tv_rules *r, tv_state *s, steps_keep *k, tv_m
         return rc;
     tv_end_turn(r, s, m, 0);
     int repeated = hist && tv_history_repeats(r, s, hist->hash, hist->n);
-    if ((k->n = tv_pieces_moves_planned(r, &k->plan[tv_colour_of(s, s->to_move) - 1], s, k->moves, err)) < 0)
+    if (steps_find(r, s, k, err) < 0)
         return k->n;
     return tv_end_after_step(r, s, e.line_winner, repeated, k->n, skip, err);
 }
@@ -266,7 +280,7 @@ static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error
 
 static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *rng, tv_move *m, tv_error *err)
 {
-    return *(const int *)keep ? shots_draw(r, s, keep, rng, m, err) : steps_draw(keep, rng, m, err);
+    return *(const int *)keep ? shots_draw(r, s, keep, rng, m, err) : steps_draw(s, keep, rng, m, err);
 }
 
 static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err)
@@ -289,7 +303,7 @@ TV_END_INLINE int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, in
         if (r->repetition && (rc = tv_history_push(r, &hist, s, err)))
             return rc;
         tv_move m = TV_MOVE_NONE;
-        if ((rc = steps_draw(k, rng, &m, err)) >= 0)
+        if ((rc = steps_draw(s, k, rng, &m, err)) >= 0)
             rc = steps_play(r, s, k, m, r->repetition ? &hist : NULL, skip, err);
     }
     return rc;

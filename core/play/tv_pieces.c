@@ -990,6 +990,52 @@ static int capture_rule(const tv_rules *r, tv_move *moves, const int8_t *len, in
     return keep;
 }
 
+/* ---- counted steps: a playout's draw without the list ---------------------- */
+
+int tv_pieces_counted(const tv_rules *r, const tv_pieces_plan *p)
+{
+    const tv_pieces *q = &r->pieces;
+    return p->small && p->nkinds == 1 && p->stepper[0] && !(p->jump_dirs[0] | p->jump_own[0]) &&
+           q->capture == TV_CAPTURE_FREE && !q->royal && !q->special && !q->after && !q->shoots && !q->phase_var;
+}
+
+int tv_pieces_step_sets(const tv_rules *r, const tv_pieces_plan *p, const tv_state *s, uint64_t *src,
+                        uint64_t *enemies)
+{
+    gen_ctx g; /* small_board reads these and writes its sets */
+    g.r = r, g.p = p, g.cells = s->cells, g.colour = p->colour, g.me = p->me;
+    uint64_t of[TV_MAX_KINDS];
+    small_board(&g, of);
+    int n = 0;
+    for (int i = 0; i < p->nrays[0]; i++) {
+        src[i] = g.steps_from[0][i] & of[0];
+        n += tv_bits_count(src[i]);
+    }
+    *enemies = g.enemies;
+    return n;
+}
+
+tv_move tv_pieces_step_pick(const tv_pieces_plan *p, const uint64_t *src, uint64_t enemies, int k)
+{
+    int nr = p->nrays[0];
+    uint64_t visit = 0;
+    for (int i = 0; i < nr; i++)
+        visit |= src[i];
+    for (; visit; visit &= visit - 1) { /* the pieces in the cells' order, each its rays in order */
+        int c = tv_bits_lowest(visit);
+        unsigned rays = 0;
+        for (int i = 0; i < nr; i++)
+            rays |= (unsigned)(src[i] >> c & 1) << i;
+        int here = tv_bits_count(rays);
+        if (k < here) {
+            int to = c + p->step_delta[0][tv_bits_select(rays, (unsigned)k)];
+            return tv_pmove_simple(c, to, (int)(enemies >> to & 1));
+        }
+        k -= here;
+    }
+    return TV_MOVE_NONE;
+}
+
 int tv_pieces_moves_planned(const tv_rules *r, const tv_pieces_plan *p, const tv_state *s, tv_move *out,
                             tv_error *err)
 {

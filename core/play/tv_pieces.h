@@ -69,6 +69,17 @@ typedef struct tv_pieces_plan {
 /* The plan of the mover of `colour` (TV_STONE1/2). */
 void tv_pieces_plan_for(const tv_rules *r, int colour, tv_pieces_plan *p);
 
+/* Counted steps, for a playout's draw: when tv_pieces_counted(r, p) (one
+ * kind that only steps, a board of 64 cells or fewer, captures free, no
+ * chess family), the mover's moves are the sets src[i] of the pieces that
+ * step along ray i of p (tv_pieces_step_sets returns their count, and the
+ * enemy's cells), and tv_pieces_step_pick gives the move at index k of
+ * tv_pieces_moves' list without listing it. */
+int tv_pieces_counted(const tv_rules *r, const tv_pieces_plan *p);
+int tv_pieces_step_sets(const tv_rules *r, const tv_pieces_plan *p, const tv_state *s, uint64_t *src,
+                        uint64_t *enemies);
+tv_move tv_pieces_step_pick(const tv_pieces_plan *p, const uint64_t *src, uint64_t enemies, int k);
+
 /* tv_pieces_moves into out[0..r->max_moves) with the plan of s's mover. */
 int tv_pieces_moves_planned(const tv_rules *r, const tv_pieces_plan *p, const tv_state *s, tv_move *out,
                             tv_error *err);
