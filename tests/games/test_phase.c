@@ -19,6 +19,7 @@
 
 #define PHASES "tests/games/phase_game.lua"
 
+/* The legal moves of g as sorted text: their count. */
 static int by_text(const void *a, const void *b) { return strcmp(a, b); }
 
 static int legal_texts(const tv_game *g, char (*texts)[32], int cap)
@@ -35,30 +36,8 @@ static int legal_texts(const tv_game *g, char (*texts)[32], int cap)
 
 START_TEST(phases_agree_with_a_moves_hook)
 {
-    static char want[TV_MOVES_LIMIT][32], got[TV_MOVES_LIMIT][32];
     tv_ruleset *data = load_variant(PHASES, "impl=data"), *hook = load_variant(PHASES, "impl=hook");
-    tv_rng rng;
-    tv_rng_seed(&rng, 77);
-    long plies = 0;
-    for (int game = 0; game < 60; game++) {
-        tv_game *a = new_game(data), *b = new_game(hook);
-        while (a->state->winner < 0) {
-            int n = legal_texts(a, want, TV_MOVES_LIMIT), m = legal_texts(b, got, TV_MOVES_LIMIT);
-            ck_assert_msg(n == m && n > 0, "game %d ply %d: %d moves from data, %d from the hook", game, a->nply, n, m);
-            for (int i = 0; i < n; i++)
-                ck_assert_msg(!strcmp(want[i], got[i]), "game %d ply %d: data %s, hook %s", game, a->nply, want[i],
-                              got[i]);
-            const char *move = want[tv_rng_below(&rng, (uint32_t)n)];
-            tv_error err;
-            ck_assert_msg(tv_game_play_text(a, move, &err) == TV_OK, "data %s: %s", move, err.msg);
-            ck_assert_msg(tv_game_play_text(b, move, &err) == TV_OK, "hook %s: %s", move, err.msg);
-            ck_assert_msg(!memcmp(a->state->cells, b->state->cells, (size_t)a->rules->ncells), "game %d: cells", game);
-            plies++;
-        }
-        ck_assert_int_eq(b->state->winner, a->state->winner);
-        tv_game_free(a);
-        tv_game_free(b);
-    }
+    long plies = same_games(data, hook, 60, 77);
     ck_assert_msg(plies > 60 * 8, "only %ld plies", plies);
     tv_state_buf x, y;
     tv_error err;

@@ -22,52 +22,14 @@
 
 #define HOOKED "tests/games/amazons_hooks.lua"
 
-static int by_text(const void *a, const void *b) { return strcmp(a, b); }
-
-/* The legal moves of g as sorted text, into texts[][TV_TEXT_MAX]: the count. */
-static int legal_texts(const tv_game *g, char (*texts)[TV_TEXT_MAX], int cap)
-{
-    static tv_move moves[TV_MOVES_LIMIT];
-    tv_error err;
-    int n = tv_legal_moves(g->rules, g->state, moves, cap, &err);
-    ck_assert_msg(n >= 0, "legal moves: %s", err.msg);
-    for (int i = 0; i < n; i++)
-        tv_move_text(g->rules, moves[i], texts[i], TV_TEXT_MAX);
-    qsort(texts, (size_t)n, TV_TEXT_MAX, by_text);
-    return n;
-}
-
 /* Random games of 6x6 Amazons, both ways: at every ply the same legal turns
  * (as text, sorted), then one drawn from the data's list played in both by
  * its text, and the same cells after it. The data game ends when the mover
  * has no turn; so must the hook's. */
 START_TEST(turns_agree_with_the_data_game)
 {
-    static char want[TV_MOVES_LIMIT][TV_TEXT_MAX], got[TV_MOVES_LIMIT][TV_TEXT_MAX];
     tv_ruleset *data = must_load("amazons", "size=6"), *hooked = load_variant(HOOKED, NULL);
-    tv_rng rng;
-    tv_rng_seed(&rng, 2026);
-    long plies = 0;
-    for (int game = 0; game < 12; game++) {
-        tv_game *a = new_game(data), *b = new_game(hooked);
-        while (a->state->winner < 0) {
-            int n = legal_texts(a, want, TV_MOVES_LIMIT), m = legal_texts(b, got, TV_MOVES_LIMIT);
-            ck_assert_msg(n == m, "game %d ply %d: %d turns from data, %d from the hook", game, a->nply, n, m);
-            for (int i = 0; i < n; i++)
-                ck_assert_msg(!strcmp(want[i], got[i]), "game %d ply %d: data %s, hook %s", game, a->nply, want[i],
-                              got[i]);
-            const char *turn = want[tv_rng_below(&rng, (uint32_t)n)];
-            tv_error err;
-            ck_assert_msg(tv_game_play_text(a, turn, &err) == TV_OK, "data %s: %s", turn, err.msg);
-            ck_assert_msg(tv_game_play_text(b, turn, &err) == TV_OK, "hook %s: %s", turn, err.msg);
-            ck_assert_msg(!memcmp(a->state->cells, b->state->cells, (size_t)a->rules->ncells),
-                          "game %d: the cells differ after %s", game, turn);
-            plies++;
-        }
-        ck_assert_int_eq(b->state->winner, a->state->winner);
-        tv_game_free(a);
-        tv_game_free(b);
-    }
+    long plies = same_games(data, hooked, 12, 2026);
     ck_assert_msg(plies > 12 * 10, "only %ld plies in 12 games", plies);
     tv_ruleset_free(data);
     tv_ruleset_free(hooked);

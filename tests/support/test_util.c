@@ -1,4 +1,5 @@
 #include "test_util.h"
+#include "tv_movetext.h"
 
 #include <check.h>
 #include <dirent.h>
@@ -189,4 +190,49 @@ int each_shipped_ruleset(void (*fn)(const char *name, void *ctx), void *ctx)
     }
     closedir(d);
     return count;
+}
+
+static int by_text(const void *a, const void *b) { return strcmp(a, b); }
+
+/* The legal moves of g as sorted text into texts: their count (at least one). */
+static int legal_texts(const tv_game *g, char (*texts)[TV_TEXT_MAX])
+{
+    static tv_move moves[TV_MOVES_LIMIT];
+    tv_error err;
+    int n = tv_legal_moves(g->rules, g->state, moves, TV_MOVES_LIMIT, &err);
+    ck_assert_msg(n > 0, "ply %d of an ongoing game: %d legal moves (%s)", g->nply, n, n < 0 ? err.msg : "none");
+    for (int i = 0; i < n; i++)
+        tv_move_text(g->rules, moves[i], texts[i], TV_TEXT_MAX);
+    qsort(texts, (size_t)n, TV_TEXT_MAX, by_text);
+    return n;
+}
+
+long same_games(const tv_ruleset *a, const tv_ruleset *b, int games, uint64_t seed)
+{
+    static char want[TV_MOVES_LIMIT][TV_TEXT_MAX], got[TV_MOVES_LIMIT][TV_TEXT_MAX];
+    tv_rng rng;
+    tv_rng_seed(&rng, seed);
+    long plies = 0;
+    for (int game = 0; game < games; game++) {
+        tv_game *x = new_game(a), *y = new_game(b);
+        while (x->state->winner < 0) {
+            int n = legal_texts(x, want), m = legal_texts(y, got);
+            ck_assert_msg(n == m, "game %d ply %d: %d moves one way, %d the other", game, x->nply, n, m);
+            for (int i = 0; i < n; i++)
+                ck_assert_msg(!strcmp(want[i], got[i]), "game %d ply %d: %s one way, %s the other", game, x->nply,
+                              want[i], got[i]);
+            const char *move = want[tv_rng_below(&rng, (uint32_t)n)];
+            tv_error err;
+            ck_assert_msg(tv_game_play_text(x, move, &err) == TV_OK, "game %d: %s: %s", game, move, err.msg);
+            ck_assert_msg(tv_game_play_text(y, move, &err) == TV_OK, "game %d: %s the other way: %s", game, move,
+                          err.msg);
+            ck_assert_msg(!memcmp(x->state->cells, y->state->cells, (size_t)x->rules->ncells),
+                          "game %d: the cells differ after %s", game, move);
+            plies++;
+        }
+        ck_assert_int_eq(y->state->winner, x->state->winner);
+        tv_game_free(x);
+        tv_game_free(y);
+    }
+    return plies;
 }

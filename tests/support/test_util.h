@@ -58,6 +58,13 @@ void expect_winner(const tv_game *g, int winner, const char *what);
 /* The content of a named cell (TV_EMPTY, TV_STONE1, ...). */
 int cell_at(const tv_game *g, const char *name);
 
+/* Random games of two rulesets that must be the same game written two
+ * ways (data and a hook): at every ply the same legal moves as text, one of
+ * them drawn from `seed` and played in both by its text, the same cells
+ * after it, the same winner at the end. Fails the test where they differ;
+ * returns the plies played. */
+long same_games(const tv_ruleset *a, const tv_ruleset *b, int games, uint64_t seed);
+
 /* For the search suites. */
 
 /* Tic-tac-toe written as data (not rulesets/tictactoe.lua), so the tests do
