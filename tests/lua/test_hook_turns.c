@@ -29,7 +29,7 @@
 START_TEST(turns_agree_with_the_data_game)
 {
     tv_ruleset *data = must_load("amazons", "size=6"), *hooked = load_variant(HOOKED, NULL);
-    long plies = same_games(data, hooked, 12, 2026);
+    long plies = same_games_by_text(data, hooked, 12, 2026);
     ck_assert_msg(plies > 12 * 10, "only %ld plies in 12 games", plies);
     tv_ruleset_free(data);
     tv_ruleset_free(hooked);

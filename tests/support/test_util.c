@@ -207,7 +207,7 @@ static int legal_texts(const tv_game *g, char (*texts)[TV_TEXT_MAX])
     return n;
 }
 
-long same_games(const tv_ruleset *a, const tv_ruleset *b, int games, uint64_t seed)
+long same_games_by_text(const tv_ruleset *a, const tv_ruleset *b, int games, uint64_t seed)
 {
     static char want[TV_MOVES_LIMIT][TV_TEXT_MAX], got[TV_MOVES_LIMIT][TV_TEXT_MAX];
     tv_rng rng;

@@ -63,7 +63,7 @@ int cell_at(const tv_game *g, const char *name);
  * them drawn from `seed` and played in both by its text, the same cells
  * after it, the same winner at the end. Fails the test where they differ;
  * returns the plies played. */
-long same_games(const tv_ruleset *a, const tv_ruleset *b, int games, uint64_t seed);
+long same_games_by_text(const tv_ruleset *a, const tv_ruleset *b, int games, uint64_t seed);
 
 /* For the search suites. */
 
