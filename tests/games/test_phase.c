@@ -8,7 +8,6 @@
  * cannot be a phase are refused when they load, each with its reason. */
 #include <check.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "test_util.h"
@@ -18,21 +17,6 @@
 #include "tv_perft.h"
 
 #define PHASES "tests/games/phase_game.lua"
-
-/* The legal moves of g as sorted text: their count. */
-static int by_text(const void *a, const void *b) { return strcmp(a, b); }
-
-static int legal_texts(const tv_game *g, char (*texts)[32], int cap)
-{
-    tv_move moves[TV_MOVES_LIMIT];
-    tv_error err;
-    int n = tv_legal_moves(g->rules, g->state, moves, cap, &err);
-    ck_assert_msg(n >= 0, "legal moves: %s", err.msg);
-    for (int i = 0; i < n; i++)
-        tv_move_text(g->rules, moves[i], texts[i], 32);
-    qsort(texts, (size_t)n, 32, by_text);
-    return n;
-}
 
 START_TEST(phases_agree_with_a_moves_hook)
 {
@@ -56,11 +40,11 @@ END_TEST
  * diagonal step is refused with its reason and the state left as it was. */
 START_TEST(the_phase_is_read_from_the_state)
 {
-    static char t[TV_MOVES_LIMIT][32];
+    static char t[TV_MOVES_LIMIT][TV_TEXT_MAX];
     tv_ruleset *rs = load_variant(PHASES, "impl=data");
     tv_game *g = new_game(rs);
     tv_error err;
-    ck_assert_int_eq(legal_texts(g, t, TV_MOVES_LIMIT), 5); /* phase 0: the front row's men step forward */
+    ck_assert_int_eq(sorted_legal_texts(g, t), 5); /* phase 0: the front row's men step forward */
     const char *why = refusal(g, "b2-c3", &err);
     ck_assert_msg(strstr(why, "b2-c3") != NULL, "%s", why);
     char pos[TV_POSITION_MAX];
@@ -69,11 +53,11 @@ START_TEST(the_phase_is_read_from_the_state)
     ck_assert_msg(at != NULL, "%s", pos);
     at[6] = '1'; /* the front row's men step diagonally onto row 3: 1 + 2 + 2 + 2 + 1 */
     ck_assert_msg(tv_game_set_position(g, pos, &err) == TV_OK, "%s: %s", pos, err.msg);
-    ck_assert_int_eq(legal_texts(g, t, TV_MOVES_LIMIT), 8);
+    ck_assert_int_eq(sorted_legal_texts(g, t), 8);
     ck_assert_str_eq(t[0], "a2-b3");
     at[6] = '2'; /* one or two cells forward */
     ck_assert_msg(tv_game_set_position(g, pos, &err) == TV_OK, "%s: %s", pos, err.msg);
-    ck_assert_int_eq(legal_texts(g, t, TV_MOVES_LIMIT), 10);
+    ck_assert_int_eq(sorted_legal_texts(g, t), 10);
     ck_assert_str_eq(t[1], "a2-a4");
     tv_game_free(g);
     tv_ruleset_free(rs);

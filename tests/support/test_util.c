@@ -194,8 +194,7 @@ int each_shipped_ruleset(void (*fn)(const char *name, void *ctx), void *ctx)
 
 static int by_text(const void *a, const void *b) { return strcmp(a, b); }
 
-/* The legal moves of g as sorted text into texts: their count (at least one). */
-static int legal_texts(const tv_game *g, char (*texts)[TV_TEXT_MAX])
+int sorted_legal_texts(const tv_game *g, char (*texts)[TV_TEXT_MAX])
 {
     static tv_move moves[TV_MOVES_LIMIT];
     tv_error err;
@@ -216,7 +215,7 @@ long same_games_by_text(const tv_ruleset *a, const tv_ruleset *b, int games, uin
     for (int game = 0; game < games; game++) {
         tv_game *x = new_game(a), *y = new_game(b);
         while (x->state->winner < 0) {
-            int n = legal_texts(x, want), m = legal_texts(y, got);
+            int n = sorted_legal_texts(x, want), m = sorted_legal_texts(y, got);
             ck_assert_msg(n == m, "game %d ply %d: %d moves one way, %d the other", game, x->nply, n, m);
             for (int i = 0; i < n; i++)
                 ck_assert_msg(!strcmp(want[i], got[i]), "game %d ply %d: %s one way, %s the other", game, x->nply,

@@ -58,6 +58,10 @@ void expect_winner(const tv_game *g, int winner, const char *what);
 /* The content of a named cell (TV_EMPTY, TV_STONE1, ...). */
 int cell_at(const tv_game *g, const char *name);
 
+/* The legal moves of g (ongoing, at least one) as text, sorted, into
+ * texts[0..TV_MOVES_LIMIT): their count. */
+int sorted_legal_texts(const tv_game *g, char (*texts)[TV_TEXT_MAX]);
+
 /* Random games of two rulesets that must be the same game written two
  * ways (data and a hook): at every ply the same legal moves as text, one of
  * them drawn from `seed` and played in both by its text, the same cells
