@@ -88,6 +88,9 @@ START_TEST(a_when_that_is_no_phase_is_refused)
         {"vars = { phase = { flag = true } }, moves = move { man = step { directions = \"v\", when = { phase = true } "
          "}, royal = \"man\" }",
          "royal pieces"},
+        {"vars = { phase = { min = 0, max = 2 } }, moves = move { man = step { directions = \"v\", when = { phase = "
+         "(function() local t = {} for i = 1, 33 do t[i] = i % 3 end return t end)() } } }",
+         "expected 1..32 entries, got 33"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char source[1024];
