@@ -85,35 +85,6 @@ static int call_hook(tv_ruleset *rs, int which, view *v, int nresults, tv_error 
     return call_hook_n(rs, which, v, 1, nresults, err);
 }
 
-/* A whole move a view built (s:move, s:chain, s:drop, s:take), or
- * TV_MOVE_NONE. Cells are below 1024: such a number is never a cell. */
-static tv_move whole_move(const tv_rules *r, lua_Integer i)
-{
-    tv_hmove_parts p;
-    if (i < 1024 || i > INT32_MAX || !tv_hmove_rules(r) || tv_hmove_decode(r, (tv_move)i, &p, NULL))
-        return TV_MOVE_NONE;
-    return (tv_move)i;
-}
-
-/* A move as a hook writes it: a 1-based cell or hole (a column for dropped
- * stones), a whole move a view built, or text ("d4", "a1-a3", "pass",
- * "swap"). TV_MOVE_NONE if it is none of them. */
-static tv_move move_of(lua_State *L, const tv_rules *r, int idx)
-{
-    int t = lua_type(L, idx), isint;
-    if (t == LUA_TNUMBER) {
-        int limit = r->moves == TV_MOVES_DROP && r->board == TV_BOARD_GRID ? r->grid.width : r->ncells;
-        lua_Integer i = lua_tointegerx(L, idx, &isint);
-        return !isint ? TV_MOVE_NONE : i >= 1 && i <= limit ? (tv_move)i - 1 : whole_move(r, i);
-    }
-    if (t == LUA_TTABLE) /* { from = 1, to = 9 }: a whole move */
-        return tv_view_table_move(L, r, idx);
-    tv_move m = TV_MOVE_NONE;
-    if (t == LUA_TSTRING && tv_move_parse(r, lua_tostring(L, idx), &m, NULL))
-        m = TV_MOVE_NONE;
-    return m;
-}
-
 /* What a list too long is told (the cap is the game's max_moves, or a
  * caller's smaller room). */
 #define TOO_MANY " (game { max_moves = N } declares up to 8192)"
@@ -197,8 +168,8 @@ static int read_moves(lua_State *L, tv_hookset *h, const tv_rules *r, int top, i
         int t = list ? lua_rawgeti(L, first, i + 1) : lua_type(L, idx);
         lua_Integer v = t == LUA_TNUMBER ? lua_tointegerx(L, idx, &isint) : 0;
         tv_move m = isint && v >= 1 && v <= limit ? (tv_move)v - 1
-                    : t == LUA_TNUMBER ? (isint ? whole_move(r, v) : TV_MOVE_NONE)
-                                       : move_of(L, r, idx);
+                    : t == LUA_TNUMBER ? (isint ? tv_view_whole_move(r, v) : TV_MOVE_NONE)
+                                       : tv_view_move_value(L, r, idx);
         if (m == TV_MOVE_NONE) {
             not_a_move(L, idx, i, err);
             lua_settop(L, top);

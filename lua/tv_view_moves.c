@@ -144,6 +144,30 @@ static int table_kind(lua_State *L, const tv_rules *r, int idx, const char *key)
     return kind;
 }
 
+tv_move tv_view_whole_move(const tv_rules *r, lua_Integer i)
+{
+    tv_hmove_parts p;
+    if (i < 1024 || i > INT32_MAX || !tv_hmove_rules(r) || tv_hmove_decode(r, (tv_move)i, &p, NULL))
+        return TV_MOVE_NONE;
+    return (tv_move)i;
+}
+
+tv_move tv_view_move_value(lua_State *L, const tv_rules *r, int idx)
+{
+    int t = lua_type(L, idx), isint;
+    if (t == LUA_TNUMBER) {
+        int limit = r->moves == TV_MOVES_DROP && r->board == TV_BOARD_GRID ? r->grid.width : r->ncells;
+        lua_Integer i = lua_tointegerx(L, idx, &isint);
+        return !isint ? TV_MOVE_NONE : i >= 1 && i <= limit ? (tv_move)i - 1 : tv_view_whole_move(r, i);
+    }
+    if (t == LUA_TTABLE) /* { from = 1, to = 9 }: a whole move */
+        return tv_view_table_move(L, r, idx);
+    tv_move m = TV_MOVE_NONE;
+    if (t == LUA_TSTRING && tv_move_parse(r, lua_tostring(L, idx), &m, NULL))
+        m = TV_MOVE_NONE;
+    return m;
+}
+
 /* { parts = { a, b, ... } }: a turn of those parts, each a 1-based cell, a
  * whole move's number, a table move or text; TV_MOVE_NONE when it is none
  * (a part that is no move, a turn in a turn, more than TV_HTURN_PARTS parts,
@@ -173,14 +197,9 @@ static tv_move table_turn(lua_State *L, const tv_rules *r, int idx)
     raw_field(L, idx, "parts");
     size_t n = lua_rawlen(L, -1);
     for (size_t i = 0; i < n && n <= TV_HTURN_PARTS; i++) {
-        int t = lua_rawgeti(L, -1, (lua_Integer)i + 1), isint;
-        lua_Integer v = lua_tointegerx(L, -1, &isint);
-        parts[i] = t == LUA_TTABLE && !table_has_parts(L, -1) ? tv_view_table_move(L, r, -1)
-                   : t == LUA_TSTRING && tv_move_parse(r, lua_tostring(L, -1), &parts[i], NULL) ? TV_MOVE_NONE
-                   : t == LUA_TSTRING                                                          ? parts[i]
-                   : isint && v >= 1 && v <= r->ncells                                           ? (tv_move)v - 1
-                   : isint && v >= 1024 && v <= INT32_MAX                                        ? (tv_move)v
-                                                                                                 : TV_MOVE_NONE;
+        /* a part with parts of its own is refused before it is read: no table nests a turn deeper */
+        int t = lua_rawgeti(L, -1, (lua_Integer)i + 1);
+        parts[i] = t == LUA_TTABLE && table_has_parts(L, -1) ? TV_MOVE_NONE : tv_view_move_value(L, r, lua_gettop(L));
         lua_pop(L, 1);
         if (parts[i] == TV_MOVE_NONE) {
             lua_pop(L, 1);

@@ -21,6 +21,15 @@ void tv_view_push_move(lua_State *L, const tv_rules *r, tv_move m);
  * a play hook got). Raw reads only. TV_MOVE_NONE when it is none. */
 tv_move tv_view_table_move(lua_State *L, const tv_rules *r, int idx);
 
+/* A whole move a view built (s:move, s:chain, s:drop, s:take, s:turn), or
+ * TV_MOVE_NONE. Cells are below 1024: such a number is never a cell. */
+tv_move tv_view_whole_move(const tv_rules *r, lua_Integer i);
+
+/* A move as a hook writes it: a 1-based cell or hole (a column for dropped
+ * stones), a whole move a view built, a table move, or text ("d4",
+ * "a1-a3", "pass", "swap"). TV_MOVE_NONE if it is none of them. */
+tv_move tv_view_move_value(lua_State *L, const tv_rules *r, int idx);
+
 /* Whether the table at idx is one move (it has a key of one), not a list. */
 int tv_view_is_table_move(lua_State *L, int idx);
 
