@@ -12,12 +12,6 @@ static int side_ok(const tv_rules *r, int hole, int mover, int side)
     return (own && (side & TV_SIDE_OWN)) || (!own && (side & TV_SIDE_OPP));
 }
 
-/* Sets a hole's count, keeping the hash. */
-static void put(const tv_rules *r, tv_state *s, int hole, int count)
-{
-    s->hash ^= r->zseed[hole][s->cells[hole]] ^ r->zseed[hole][count];
-    s->cells[hole] = (uint8_t)count;
-}
 
 /* The sum of the n counts at c, four at a time: a 32-bit load times
  * 0x01010101 has the sum of its four bytes in its top byte, and no sum
@@ -115,41 +109,55 @@ static int endless(const tv_rules *r, const uint8_t *cells, int pos, int seeds, 
     return 0;
 }
 
-/* The whole move on the counts, the scores and the seed total; *slam is set
- * when the capture would take all the opponent's seeds. With hashing (a
- * constant: the compiler makes two versions), s->hash follows every count
- * that changes, one Zobrist pair a seed (a hole's pair for c -> c+1); a look
- * ahead does without. Returns 1 for an extra turn, 0, or SOW_ENDLESS for a
- * relay sowing that never ends (s is then half-sown: the caller restores it). */
-#define SOW_ENDLESS (-1)
-static inline __attribute__((always_inline)) int sow_impl(const tv_rules *r, tv_state *s, int hole, int *slam,
-                                                           const int hashing)
+/* Sows the seeds of hole by laps (tv_sow_laps in tv_rules.h): each word of
+ * the holes gets its count of full laps and its place in the rest at once.
+ * The words are read in place (tv_sow.h): their lanes in the state's head
+ * add nothing, and the words wholly in the head are skipped. Returns the
+ * last place sown: a hole, or -1 / -2 for a store. */
+static inline int sow_laps(const tv_rules *r, tv_state *s, int hole)
 {
-    uint64_t dh = 0;
-    const uint64_t(*z)[TV_MANCALA_MAX_SEEDS + 1] = r->zseed;
+    const tv_sow_laps *l = &r->laps;
+    int m = s->to_move, len = l->len[m], seeds = s->cells[hole], from = l->at[m][hole];
+    int lap = len - (r->sow.skip_origin != 0); /* skipped, the origin is on no lap */
+    if (seeds == 0)
+        return hole;
+    if (r->sow.origin_first) /* the first seed back into the hole: sown from the place before it */
+        from = from == 0 ? len - 1 : from - 1;
+    s->cells[hole] = 0;
+    int laps = seeds >= lap ? seeds / lap : 0, rest = seeds - laps * lap;
+    const uint64_t *a = l->upto[m][from + 1], *e = l->upto[m][from + 1 + rest], *f = l->upto[m][from + 1 + lap];
+    const uint8_t *sa = l->stores_upto[m][from + 1], *se = l->stores_upto[m][from + 1 + rest],
+                  *sf = l->stores_upto[m][from + 1 + lap];
+    for (int p = 0; p < 2; p++) {
+        int stored = laps * (sf[p] - sa[p]) + se[p] - sa[p];
+        s->score[p] += stored;
+        s->stones = (uint16_t)(s->stones - stored);
+    }
+    uint8_t *words = s->cells + r->ncells - 32;
+    for (int i = l->first; i < 4; i++) {
+        /* a lane is 0 or 1 a lap, and no hole ever holds more than 255 seeds: no lane carries */
+        uint64_t add = (uint64_t)laps * (f[i] - a[i]) + (e[i] - a[i]), v;
+        memcpy(&v, words + 8 * i, 8);
+        v += add;
+        memcpy(words + 8 * i, &v, 8);
+    }
+    return l->place[m][from + (rest ? rest : lap)];
+}
+
+/* Sows seed by seed along the track, for a relay (and the rules laps do not
+ * count). Returns the last place sown, or SOW_ENDLESS for a relay sowing
+ * that never ends. */
+#define SOW_ENDLESS (-9)
+static int sow_seeds(const tv_rules *r, tv_state *s, int hole)
+{
     const tv_sow *w = &r->sow;
     uint8_t *cells = s->cells;
-    int mover = s->to_move, seeds = cells[hole], pos = r->track_pos[hole], last = hole, len = r->track_len;
+    int mover = s->to_move, last = hole, seeds = cells[hole], pos = r->track_pos[hole], len = r->track_len;
     lift_watch lw;
-    *slam = 0;
     cells[hole] = 0;
     if (w->origin_first) {
         cells[hole] = 1;
         seeds--;
-    }
-    if (hashing)
-        dh = z[hole][seeds + (w->origin_first != 0)] ^ z[hole][cells[hole]];
-    if (!w->stores && !w->skip_origin && !w->relay) { /* one seed a hole, lap after lap */
-        const int8_t *track = r->track;
-        for (; seeds > 0; seeds--) {
-            if (++pos == len)
-                pos = 0;
-            int t = track[pos];
-            if (hashing)
-                dh ^= z[t][cells[t]] ^ z[t][cells[t] + 1];
-            cells[t]++;
-        }
-        last = track[pos];
     }
     if (w->relay) {
         lw.power = lw.lam = 1;
@@ -173,22 +181,31 @@ static inline __attribute__((always_inline)) int sow_impl(const tv_rules *r, tv_
         }
         if (t == hole && w->skip_origin)
             continue;
-        if (hashing)
-            dh ^= z[t][cells[t]] ^ z[t][cells[t] + 1];
         cells[t]++;
         seeds--;
         last = t;
         if (seeds == 0 && w->relay && cells[t] > 1) { /* relay: lift and go on */
             seeds = cells[t];
-            if (hashing)
-                dh ^= z[t][cells[t]] ^ z[t][0];
             cells[t] = 0;
             if (endless(r, cells, pos, seeds, &lw))
                 return SOW_ENDLESS;
         }
     }
-    if (hashing)
-        s->hash ^= dh;
+    return last;
+}
+
+/* The whole move on the counts, the scores and the seed total, without the
+ * hash; *slam is set when the capture would take all the opponent's seeds.
+ * Returns 1 for an extra turn, 0, or SOW_ENDLESS for a relay sowing that
+ * never ends (s is then half-sown: the caller restores it). */
+static inline int sow(const tv_rules *r, tv_state *s, int hole, int *slam)
+{
+    const tv_sow *w = &r->sow;
+    uint8_t *cells = s->cells;
+    int mover = s->to_move, last = r->laps.ok ? sow_laps(r, s, hole) : sow_seeds(r, s, hole);
+    *slam = 0;
+    if (last == SOW_ENDLESS)
+        return SOW_ENDLESS;
     if (last < 0)
         return w->extra_turn && last == -1 - mover;
 
@@ -207,15 +224,10 @@ static inline __attribute__((always_inline)) int sow_impl(const tv_rules *r, tv_
     for (int i = 0; i < n; i++) {
         s->score[mover] += cells[holes[i]];
         s->stones = (uint16_t)(s->stones - cells[holes[i]]);
-        if (hashing)
-            s->hash ^= z[holes[i]][cells[holes[i]]] ^ z[holes[i]][0];
         cells[holes[i]] = 0;
     }
     return 0;
 }
-
-/* A look ahead: the move without the hash. */
-static int sow(const tv_rules *r, tv_state *s, int hole, int *slam) { return sow_impl(r, s, hole, slam, 0); }
 
 /* Whether the feeding, grand-slam and relay rules need a look ahead in s:
  * only a capture can empty the opponent's row, so feeding needs one only
@@ -310,13 +322,16 @@ static inline __attribute__((always_inline)) int apply_impl(const tv_rules *r, t
     tv_state_buf keep;
     if (r->sow.relay) /* a sowing that never ends leaves s as it was */
         memcpy(&keep.state, s, (size_t)r->state_size);
-    int again = sow_impl(r, s, m, &slam, hashing); /* the hash follows the counts that change */
+    uint64_t before = hashing ? tv_sow_holes_hash(r, s) : 0;
+    int again = sow(r, s, m, &slam);
     if (again == SOW_ENDLESS) {
         memcpy(s, &keep.state, (size_t)r->state_size);
         for (; u && u->n > kept; u->n--) /* the holes this sowing kept are not the move's */
             u->kept[u->cell[u->n - 1] >> 3] &= (uint8_t)~(1u << (u->cell[u->n - 1] & 7));
         return TV_EILLEGAL;
     }
+    if (hashing) /* the words of the holes, rehashed: a few, however many seeds were sown */
+        s->hash ^= before ^ tv_sow_holes_hash(r, s);
     s->quiet = s->stones == stones ? (uint16_t)(s->quiet + 1) : 0;
     return again;
 }
@@ -328,21 +343,21 @@ int tv_sow_apply_unhashed(const tv_rules *r, tv_state *s, tv_move m) { return ap
 void tv_sow_remainder(const tv_rules *r, tv_state *s)
 {
     int n = r->sow.holes;
+    uint64_t before = tv_sow_holes_hash(r, s);
     if (r->remainder == TV_REMAINDER_OWN_ROW) {
         for (int h = 0; h < 2 * n; h++) {
             s->score[row_of(r, h)] += s->cells[h];
             s->stones = (uint16_t)(s->stones - s->cells[h]);
-            put(r, s, h, 0);
+            s->cells[h] = 0;
         }
     } else if (r->remainder == TV_REMAINDER_SPLIT) {
         int half = s->stones / 2; /* an odd seed stays on the board */
         s->score[0] += half;
         s->score[1] += half;
         int left = s->stones - 2 * half;
-        for (int h = 0; h < 2 * n; h++)
-            put(r, s, h, 0);
-        if (left)
-            put(r, s, 0, left);
+        memset(s->cells, 0, (size_t)(2 * n));
+        s->cells[0] = (uint8_t)left;
         s->stones = (uint16_t)left;
     }
+    s->hash ^= before ^ tv_sow_holes_hash(r, s);
 }

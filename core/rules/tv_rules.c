@@ -80,6 +80,55 @@ static void build_track(tv_rules *r)
             r->track_pos[r->track[i]] = (int8_t)i;
 }
 
+/* Words of lanes from bytes, whatever the machine's byte order. */
+static void lanes_to_words(const uint8_t lanes[32], uint64_t words[4]) { memcpy(words, lanes, 32); }
+
+/* The words and laps of tv_sow_laps, from the track. */
+static void build_laps(tv_rules *r)
+{
+    tv_sow_laps *l = &r->laps;
+    const tv_sow *w = &r->sow;
+    int ncells = 2 * w->holes; /* r->ncells is not set yet */
+    uint8_t lanes[32] = {0};
+    memset(l, 0, sizeof *l);
+    l->first = (32 - ncells) / 8;
+    memset(lanes + 32 - ncells, 0xFF, (size_t)ncells);
+    lanes_to_words(lanes, l->mask);
+    for (int p = 0; p < 2; p++) {
+        memset(lanes, 0, sizeof lanes);
+        memset(lanes + 32 - ncells + p * w->holes, 0xFF, (size_t)w->holes);
+        lanes_to_words(lanes, l->row[p]);
+    }
+    l->ok = !w->relay && !(w->origin_first && w->skip_origin);
+    if (!l->ok)
+        return;
+    for (int m = 0; m < 2; m++) {
+        int len = 0;
+        for (int i = 0; i < r->track_len; i++) {
+            int t = r->track[i];
+            if (t < 0 && !(-t - 1 == m ? w->own_store : w->opp_store))
+                continue; /* a store passed over */
+            l->place[m][len++] = (int8_t)t;
+        }
+        l->len[m] = len;
+        for (int i = 0; i < len; i++) {
+            l->place[m][len + i] = l->place[m][i];
+            if (l->place[m][i] >= 0)
+                l->at[m][l->place[m][i]] = (int8_t)i;
+        }
+        memset(lanes, 0, sizeof lanes);
+        for (int i = 0; i < 2 * len; i++) {
+            int t = l->place[m][i];
+            memcpy(l->stores_upto[m][i + 1], l->stores_upto[m][i], 2);
+            if (t < 0)
+                l->stores_upto[m][i + 1][-t - 1]++;
+            else
+                lanes[t + 32 - ncells]++; /* at most 2: the lap is written twice */
+            lanes_to_words(lanes, l->upto[m][i + 1]);
+        }
+    }
+}
+
 static int check_mancala(tv_rules *r, tv_error *err)
 {
     const tv_sow *w = &r->sow;
@@ -95,6 +144,7 @@ static int check_mancala(tv_rules *r, tv_error *err)
     r->grid.width = w->holes;
     r->grid.height = 2;
     build_track(r);
+    build_laps(r);
     return TV_OK;
 }
 
@@ -810,11 +860,9 @@ int tv_rules_finish(tv_rules *r, tv_error *err)
     for (int c = 0; c < r->ncells; c++)
         for (int v = 1; v < 4; v++) /* empty hashes to 0 */
             r->zcell[c][v] = tv_rng_next(&rng);
-    memset(r->zseed, 0, sizeof r->zseed);
     if (r->board == TV_BOARD_MANCALA)
-        for (int c = 0; c < r->ncells; c++)
-            for (int v = 1; v <= TV_MANCALA_MAX_SEEDS; v++) /* an empty hole hashes to 0 */
-                r->zseed[c][v] = tv_rng_next(&rng);
+        for (int i = 0; i < 4; i++) /* the holes' words (tv_sow.h) */
+            r->laps.key[i] = tv_rng_next(&rng);
     r->zside = tv_rng_next(&rng);
     r->zswapped = tv_rng_next(&rng);
     r->zsetup = tv_rng_next(&rng);

@@ -449,6 +449,28 @@ typedef struct tv_sow {
     int pass;           /* a player with no move passes */
 } tv_sow;
 
+/* A mancala board's holes as words, and a sowing counted by laps (tv_sow.c).
+ * Cells are byte lanes of four 64-bit words, lane c + 32 - ncells for cell c,
+ * so that the words end at the last cell (tv_sow.h reads them in place): the
+ * hash of the holes mixes word by word, and a sowing without relay adds to
+ * them. A sowing of n seeds from a place drops n / lap seeds on every place
+ * of a lap and one more on the next n % lap places: a few word additions
+ * instead of a step a seed. For each mover, its lap is the track without the
+ * stores it does not sow into, written twice so that a sowing never wraps. */
+#define TV_SOW_LAP_MAX (2 * TV_MANCALA_MAX_HOLES + 2)
+typedef struct tv_sow_laps {
+    int first;        /* the first word holding a cell's lane: (32 - ncells) / 8 */
+    uint64_t mask[4]; /* each word's lanes that are cells */
+    uint64_t row[2][4]; /* and those of each player's row */
+    uint64_t key[4];  /* each word's hash key */
+    int ok;     /* the rules sow by laps: no relay, and not origin_first with skip_origin */
+    int len[2]; /* places on each mover's lap */
+    int8_t place[2][2 * TV_SOW_LAP_MAX];         /* the doubled lap: a hole, or -1 / -2 for a store */
+    int8_t at[2][2 * TV_MANCALA_MAX_HOLES];      /* a hole's place on the mover's lap */
+    uint64_t upto[2][2 * TV_SOW_LAP_MAX + 1][4]; /* one seed on each place before i: the holes' lanes */
+    uint8_t stores_upto[2][2 * TV_SOW_LAP_MAX + 1][2]; /* and each store's seeds */
+} tv_sow_laps;
+
 enum { TV_REMAINDER_NONE = 0, TV_REMAINDER_SPLIT, TV_REMAINDER_OWN_ROW };
 
 enum {
@@ -580,7 +602,6 @@ struct tv_rules {
     int cap_binds;  /* a game without hooks could reach ply_cap before its other ends */
     int state_size; /* bytes of one tv_state, rounded up to 8 */
     uint64_t zcell[TV_MAX_CELLS][TV_CELL_VALUES];
-    uint64_t zseed[2 * TV_MANCALA_MAX_HOLES][TV_MANCALA_MAX_SEEDS + 1];
     /* Mancala track: the holes (and stores, as -1 for player 1's and -2 for
      * player 2's) in sowing order, and each hole's place on it. */
     int16_t nb[TV_MAX_CELLS][8]; /* grids: the neighbour in each compass direction, or -1 */
@@ -588,6 +609,7 @@ struct tv_rules {
     int track_len;
     int8_t track[2 * TV_MANCALA_MAX_HOLES + 2];
     int8_t track_pos[2 * TV_MANCALA_MAX_HOLES];
+    tv_sow_laps laps;
     uint64_t zside, zswapped, zsetup;
     tv_eval eval; /* for search; read by lua/api/tv_api_eval.c */
 };

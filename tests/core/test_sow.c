@@ -486,6 +486,109 @@ START_TEST(random_games_keep_invariants)
 }
 END_TEST
 
+/* A sowing seed by seed, written from the rules' statement and not the
+ * engine's code: the track runs along row 1 (a1 to the last hole
+ * counter-clockwise, the other way clockwise), player 1's store, row 2 the
+ * other way, player 2's store. Returns the last place: a hole, or -1 / -2. */
+static int sown_by_hand(const tv_rules *r, uint8_t *cells, int score[2], int mover, int hole)
+{
+    const tv_sow *w = &r->sow;
+    int n = w->holes, track[2 * TV_MANCALA_MAX_HOLES + 2], len = 0, pos = 0;
+    for (int i = 0; i < n; i++)
+        track[len++] = w->cw ? n - 1 - i : i;
+    if (w->stores)
+        track[len++] = -1;
+    for (int i = 0; i < n; i++)
+        track[len++] = w->cw ? n + i : 2 * n - 1 - i;
+    if (w->stores)
+        track[len++] = -2;
+    while (track[pos] != hole)
+        pos++;
+    int seeds = cells[hole], last = hole;
+    cells[hole] = 0;
+    if (w->origin_first) {
+        cells[hole]++;
+        seeds--;
+    }
+    while (seeds > 0) {
+        int t = track[pos = (pos + 1) % len];
+        if (t < 0 && (-t - 1 == mover ? !w->own_store : !w->opp_store))
+            continue;
+        if (t == hole && w->skip_origin)
+            continue;
+        if (t < 0)
+            score[-t - 1]++;
+        else
+            cells[t]++;
+        seeds--;
+        last = t;
+    }
+    return last;
+}
+
+/* The sowing by laps (tv_sow_laps) against the sowing by hand, on random
+ * boards of every size, both directions, each choice of stores, and the
+ * origin first or skipped, up to the 255 seeds a board holds: the holes, the
+ * stores, the extra turn, and the hash against a recount. */
+START_TEST(sowing_by_laps_is_sowing_seed_by_seed)
+{
+    tv_rng rng;
+    tv_rng_seed(&rng, 7);
+    for (int config = 0; config < 400; config++) {
+        int holes = 1 + (int)tv_rng_below(&rng, TV_MANCALA_MAX_HOLES);
+        tv_rules *r = mancala_rules_new(holes, 0);
+        r->sow.cw = (int)tv_rng_below(&rng, 2);
+        r->sow.stores = (int)tv_rng_below(&rng, 2);
+        if (r->sow.stores) {
+            r->sow.own_store = (int)tv_rng_below(&rng, 2);
+            r->sow.opp_store = (int)tv_rng_below(&rng, 2);
+            r->sow.extra_turn = r->sow.own_store;
+        }
+        int origin = (int)tv_rng_below(&rng, 3); /* neither, first, skipped */
+        r->sow.origin_first = origin == 1;
+        r->sow.skip_origin = origin == 2;
+        rules_finish_ok(r);
+        ck_assert_msg(r->laps.ok, "config %d: no relay, yet not sown by laps", config);
+        tv_state_buf buf;
+        tv_state *s = &buf.state;
+        tv_error err;
+        for (int trial = 0; trial < 50; trial++) {
+            ck_assert_int_eq(tv_state_new(r, 1, s, &err), TV_OK);
+            int budget = 1 + (int)tv_rng_below(&rng, TV_MANCALA_MAX_SEEDS), total = 0;
+            s->to_move = (uint8_t)tv_rng_below(&rng, 2);
+            int hole = s->to_move * holes + (int)tv_rng_below(&rng, (uint32_t)holes);
+            for (int c = 0; c < r->ncells; c++) { /* a heap in the sown hole, the rest spread at random */
+                int put = c == hole ? 1 + (int)tv_rng_below(&rng, (uint32_t)budget)
+                                    : (int)tv_rng_below(&rng, (uint32_t)(budget - total + 1) / 4 + 1);
+                put = put > budget - total ? budget - total : put;
+                s->cells[c] = (uint8_t)put;
+                total += put;
+            }
+            if (s->cells[hole] == 0)
+                continue;
+            s->stones = (uint16_t)total;
+            s->score[0] = s->score[1] = 0;
+            s->hash = tv_state_hash(r, s);
+            uint8_t want[2 * TV_MANCALA_MAX_HOLES];
+            int score[2] = {0, 0};
+            memcpy(want, s->cells, (size_t)r->ncells);
+            int last = sown_by_hand(r, want, score, s->to_move, hole);
+            int again = tv_sow_apply(r, s, hole, NULL);
+            for (int c = 0; c < r->ncells; c++)
+                ck_assert_msg(s->cells[c] == want[c], "config %d (%d holes, cw %d, stores %d/%d, origin %d): hole %d "
+                              "has %d, by hand %d", config, holes, r->sow.cw, r->sow.own_store, r->sow.opp_store,
+                              origin, c, s->cells[c], want[c]);
+            ck_assert_int_eq(s->score[0], score[0]);
+            ck_assert_int_eq(s->score[1], score[1]);
+            ck_assert_int_eq(s->stones, total - score[0] - score[1]);
+            ck_assert_int_eq(again, r->sow.extra_turn && last == -1 - s->to_move);
+            ck_assert_msg(s->hash == tv_state_hash(r, s), "config %d: the hash is not the recount", config);
+        }
+        free(r);
+    }
+}
+END_TEST
+
 int main(void)
 {
     const tv_check_test tests[] = {
@@ -502,6 +605,7 @@ int main(void)
         {"parameters", pass_when_no_move, 0, 0},
         {"parameters", repetition_ends_and_splits, 0, 0},
         {"parameters", capture_target_and_side_empty, 0, 0},
+        {"parameters", sowing_by_laps_is_sowing_seed_by_seed, 0, 0},
         {"robustness", bad_moves_leave_the_state, 120, 0},
         {"robustness", corrupt_positions_are_refused, 120, 0},
         {"robustness", random_games_keep_invariants, 120, 0},
