@@ -233,29 +233,38 @@ TV_END_INLINE int steps_play(const tv_rules *r, tv_state *s, steps_keep *k, tv_m
     return tv_end_after_step(r, s, e.line_winner, repeated, k->n, skip, err);
 }
 
-TV_END_INLINE void shots_start(const tv_rules *r, const tv_state *s, shots_keep *k)
+/* The mover's turns (a host's loop: its count is the host's), or, for a
+ * playout in Amazons' shape, its (piece, landing) pairs (tv_shoot.h); either
+ * is 0 when the mover has no move. */
+TV_END_INLINE int shots_find(const tv_rules *r, const tv_state *s, shots_keep *k, int pairs)
+{
+    return k->n = pairs ? tv_shoot_pairs(r, s, &k->b) : tv_shoot_count(r, s, &k->b);
+}
+
+TV_END_INLINE void shots_start(const tv_rules *r, const tv_state *s, shots_keep *k, int pairs)
 {
     tv_shoot_init(r, s, &k->b);
-    k->n = tv_shoot_count(r, s, &k->b);
+    shots_find(r, s, k, pairs);
 }
 
 TV_END_INLINE int shots_draw(const tv_rules *r, const tv_state *s, shots_keep *k, tv_rng *rng, tv_move *m,
-                             tv_error *err)
+                             int pairs, tv_error *err)
 {
     if (k->n == 0)
         return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
-    *m = tv_shoot_pick(r, s, &k->b, (int)tv_rng_below(rng, (uint32_t)k->n));
+    *m = pairs ? tv_shoot_pairs_draw(r, s, &k->b, k->n, rng)
+               : tv_shoot_pick(r, s, &k->b, (int)tv_rng_below(rng, (uint32_t)k->n));
     return k->n;
 }
 
-TV_END_INLINE int shots_play(const tv_rules *r, tv_state *s, shots_keep *k, tv_move m, tv_error *err)
+TV_END_INLINE int shots_play(const tv_rules *r, tv_state *s, shots_keep *k, tv_move m, int pairs, tv_error *err)
 {
     int progress, p = s->to_move, reached = tv_shoot_apply(r, s, &k->b, m, &progress, err);
     if (reached < 0)
         return reached;
     tv_end_pieces_quiet(r, s, progress);
     tv_end_turn(r, s, m, 0);
-    k->n = tv_shoot_count(r, s, &k->b);
+    shots_find(r, s, k, pairs);
     return tv_end_after_step(r, s, reached ? p + 1 : -1, 0, k->n, PIECES_SKIP, err);
 }
 
@@ -274,18 +283,18 @@ static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error
         return steps_start(r, s, keep, err);
     }
     ((shots_keep *)keep)->shots = 1;
-    shots_start(r, s, keep);
+    shots_start(r, s, keep, 0);
     return TV_OK;
 }
 
 static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *rng, tv_move *m, tv_error *err)
 {
-    return *(const int *)keep ? shots_draw(r, s, keep, rng, m, err) : steps_draw(s, keep, rng, m, err);
+    return *(const int *)keep ? shots_draw(r, s, keep, rng, m, 0, err) : steps_draw(s, keep, rng, m, err);
 }
 
 static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err)
 {
-    return *(const int *)keep ? shots_play(r, s, keep, m, err)
+    return *(const int *)keep ? shots_play(r, s, keep, m, 0, err)
                               : steps_play(r, s, keep, m, NULL, pieces_skip(r), err);
 }
 
@@ -312,21 +321,30 @@ TV_END_INLINE int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, in
 static int playout_shots(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
 {
     shots_keep k;
-    shots_start(r, s, &k);
+    int pairs = tv_shoot_queen(r);
+    shots_start(r, s, &k, pairs);
     while (s->status == TV_ONGOING) {
         if (halt && (s->ply & 63) == 0 && halt(ctx))
             return TV_PLAYOUT_HALTED;
         tv_move m = TV_MOVE_NONE;
-        int rc = shots_draw(r, s, &k, rng, &m, err);
-        if (rc < 0 || (rc = shots_play(r, s, &k, m, err)))
+        int rc = shots_draw(r, s, &k, rng, &m, pairs, err);
+        if (rc < 0 || (rc = shots_play(r, s, &k, m, pairs, err)))
             return rc;
     }
     return TV_OK;
 }
 
+/* Whether this path plays r: not with hooks or a phase (the kernel does). */
+static int playout_fits(const tv_rules *r) { return !tv_family_hooked(r) && !r->pieces.phase_var; }
+
+int tv_pieces_playout_pairs(const tv_rules *r)
+{
+    return r->family == TV_FAMILY_PIECES && playout_fits(r) && shots_case(r) && !r->repetition && tv_shoot_queen(r);
+}
+
 static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
 {
-    if (tv_family_hooked(r) || r->pieces.phase_var)
+    if (!playout_fits(r))
         return TV_PLAYOUT_DECLINED;
     if (shots_case(r) && !r->repetition)
         return playout_shots(r, s, rng, halt, ctx, err);

@@ -6,4 +6,8 @@
 
 extern const tv_family tv_family_pieces;
 
+/* Whether tv_random_playout draws r's turns by (piece, landing) pairs
+ * (tv_shoot.h: Amazons' shape) instead of by count and index. */
+int tv_pieces_playout_pairs(const tv_rules *r);
+
 #endif

@@ -1,7 +1,10 @@
 /* Random playouts: a game played to its end by uniformly random legal moves,
  * the same game, random number for random number, as drawing
  * moves[tv_rng_below(rng, n)] from tv_legal_moves and playing each with
- * tv_play_hist, only faster. Reached through tv_play.h. */
+ * tv_play_hist, only faster. Amazons' shape draws its turns by (piece,
+ * landing) pairs instead, as uniform and the same from the kernel's list
+ * grouped by pair (tv_shoot.h), since counting its 2,000 turns a ply costs
+ * more than playing one. Reached through tv_play.h. */
 #ifndef TV_PLAYOUT_H
 #define TV_PLAYOUT_H
 

@@ -69,6 +69,8 @@ static int plain_moves(const tv_rules *r)
     return !r->custodial.dirs && !(r->ends & TV_END_REACH);
 }
 
+int tv_shoot_queen(const tv_rules *r) { return tv_shoot_fast(r) && queen_shape(r); }
+
 void tv_shoot_init(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
 {
     b->queen = queen_shape(r);
@@ -93,6 +95,10 @@ void tv_shoot_init(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
         }
         b->reach[c] = (uint8_t)(b->queen ? run_sum(b->run[c]) : reach_of(r, b->run[c]));
     }
+    b->arrows_max = 0;
+    for (int c = 0; c < r->ncells && b->queen; c++)
+        if (run_sum(r->run[c]) > b->arrows_max)
+            b->arrows_max = run_sum(r->run[c]);
 }
 
 /* Cell x has just become empty (or occupied): the runs that end at x, seen
@@ -342,7 +348,11 @@ int tv_shoot_apply(const tv_rules *r, tv_state *s, tv_shoot_board *b, tv_move m,
     s->cells[to] = TV_EMPTY;
     s->cells[arrow] = TV_EMPTY;
     int fixed = fixed_range(r);
-    if (b->queen) {
+    if (b->queen && arrow == from) { /* the start filled again: only the landing closes */
+        s->cells[to] = (uint8_t)piece;
+        s->cells[arrow] = TV_BLOCK;
+        changed_queen(r, b, to, 0);
+    } else if (b->queen) {
         changed_queen(r, b, from, 1);
         s->cells[to] = (uint8_t)piece;
         changed_queen(r, b, to, 0);
@@ -359,4 +369,46 @@ int tv_shoot_apply(const tv_rules *r, tv_state *s, tv_shoot_board *b, tv_move m,
     own[from >> 6] &= ~(1ull << (from & 63));
     own[to >> 6] |= 1ull << (to & 63);
     return rc;
+}
+
+int tv_shoot_pairs(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
+{
+    int me = tv_colour_of(s, s->to_move) - 1, kinds = r->pieces.gen[0].kinds, n = 0, j = 0;
+    PIECES {
+        int from = 64 * w_ + tv_bits_lowest(set_);
+        if (!(kinds >> tv_cell_kind(s->cells[from]) & 1))
+            continue;
+        n += run_sum(b->run[from]);
+        b->piece_at[j] = (uint16_t)from;
+        b->pairs_upto[j++] = (uint16_t)n;
+    }
+    b->npieces = j;
+    return n;
+}
+
+tv_move tv_shoot_pairs_draw(const tv_rules *r, const tv_state *s, tv_shoot_board *b, int pairs, tv_rng *rng)
+{
+    int me = tv_colour_of(s, s->to_move) - 1;
+    for (long tries = (long)TV_SHOOT_TRIES * b->arrows_max; tries > 0; tries--) {
+        int i = (int)tv_rng_below(rng, (uint32_t)pairs), j = 0, d = 0;
+        for (int p = 0; p < b->npieces; p++) /* the pieces whose pairs all come before i */
+            j += b->pairs_upto[p] <= i;
+        int from = b->piece_at[j];
+        i -= j ? b->pairs_upto[j - 1] : 0;
+        /* the piece's pairs: along each direction, nearest first; the bytes
+         * of the runs times 0x0101.. are their sums up to each direction
+         * (below 256: eight runs of a side under 32) */
+        uint64_t w, upto;
+        memcpy(&w, b->run[from], sizeof w);
+        upto = w * 0x0101010101010101ull;
+        for (int e = 0; e < 7; e++)
+            d += (int)(upto >> (8 * e) & 255) <= i;
+        i -= d ? (int)(upto >> (8 * (d - 1)) & 255) : 0;
+        int to = from + (i + 1) * b->delta[d], arrows = b->reach[to] + 1 + b->run[from][d ^ 4];
+        int u = (int)tv_rng_below(rng, (uint32_t)b->arrows_max);
+        if (u < arrows)
+            return arrow_at(r, &r->pieces.gen[0], b, me, from, to, d, i + 1, u);
+    }
+    int n = tv_shoot_count(r, s, b);
+    return tv_shoot_pick(r, s, b, (int)tv_rng_below(rng, (uint32_t)n));
 }

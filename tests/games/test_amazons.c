@@ -7,13 +7,18 @@
  * that hashes, position strings (arrows are blocks), move text and undo read
  * back to the same states and moves. */
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "test_util.h"
 #include "tv_check.h"
 #include "tv_perft.h"
+#include "tv_family_pieces.h"
 #include "tv_pieces.h"
+#include "tv_pmove.h"
+#include "tv_shoot.h"
 
 /* The error of playing `moves` (the last one refused: illegal, or text that
  * is no move) in g, which must not change the position. */
@@ -318,6 +323,89 @@ START_TEST(random_games_read_back)
 }
 END_TEST
 
+static int move_order(const void *a, const void *b)
+{
+    tv_move x = *(const tv_move *)a, y = *(const tv_move *)b;
+    return (x > y) - (x < y);
+}
+
+/* The chi-square of hits against n equally likely turns, each expected `each` times. */
+static double chi_square(const int *hits, int n, double each)
+{
+    double chi = 0;
+    for (int i = 0; i < n; i++)
+        chi += (hits[i] - each) * (hits[i] - each) / each;
+    return chi;
+}
+
+/* A playout's draw by (piece, landing) pairs (tv_shoot.h) gives every legal
+ * turn the same chance: in positions of random 6x6 games, 200 draws a turn
+ * fall on the turns as uniform draws would (the chi-square within six of its
+ * standard deviations above its mean), each drawn turn legal. A draw that
+ * takes a pair and then one of its arrows uniformly, never drawing again, is
+ * far outside that bound at the start: the test can tell. */
+START_TEST(playout_draws_every_turn_alike)
+{
+    tv_ruleset *rs = load_variant("rulesets/amazons.lua", "size=6");
+    const tv_rules *r = tv_ruleset_rules(rs);
+    ck_assert(tv_pieces_playout_pairs(r));
+    static tv_shoot_board b;
+    static int hits[TV_MOVES_LIMIT];
+    static tv_move moves[TV_MOVES_LIMIT], sorted[TV_MOVES_LIMIT];
+    tv_rng rng;
+    tv_rng_seed(&rng, 11);
+    int positions = 0;
+    for (int game = 0; game < 4; game++) {
+        tv_state_buf buf;
+        tv_state *s = &buf.state;
+        tv_error err;
+        ck_assert_int_eq(tv_state_new(r, (uint64_t)game, s, &err), TV_OK);
+        for (int ply = 0; s->status == TV_ONGOING; ply++) {
+            int n = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, &err);
+            ck_assert_int_gt(n, 0);
+            if (ply % 4 == 0) {
+                memcpy(sorted, moves, (size_t)n * sizeof *moves);
+                qsort(sorted, (size_t)n, sizeof *sorted, move_order);
+                memset(hits, 0, (size_t)n * sizeof *hits);
+                tv_shoot_init(r, s, &b);
+                int pairs = tv_shoot_pairs(r, s, &b);
+                for (long k = 0; k < 200L * n; k++) {
+                    tv_move m = tv_shoot_pairs_draw(r, s, &b, pairs, &rng);
+                    const tv_move *at = bsearch(&m, sorted, (size_t)n, sizeof *sorted, move_order);
+                    ck_assert_msg(at != NULL, "game %d ply %d: the draw gave a move that is not legal", game, ply);
+                    hits[at - sorted]++;
+                }
+                double df = n - 1, chi = chi_square(hits, n, 200);
+                ck_assert_msg(n == 1 || chi < df + 6 * sqrt(2 * df), "game %d ply %d: chi-square %.0f over %d turns",
+                              game, ply, chi, n);
+                if (ply == 0) { /* the draw that never draws again, from the list grouped by pair */
+                    int first[TV_MOVES_LIMIT], count[TV_MOVES_LIMIT], np = 0;
+                    for (int i = 0; i < n; i++) {
+                        if (i == 0 || tv_pmove_to(moves[i]) != tv_pmove_to(moves[i - 1]) ||
+                            tv_pmove_from(moves[i]) != tv_pmove_from(moves[i - 1])) {
+                            first[np] = i;
+                            count[np++] = 0;
+                        }
+                        count[np - 1]++;
+                    }
+                    memset(hits, 0, (size_t)n * sizeof *hits);
+                    for (long k = 0; k < 200L * n; k++) {
+                        int i = (int)tv_rng_below(&rng, (uint32_t)np);
+                        hits[first[i] + (int)tv_rng_below(&rng, (uint32_t)count[i])]++;
+                    }
+                    chi = chi_square(hits, n, 200);
+                    ck_assert_msg(chi > 4 * (df + 6 * sqrt(2 * df)), "a biased draw passes: chi-square %.0f", chi);
+                }
+                positions++;
+            }
+            ck_assert_int_eq(tv_play(r, s, moves[tv_rng_below(&rng, (uint32_t)n)], NULL, &err), TV_OK);
+        }
+    }
+    ck_assert_int_ge(positions, 12);
+    tv_ruleset_free(rs);
+}
+END_TEST
+
 int main(void)
 {
     const tv_check_test tests[] = {
@@ -329,6 +417,7 @@ int main(void)
         {"bound", bound_from_the_generators, 30, 0},
         {"bound", refused_rulesets, 30, 0},
         {"bound", players_choose_among_thousands, 30, 0},
+        {"draw", playout_draws_every_turn_alike, 120, 0},
         {"read back", random_games_read_back, 300, 3},
     };
     return tv_check_run("amazons", tests, TV_CHECK_COUNT(tests));

@@ -1,7 +1,8 @@
 /* The random-playout fast path (tv_random_playout) plays the kernel's game:
  * for every ruleset in rulesets/ and option variants of each, seeded random
  * games are played move by move through the kernel (tv_legal_moves, a move
- * drawn by tv_rng_below, tv_check_move, tv_play_hist with the history), and
+ * drawn by tv_rng_below, or by pairs in Amazons' shape (kernel_draw),
+ * tv_check_move, tv_play_hist with the history), and
  * the fast path, started from the same position and random state, must end in
  * the same state: the same moves (ply count, last move), status, winner,
  * scores, cells and hash, and the same random numbers used. Besides the start
@@ -16,6 +17,8 @@
 
 #include "test_util.h"
 #include "tv_check.h"
+#include "tv_family_pieces.h"
+#include "tv_pmove.h"
 
 #define MAX_PLIES 8192 /* above the engine's move limit (TV_DEFAULT_MAX_PLIES): random Hasami Shogi reaches it */
 
@@ -121,14 +124,15 @@ typedef struct kernel_game {
  * count, move and random numbers at every ply, and the same state after it;
  * now and then a move taken back and drawn again, or a move played without
  * a draw, so that the structures are rebuilt from the state. */
-static void host_ply(tv_game *g, const tv_rng *before, const tv_rng *after, int n, tv_move m, const char *what)
+static void host_ply(tv_game *g, const tv_rng *before, const tv_rng *after, int n, tv_move m, tv_move then,
+                     const char *what)
 {
     tv_error err = {0};
     tv_rng rng = *before;
     tv_move drawn = TV_MOVE_NONE;
     int ply = g->state->ply;
     if (ply % 13 == 7) { /* played as a host's own choice: no draw */
-        ck_assert_msg(tv_game_play(g, m, &err) == TV_OK, "%s: ply %d: tv_game_play: %s", what, ply, err.msg);
+        ck_assert_msg(tv_game_play(g, then, &err) == TV_OK, "%s: ply %d: tv_game_play: %s", what, ply, err.msg);
         return;
     }
     for (int again = 0; again < 1 + (ply % 11 == 5); again++) {
@@ -139,8 +143,47 @@ static void host_ply(tv_game *g, const tv_rng *before, const tv_rng *after, int 
                           memcmp(&rng, after, sizeof rng) == 0,
                       "%s: ply %d: tv_game_random_move drew %d, the list's draw is %d (of %d): %s", what, ply,
                       (int)drawn, (int)m, n, err.msg);
-        ck_assert_msg(tv_game_play(g, drawn, &err) == TV_OK, "%s: ply %d: tv_game_play: %s", what, ply, err.msg);
+        ck_assert_msg(tv_game_play(g, then, &err) == TV_OK, "%s: ply %d: tv_game_play: %s", what, ply, err.msg);
     }
+}
+
+/* The playout's draw in Amazons' shape (tv_shoot.h), written again from the
+ * kernel's list: its turns grouped by (piece, landing) in the list's order;
+ * a pair drawn uniformly and an index u below the most arrows a cell of the
+ * board can have (its eight lines to the edge); the pair's arrow u when it
+ * has that many, else both drawn again; past 64 times that bound, the
+ * list's draw. */
+static tv_move pairs_draw(const tv_rules *r, const tv_move *moves, int n, tv_rng *rng)
+{
+    static int first[TV_MOVES_LIMIT], count[TV_MOVES_LIMIT];
+    int pairs = 0, most = 0, w = r->grid.width, h = r->grid.height;
+    for (int i = 0; i < n; i++) {
+        if (i == 0 || tv_pmove_from(moves[i]) != tv_pmove_from(moves[i - 1]) ||
+            tv_pmove_to(moves[i]) != tv_pmove_to(moves[i - 1])) {
+            first[pairs] = i;
+            count[pairs++] = 0;
+        }
+        count[pairs - 1]++;
+    }
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int up = h - 1 - y, right = w - 1 - x;
+            int lines = (w - 1) + (h - 1) + (x < y ? x : y) + (right < up ? right : up) + (x < up ? x : up) +
+                        (right < y ? right : y);
+            most = lines > most ? lines : most;
+        }
+    for (long tries = 64L * most; tries > 0; tries--) {
+        int i = (int)tv_rng_below(rng, (uint32_t)pairs), u = (int)tv_rng_below(rng, (uint32_t)most);
+        if (u < count[i])
+            return moves[first[i] + u];
+    }
+    return moves[tv_rng_below(rng, (uint32_t)n)];
+}
+
+/* The kernel's draw from its list, as tv_random_playout draws for r. */
+static tv_move kernel_draw(const tv_rules *r, const tv_move *moves, int n, tv_rng *rng)
+{
+    return tv_pieces_playout_pairs(r) ? pairs_draw(r, moves, n, rng) : moves[tv_rng_below(rng, (uint32_t)n)];
 }
 
 static void kernel_play(const tv_rules *r, tv_state *s, tv_rng *rng, uint64_t *hist, int *nhist, kernel_game *k,
@@ -155,14 +198,18 @@ static void kernel_play(const tv_rules *r, tv_state *s, tv_rng *rng, uint64_t *h
         tv_move moves[TV_MOVES_LIMIT];
         int n = tv_legal_moves(r, s, moves, TV_MOVES_LIMIT, &err);
         ck_assert_msg(n > 0, "%s: ply %d: no legal move in a game that is not over: %s", what, s->ply, err.msg);
-        tv_rng drawn_rng = *rng, rng_before = *rng;
-        tv_move m = moves[tv_rng_below(rng, (uint32_t)n)], drawn = TV_MOVE_NONE;
+        /* a host's draw is the list's (its count is the host's); the
+         * playout's may be by pairs (kernel_draw) */
+        tv_rng drawn_rng = *rng, rng_before = *rng, listed_rng = *rng;
+        tv_move listed = moves[tv_rng_below(&listed_rng, (uint32_t)n)], drawn = TV_MOVE_NONE;
+        tv_move m = kernel_draw(r, moves, n, rng);
         if (g)
-            host_ply(g, &rng_before, rng, n, m, what);
+            host_ply(g, &rng_before, &listed_rng, n, listed, m, what);
         ck_assert_msg(tv_random_move(r, s, &drawn_rng, &drawn, &err) == n, "%s: ply %d: tv_random_move counts "
                       "other moves: %s", what, s->ply, err.msg);
-        ck_assert_msg(drawn == m && memcmp(&drawn_rng, rng, sizeof drawn_rng) == 0,
-                      "%s: ply %d: tv_random_move drew %d, the list's draw is %d", what, s->ply, (int)drawn, (int)m);
+        ck_assert_msg(drawn == listed && memcmp(&drawn_rng, &listed_rng, sizeof drawn_rng) == 0,
+                      "%s: ply %d: tv_random_move drew %d, the list's draw is %d", what, s->ply, (int)drawn,
+                      (int)listed);
         ck_assert_msg(tv_check_move(r, s, m, &err) == TV_OK, "%s: ply %d: a generated move is refused: %s", what,
                       s->ply, err.msg);
         ck_assert_msg(tv_play_hist(r, s, m, NULL, hist, *nhist, &err) == TV_OK, "%s: ply %d: %s", what, s->ply,
@@ -251,7 +298,7 @@ static int check_game(const tv_rules *r, uint64_t game, int restarts, const char
         tv_move moves[TV_MOVES_LIMIT];
         int n = tv_legal_moves(r, &s.state, moves, TV_MOVES_LIMIT, &err);
         ck_assert_int_gt(n, 0);
-        tv_move m = moves[tv_rng_below(&rng, (uint32_t)n)];
+        tv_move m = kernel_draw(r, moves, n, &rng);
         ck_assert_msg(m == k.moves[i], "%s: the kernel does not replay its own game at ply %d", what, i);
         ck_assert_int_eq(tv_play_hist(r, &s.state, m, NULL, hist, nhist, &err), TV_OK);
         if (s.state.quiet == 0 && (i >= next || i + 1 == k.plies)) {
