@@ -123,22 +123,24 @@ static inline int sow_laps(const tv_rules *r, tv_state *s, int hole)
         return hole;
     if (r->sow.origin_first) /* the first seed back into the hole: sown from the place before it */
         from = from == 0 ? len - 1 : from - 1;
-    s->cells[hole] = 0;
     int laps = seeds >= lap ? seeds / lap : 0, rest = seeds - laps * lap;
     const uint64_t *a = l->upto[m][from + 1], *e = l->upto[m][from + 1 + rest], *f = l->upto[m][from + 1 + lap];
-    const uint8_t *sa = l->stores_upto[m][from + 1], *se = l->stores_upto[m][from + 1 + rest],
-                  *sf = l->stores_upto[m][from + 1 + lap];
-    for (int p = 0; p < 2; p++) {
-        int stored = laps * (sf[p] - sa[p]) + se[p] - sa[p];
-        s->score[p] += stored;
-        s->stones = (uint16_t)(s->stones - stored);
-    }
+    /* the stores as two byte lanes too (a store gets at most 2 a lap written twice) */
+    int sa = l->stores_upto[m][from + 1], stored = laps * (l->stores_upto[m][from + 1 + lap] - sa) +
+                                                   l->stores_upto[m][from + 1 + rest] - sa;
+    s->score[0] += stored & 255;
+    s->score[1] += stored >> 8;
+    s->stones = (uint16_t)(s->stones - (stored & 255) - (stored >> 8));
+    /* The hole is emptied in its word too (a byte written before the word
+     * is read would stall the read): its lane holds exactly the seeds, so
+     * taking them borrows from no other lane. */
     uint8_t *words = s->cells + r->ncells - 32;
+    int emptied = l->lane_word[hole];
     for (int i = l->first; i < 4; i++) {
         /* a lane is 0 or 1 a lap, and no hole ever holds more than 255 seeds: no lane carries */
         uint64_t add = (uint64_t)laps * (f[i] - a[i]) + (e[i] - a[i]), v;
         memcpy(&v, words + 8 * i, 8);
-        v += add;
+        v = (v - (i == emptied ? (uint64_t)seeds * l->lane_one[hole] : 0)) + add;
         memcpy(words + 8 * i, &v, 8);
     }
     return l->place[m][from + (rest ? rest : lap)];

@@ -99,6 +99,14 @@ static void build_laps(tv_rules *r)
         memset(lanes + 32 - ncells + p * w->holes, 0xFF, (size_t)w->holes);
         lanes_to_words(lanes, l->row[p]);
     }
+    for (int h = 0; h < ncells; h++) {
+        uint64_t words[4];
+        memset(lanes, 0, sizeof lanes);
+        lanes[h + 32 - ncells] = 1;
+        lanes_to_words(lanes, words);
+        l->lane_word[h] = (uint8_t)((h + 32 - ncells) / 8);
+        l->lane_one[h] = words[l->lane_word[h]];
+    }
     l->ok = !w->relay && !(w->origin_first && w->skip_origin);
     if (!l->ok)
         return;
@@ -119,9 +127,9 @@ static void build_laps(tv_rules *r)
         memset(lanes, 0, sizeof lanes);
         for (int i = 0; i < 2 * len; i++) {
             int t = l->place[m][i];
-            memcpy(l->stores_upto[m][i + 1], l->stores_upto[m][i], 2);
+            l->stores_upto[m][i + 1] = l->stores_upto[m][i];
             if (t < 0)
-                l->stores_upto[m][i + 1][-t - 1]++;
+                l->stores_upto[m][i + 1] = (uint16_t)(l->stores_upto[m][i + 1] + (t == -1 ? 1 : 256));
             else
                 lanes[t + 32 - ncells]++; /* at most 2: the lap is written twice */
             lanes_to_words(lanes, l->upto[m][i + 1]);

@@ -462,13 +462,15 @@ typedef struct tv_sow_laps {
     int first;        /* the first word holding a cell's lane: (32 - ncells) / 8 */
     uint64_t mask[4]; /* each word's lanes that are cells */
     uint64_t row[2][4]; /* and those of each player's row */
+    uint64_t lane_one[2 * TV_MANCALA_MAX_HOLES]; /* a hole's lane holding 1, in the word of lane_word */
+    uint8_t lane_word[2 * TV_MANCALA_MAX_HOLES];
     uint64_t key[4];  /* each word's hash key */
     int ok;     /* the rules sow by laps: no relay, and not origin_first with skip_origin */
     int len[2]; /* places on each mover's lap */
     int8_t place[2][2 * TV_SOW_LAP_MAX];         /* the doubled lap: a hole, or -1 / -2 for a store */
     int8_t at[2][2 * TV_MANCALA_MAX_HOLES];      /* a hole's place on the mover's lap */
     uint64_t upto[2][2 * TV_SOW_LAP_MAX + 1][4]; /* one seed on each place before i: the holes' lanes */
-    uint8_t stores_upto[2][2 * TV_SOW_LAP_MAX + 1][2]; /* and each store's seeds */
+    uint16_t stores_upto[2][2 * TV_SOW_LAP_MAX + 1]; /* and the stores' seeds: player 1's + 256 x player 2's */
 } tv_sow_laps;
 
 enum { TV_REMAINDER_NONE = 0, TV_REMAINDER_SPLIT, TV_REMAINDER_OWN_ROW };

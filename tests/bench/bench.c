@@ -31,9 +31,10 @@
  * -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc: calls from this program
  * and libtavola.a, which includes every allocation of the rulesets' Lua VMs
  * (their allocator is in libtavola). */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* sched_setaffinity, sched_getcpu */
 #include <dirent.h>
 #include <math.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -850,6 +851,30 @@ static void machine(char *out, size_t size)
     snprintf(out, size, "%s (family %s, model %s, %.0f MHz, cache %s), %ld CPUs", *name ? name : "unknown CPU",
              *family ? family : "?", *model ? model : "?", *mhz ? atof(mhz) : 0.0, *cache ? cache : "?",
              sysconf(_SC_NPROCESSORS_ONLN));
+}
+
+/* Both sides on one CPU: this process and its OpenSpiel children, which
+ * inherit the mask, are never moved between CPUs in a run. On a shared
+ * machine of 2 CPUs, runs the scheduler moved back and forth played at two
+ * thirds of the speed of runs it left in place (Kalah's host loop: 300k and
+ * 450k games/s, run after run); a figure's median then depended on luck.
+ * BENCH_CPU=any leaves the CPUs to the scheduler. Returns the CPU, or -1. */
+static int pin_cpu(void)
+{
+    const char *e = getenv("BENCH_CPU");
+    if (e && strcmp(e, "any") == 0)
+        return -1;
+#ifdef __linux__
+    int cpu = sched_getcpu();
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    if (cpu < 0)
+        return -1;
+    CPU_SET(cpu, &one);
+    return sched_setaffinity(0, sizeof one, &one) == 0 ? cpu : -1;
+#else
+    return -1;
+#endif
 }
 
 /* ---- the OpenSpiel peer -------------------------------------------------- */
@@ -1922,8 +1947,11 @@ int main(int argc, char **argv)
     for (int i = 0; i < NGAMES; i++)
         games[i].rs = load(games[i].path, games[i].options);
 
-    char cpu[512];
+    char cpu[600];
     machine(cpu, sizeof cpu);
+    int pinned = pin_cpu();
+    if (pinned >= 0)
+        snprintf(cpu + strlen(cpu), sizeof cpu - strlen(cpu), ", run on CPU %d alone (both sides)", pinned);
     const char *osp = getenv("BENCH_OPENSPIEL"); /* OpenSpiel's rollout program: measure the peer */
     if (osp && !*osp)
         osp = NULL;
