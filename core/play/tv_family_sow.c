@@ -54,6 +54,7 @@ static int passes(const tv_rules *r) { return r->sow.pass; }
 typedef struct sow_keep {
     tv_move list[SOW_MOVES];
     int n;
+    uint64_t holes; /* the holes' part of the state's hash (tv_sow_holes_hash): rehashed once a ply, not twice */
 } sow_keep;
 
 static int keep_fits(const tv_rules *r) { return !tv_family_hooked(r) && !r->repetition; }
@@ -69,6 +70,7 @@ static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error
     (void)err;
     sow_keep *k = keep;
     k->n = tv_sow_moves(r, s, k->list, SOW_MOVES);
+    k->holes = tv_sow_holes_hash(r, s);
     return TV_OK;
 }
 
@@ -83,7 +85,13 @@ TV_END_INLINE int sow_draw(const sow_keep *k, tv_rng *rng, tv_move *m, tv_error 
 TV_END_INLINE int sow_step(const tv_rules *r, tv_state *s, sow_keep *k, tv_move m, const tv_history *hist,
                            int hashless, tv_error *err)
 {
-    tv_end_turn(r, s, m, hashless ? tv_sow_apply_unhashed(r, s, m) : tv_sow_apply(r, s, m, NULL));
+    int again = tv_sow_apply_unhashed(r, s, m);
+    if (!hashless && again >= 0) { /* the holes hashed as they were when the keep last saw them */
+        uint64_t holes = tv_sow_holes_hash(r, s);
+        s->hash ^= k->holes ^ holes;
+        k->holes = holes;
+    }
+    tv_end_turn(r, s, m, again);
     int repeated = hist && tv_history_repeats(r, s, hist->hash, hist->n);
     k->n = tv_sow_moves(r, s, k->list, SOW_MOVES);
     return tv_end_after_step(r, s, -1, repeated, k->n, SOW_SKIP, err);
