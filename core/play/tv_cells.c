@@ -2,7 +2,7 @@
 #include "tv_cells.h"
 
 #include "tv_bits.h"
-#include "tv_sow.h"
+#include "tv_holes.h"
 #include "tv_vars_state.h"
 
 #include <stdio.h>
@@ -27,10 +27,10 @@ int tv_state_set(const tv_rules *r, tv_state *s, tv_undo *u, int cell, int value
         return tv_state_put_grid(r, s, u, cell, value, err);
     if (u)
         tv_undo_keep(u, cell, old);
-    uint64_t before = tv_sow_holes_hash(r, s);
+    uint64_t before = tv_holes_hash(r, s);
     s->stones = (uint16_t)(s->stones + value - old);
     s->cells[cell] = (uint8_t)value;
-    s->hash ^= before ^ tv_sow_holes_hash(r, s);
+    s->hash ^= before ^ tv_holes_hash(r, s);
     return TV_OK;
 }
 
@@ -56,7 +56,7 @@ uint64_t tv_state_hash(const tv_rules *r, const tv_state *s)
 {
     uint64_t h = 0;
     if (r->board == TV_BOARD_MANCALA)
-        h = tv_sow_holes_hash(r, s);
+        h = tv_holes_hash(r, s);
     else
         for (int c = 0; c < r->ncells; c++)
             h ^= r->zcell[c][s->cells[c]];

@@ -5,6 +5,7 @@
 
 #include "tv_end.h"
 #include "tv_history.h"
+#include "tv_holes.h"
 #include "tv_movetext.h"
 #include "tv_sow.h"
 
@@ -54,7 +55,7 @@ static int passes(const tv_rules *r) { return r->sow.pass; }
 typedef struct sow_keep {
     tv_move list[SOW_MOVES];
     int n;
-    uint64_t holes; /* the holes' part of the state's hash (tv_sow_holes_hash): rehashed once a ply, not twice */
+    uint64_t holes; /* the holes' part of the state's hash (tv_holes_hash): rehashed once a ply, not twice */
 } sow_keep;
 
 static int keep_fits(const tv_rules *r) { return !tv_family_hooked(r) && !r->repetition; }
@@ -70,7 +71,7 @@ static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error
     (void)err;
     sow_keep *k = keep;
     k->n = tv_sow_moves(r, s, k->list, SOW_MOVES);
-    k->holes = tv_sow_holes_hash(r, s);
+    k->holes = tv_holes_hash(r, s);
     return TV_OK;
 }
 
@@ -87,7 +88,7 @@ TV_END_INLINE int sow_step(const tv_rules *r, tv_state *s, sow_keep *k, tv_move 
 {
     int again = tv_sow_apply_unhashed(r, s, m);
     if (!hashless && again >= 0) { /* the holes hashed as they were when the keep last saw them */
-        uint64_t holes = tv_sow_holes_hash(r, s);
+        uint64_t holes = tv_holes_hash(r, s);
         s->hash ^= k->holes ^ holes;
         k->holes = holes;
     }

@@ -1,6 +1,7 @@
 #include "tv_sow.h"
 
 #include "tv_cells.h"
+#include "tv_holes.h"
 
 #include <string.h>
 
@@ -324,7 +325,7 @@ static inline __attribute__((always_inline)) int apply_impl(const tv_rules *r, t
     tv_state_buf keep;
     if (r->sow.relay) /* a sowing that never ends leaves s as it was */
         memcpy(&keep.state, s, (size_t)r->state_size);
-    uint64_t before = hashing ? tv_sow_holes_hash(r, s) : 0;
+    uint64_t before = hashing ? tv_holes_hash(r, s) : 0;
     int again = sow(r, s, m, &slam);
     if (again == SOW_ENDLESS) {
         memcpy(s, &keep.state, (size_t)r->state_size);
@@ -333,7 +334,7 @@ static inline __attribute__((always_inline)) int apply_impl(const tv_rules *r, t
         return TV_EILLEGAL;
     }
     if (hashing) /* the words of the holes, rehashed: a few, however many seeds were sown */
-        s->hash ^= before ^ tv_sow_holes_hash(r, s);
+        s->hash ^= before ^ tv_holes_hash(r, s);
     s->quiet = s->stones == stones ? (uint16_t)(s->quiet + 1) : 0;
     return again;
 }
@@ -345,7 +346,7 @@ int tv_sow_apply_unhashed(const tv_rules *r, tv_state *s, tv_move m) { return ap
 void tv_sow_remainder(const tv_rules *r, tv_state *s)
 {
     int n = r->sow.holes;
-    uint64_t before = tv_sow_holes_hash(r, s);
+    uint64_t before = tv_holes_hash(r, s);
     if (r->remainder == TV_REMAINDER_OWN_ROW) {
         for (int h = 0; h < 2 * n; h++) {
             s->score[row_of(r, h)] += s->cells[h];
@@ -361,5 +362,5 @@ void tv_sow_remainder(const tv_rules *r, tv_state *s)
         s->cells[0] = (uint8_t)left;
         s->stones = (uint16_t)left;
     }
-    s->hash ^= before ^ tv_sow_holes_hash(r, s);
+    s->hash ^= before ^ tv_holes_hash(r, s);
 }

@@ -8,36 +8,6 @@
 
 #include <string.h>
 
-/* The holes' part of the hash: each word of lanes (tv_sow_laps in
- * tv_rules.h), masked to its cells, mixed with its key by a bijection, so
- * boards that differ in one word never share it. A sowing rehashes the few
- * words of the board (two in Kalah) instead of a key a seed. */
-static inline uint64_t tv_sow_word_hash(const tv_rules *r, int i, uint64_t w)
-{
-    uint64_t h = (w & r->laps.mask[i]) ^ r->laps.key[i];
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdu;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53u;
-    return h ^ (h >> 33);
-}
-
-/* The words end at the last cell, so a small board's first word begins in
- * the state's head: its lanes there are masked off. */
-_Static_assert(TV_STATE_HEAD >= 32, "the holes' words begin at most 32 bytes before the cells");
-
-static inline uint64_t tv_sow_holes_hash(const tv_rules *r, const tv_state *s)
-{
-    const uint8_t *words = s->cells + r->ncells - 32;
-    uint64_t h = 0;
-    for (int i = r->laps.first; i < 4; i++) {
-        uint64_t w;
-        memcpy(&w, words + 8 * i, 8);
-        h ^= tv_sow_word_hash(r, i, w);
-    }
-    return h;
-}
-
 /* Seeds in player p's row (p = 0 or 1). */
 int tv_sow_row_seeds(const tv_rules *r, const tv_state *s, int p);
 /* Whether player p's row holds no seed (the end rules ask it every ply):

@@ -379,15 +379,8 @@ START_TEST(playout_draws_every_turn_alike)
                 ck_assert_msg(n == 1 || chi < df + 6 * sqrt(2 * df), "game %d ply %d: chi-square %.0f over %d turns",
                               game, ply, chi, n);
                 if (ply == 0) { /* the draw that never draws again, from the list grouped by pair */
-                    int first[TV_MOVES_LIMIT], count[TV_MOVES_LIMIT], np = 0;
-                    for (int i = 0; i < n; i++) {
-                        if (i == 0 || tv_pmove_to(moves[i]) != tv_pmove_to(moves[i - 1]) ||
-                            tv_pmove_from(moves[i]) != tv_pmove_from(moves[i - 1])) {
-                            first[np] = i;
-                            count[np++] = 0;
-                        }
-                        count[np - 1]++;
-                    }
+                    static int first[TV_MOVES_LIMIT], count[TV_MOVES_LIMIT];
+                    int np = shot_pairs(moves, n, first, count);
                     memset(hits, 0, (size_t)n * sizeof *hits);
                     for (long k = 0; k < 200L * n; k++) {
                         int i = (int)tv_rng_below(&rng, (uint32_t)np);

@@ -18,7 +18,6 @@
 #include "test_util.h"
 #include "tv_check.h"
 #include "tv_family_pieces.h"
-#include "tv_pmove.h"
 
 #define MAX_PLIES 8192 /* above the engine's move limit (TV_DEFAULT_MAX_PLIES): random Hasami Shogi reaches it */
 
@@ -156,15 +155,7 @@ static void host_ply(tv_game *g, const tv_rng *before, const tv_rng *after, int 
 static tv_move pairs_draw(const tv_rules *r, const tv_move *moves, int n, tv_rng *rng)
 {
     static int first[TV_MOVES_LIMIT], count[TV_MOVES_LIMIT];
-    int pairs = 0, most = 0, w = r->grid.width, h = r->grid.height;
-    for (int i = 0; i < n; i++) {
-        if (i == 0 || tv_pmove_from(moves[i]) != tv_pmove_from(moves[i - 1]) ||
-            tv_pmove_to(moves[i]) != tv_pmove_to(moves[i - 1])) {
-            first[pairs] = i;
-            count[pairs++] = 0;
-        }
-        count[pairs - 1]++;
-    }
+    int pairs = shot_pairs(moves, n, first, count), most = 0, w = r->grid.width, h = r->grid.height;
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             int up = h - 1 - y, right = w - 1 - x;

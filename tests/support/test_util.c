@@ -1,5 +1,6 @@
 #include "test_util.h"
 #include "tv_movetext.h"
+#include "tv_pmove.h"
 
 #include <check.h>
 #include <dirent.h>
@@ -234,4 +235,18 @@ long same_games_by_text(const tv_ruleset *a, const tv_ruleset *b, int games, uin
         tv_game_free(y);
     }
     return plies;
+}
+
+int shot_pairs(const tv_move *moves, int n, int *first, int *count)
+{
+    int pairs = 0;
+    for (int i = 0; i < n; i++) {
+        if (i == 0 || tv_pmove_from(moves[i]) != tv_pmove_from(moves[i - 1]) ||
+            tv_pmove_to(moves[i]) != tv_pmove_to(moves[i - 1])) {
+            first[pairs] = i;
+            count[pairs++] = 0;
+        }
+        count[pairs - 1]++;
+    }
+    return pairs;
 }

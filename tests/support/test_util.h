@@ -69,6 +69,11 @@ int sorted_legal_texts(const tv_game *g, char (*texts)[TV_TEXT_MAX]);
  * returns the plies played. */
 long same_games_by_text(const tv_ruleset *a, const tv_ruleset *b, int games, uint64_t seed);
 
+/* A shooting game's legal turns (Amazons) grouped by (piece, landing), in
+ * the list's order: each pair's first index into first[] and its turns into
+ * count[] (room for n of each); returns the count of pairs. */
+int shot_pairs(const tv_move *moves, int n, int *first, int *count);
+
 /* For the search suites. */
 
 /* Tic-tac-toe written as data (not rulesets/tictactoe.lua), so the tests do
