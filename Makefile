@@ -350,7 +350,8 @@ bench: deps
 	         "$$($(BENCH_DIR)/bench openspiel-games)") || exit 1; fi; \
 	rc=0; BENCH_QUICK=$(BENCH_QUICK) BENCH_OPENSPIEL=$$osp $(BENCH_DIR)/bench || rc=1; \
 	$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) OPT="$(BENCH_OPT)" SAN= $(BENCH_DIR)/tavola $(BENCH_DIR)/serve_load && \
-	sh tests/serve/bench_serve.sh $(BENCH_DIR) $(if $(BENCH_QUICK),2 quick,10) || rc=1; exit $$rc
+	sh tests/serve/bench_serve.sh $(BENCH_DIR) $(if $(BENCH_QUICK),2 quick,10) || rc=1; \
+	bash tests/bench/records.sh $(BENCH_DIR) $(if $(BENCH_QUICK),quick) || rc=1; exit $$rc
 
 # OpenSpiel's own pure-Python algorithm files (mcts.py, minimax.py,
 # evaluate_bots.py), unedited, on tavola's games through tavola.pyspiel_compat:

@@ -12,35 +12,68 @@
 
 const char *cli_result_text(int winner) { return winner == 1 ? "1-0" : winner == 2 ? "0-1" : "1/2-1/2"; }
 
-/* A tag, its value escaped into a buffer written at once (a match writes
- * a record a game: a call a character cost more than the game). */
-static void tag(FILE *out, const char *name, const char *value)
+/* A record's text as it grows: one buffer, doubled when full (a match
+ * writes a record a game, and a stdio call a piece cost as much as the game). */
+typedef struct text_buf {
+    char *p;
+    size_t n, cap;
+    int failed; /* out of memory: the record is given up */
+} text_buf;
+
+/* Room for `more` bytes and the final NUL. */
+static int room(text_buf *b, size_t more)
 {
-    char buf[512];
-    size_t n = 0;
-    fputs("[", out);
-    fputs(name, out);
-    fputs(" \"", out);
-    for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
-        if (n > sizeof buf - 8) {
-            fwrite(buf, 1, n, out);
-            n = 0;
-        }
-        if (*p == '"' || *p == '\\')
-            buf[n++] = '\\', buf[n++] = (char)*p;
-        else if (*p == '\n')
-            buf[n++] = '\\', buf[n++] = 'n';
-        else if (*p == '\r')
-            buf[n++] = '\\', buf[n++] = 'r';
-        else if (*p == '\t')
-            buf[n++] = '\\', buf[n++] = 't';
-        else if (*p < 0x20 || *p == 0x7f)
-            n += (size_t)snprintf(buf + n, sizeof buf - n, "\\x%02x", *p);
-        else
-            buf[n++] = (char)*p;
+    if (b->failed)
+        return 0;
+    if (b->n + more + 1 <= b->cap)
+        return 1;
+    size_t cap = b->cap ? b->cap : 512;
+    while (cap < b->n + more + 1)
+        cap *= 2;
+    char *p = realloc(b->p, cap);
+    if (!p) {
+        b->failed = 1;
+        return 0;
     }
-    fwrite(buf, 1, n, out);
-    fputs("\"]\n", out);
+    b->p = p, b->cap = cap;
+    return 1;
+}
+
+static void put(text_buf *b, const char *s, size_t len)
+{
+    if (room(b, len)) {
+        memcpy(b->p + b->n, s, len);
+        b->n += len;
+        b->p[b->n] = '\0';
+    }
+}
+
+static void puts_buf(text_buf *b, const char *s) { put(b, s, strlen(s)); }
+
+/* A tag, its value escaped: a quote or backslash after a backslash, a
+ * control byte as \n, \r, \t or \xHH, so any value reads back as written. */
+static void tag(text_buf *b, const char *name, const char *value)
+{
+    puts_buf(b, "[");
+    puts_buf(b, name);
+    puts_buf(b, " \"");
+    for (const unsigned char *p = (const unsigned char *)value; *p && room(b, 4); p++) {
+        char *o = b->p + b->n;
+        if (*p == '"' || *p == '\\')
+            o[0] = '\\', o[1] = (char)*p, b->n += 2;
+        else if (*p == '\n')
+            o[0] = '\\', o[1] = 'n', b->n += 2;
+        else if (*p == '\r')
+            o[0] = '\\', o[1] = 'r', b->n += 2;
+        else if (*p == '\t')
+            o[0] = '\\', o[1] = 't', b->n += 2;
+        else if (*p < 0x20 || *p == 0x7f)
+            b->n += (size_t)snprintf(o, 5, "\\x%02x", *p);
+        else
+            o[0] = (char)*p, b->n += 1;
+        b->p[b->n] = '\0';
+    }
+    puts_buf(b, "\"]\n");
 }
 
 void cli_origin_of(const char *game, cli_origin *o)
@@ -53,48 +86,46 @@ char *cli_record_format(const tavola_ruleset *rs, uint64_t seed, tavola_game *g,
                         const char *error)
 {
     const tavola_api *t = cli_api();
-    char *text = NULL, num[64];
-    size_t len = 0;
+    char num[64];
+    text_buf b = {0};
     int n = g ? t->history(g, NULL, 0) : 0;
     tavola_move *moves = malloc(((size_t)(n > 0 ? n : 0) + 1) * sizeof *moves);
-    FILE *out = moves ? open_memstream(&text, &len) : NULL;
-    if (!out) {
-        free(moves);
+    if (!moves)
         return NULL;
-    }
     n = g ? t->history(g, moves, n) : 0;
-    tag(out, "Game", tags->game);
+    tag(&b, "Game", tags->game);
     if (tags->origin) {
-        tag(out, "Found", tags->origin->found);
+        tag(&b, "Found", tags->origin->found);
         if (tags->origin->file[0])
-            tag(out, "File", tags->origin->file);
+            tag(&b, "File", tags->origin->file);
     }
-    tag(out, "Options", t->ruleset_options(rs));
+    tag(&b, "Options", t->ruleset_options(rs));
     snprintf(num, sizeof num, "%llu", (unsigned long long)seed);
-    tag(out, "Seed", num);
+    tag(&b, "Seed", num);
     snprintf(num, sizeof num, "%ld", tags->index);
-    tag(out, "Index", num);
-    tag(out, "P1", tags->p1);
-    tag(out, "P2", tags->p2);
-    tag(out, "Result", error ? "*" : cli_result_text(t->winner(g)));
+    tag(&b, "Index", num);
+    tag(&b, "P1", tags->p1);
+    tag(&b, "P2", tags->p2);
+    tag(&b, "Result", error ? "*" : cli_result_text(t->winner(g)));
     snprintf(num, sizeof num, "%ld,%ld", g ? (long)t->score(g, 1) : 0L, g ? (long)t->score(g, 2) : 0L);
-    tag(out, "Scores", num);
+    tag(&b, "Scores", num);
     if (error)
-        tag(out, "Error", error);
-    for (int i = 0; i < n; i++) {
-        char m[TAVOLA_MOVE_TEXT_MAX];
-        t->move_text(g, moves[i], m, sizeof m);
+        tag(&b, "Error", error);
+    for (int i = 0; i < n && room(&b, TAVOLA_MOVE_TEXT_MAX + 1); i++) {
         if (i)
-            fputc(' ', out);
-        fputs(m, out);
+            b.p[b.n++] = ' ';
+        b.p[b.n] = '\0';
+        if (t->move_text(g, moves[i], b.p + b.n, TAVOLA_MOVE_TEXT_MAX) >= 0)
+            b.n += strlen(b.p + b.n);
+        b.p[b.n] = '\0';
     }
-    fputs("\n\n", out);
+    puts_buf(&b, "\n\n");
     free(moves);
-    if (fclose(out) != 0) {
-        free(text);
+    if (b.failed) {
+        free(b.p);
         return NULL;
     }
-    return text;
+    return b.p;
 }
 
 /* ---- reading ------------------------------------------------------------- */
