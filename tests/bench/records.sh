@@ -12,16 +12,24 @@ games=200000
 out=$(mktemp -d "${TMPDIR:-/tmp}/tavola-bench-records-XXXXXX")
 trap 'rm -rf "$out"' EXIT
 TIMEFORMAT='%U %S'
+# Both runs of every pair on the CPU this script starts on (as make bench
+# keeps to one): on a shared machine one CPU may run at two thirds of the
+# other's speed, and a pair split across them measures the CPUs.
+pin=
+cpu_now=$(awk '{ print $39 }' /proc/$$/stat 2>/dev/null || true)
+if command -v taskset >/dev/null 2>&1 && [ -n "$cpu_now" ] && [ "${BENCH_CPU:-}" != any ]; then
+  pin="taskset -c $cpu_now"
+fi
 
 # cpu ARGS...: the seconds of processor time of one match.
 cpu() {
   local t
-  t=$( { time "$dir/tavola" match rulesets/connect4.lua --p1 random --p2 random --games "$games" --seed 1 "$@" \
+  t=$( { time $pin "$dir/tavola" match rulesets/connect4.lua --p1 random --p2 random --games "$games" --seed 1 "$@" \
          > /dev/null; } 2>&1 | tail -1)
   awk -v t="$t" 'BEGIN { split(t, a, " "); printf "%.3f\n", a[1] + a[2] }'
 }
 
-echo "== match --record: $games random Connect Four games, without and with a record, in turns (3 pairs)"
+echo "== match --record: $games random Connect Four games, without and with a record, in turns (3 pairs${pin:+, on CPU $cpu_now})"
 ratios=
 for i in 1 2 3; do
   plain=$(cpu)
