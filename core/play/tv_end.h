@@ -28,8 +28,7 @@
  * the state is verified here, after every move of every path. */
 static inline void tv_end_turn(const tv_rules *r, tv_state *s, tv_move m, int again)
 {
-    if (!again)
-        s->hash ^= r->zside;
+    s->hash ^= r->zside & ((uint64_t)again - 1); /* no branch: an extra turn is a coin toss in mancala */
     s->to_move = (uint8_t)(s->to_move ^ !again);
     s->ply++;
     s->last = m;
@@ -76,7 +75,7 @@ static inline int tv_end_mancala(const tv_rules *r, const tv_state *s)
 {
     if ((r->ends & TV_END_BOARD_EMPTY) && s->stones == 0)
         return 1;
-    if ((r->ends & TV_END_SIDE_EMPTY) && (tv_sow_row_empty(r, s, 0) || tv_sow_row_empty(r, s, 1)))
+    if ((r->ends & TV_END_SIDE_EMPTY) && tv_sow_a_row_empty(r, s))
         return 1;
     return r->target > 0 && (s->score[0] >= r->target || s->score[1] >= r->target);
 }

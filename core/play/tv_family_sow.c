@@ -3,6 +3,7 @@
  * found for the no-move rule as the next ply's moves. */
 #include "tv_family_sow.h"
 
+#include "tv_bits.h"
 #include "tv_end.h"
 #include "tv_history.h"
 #include "tv_holes.h"
@@ -49,14 +50,23 @@ static int passes(const tv_rules *r) { return r->sow.pass; }
 /* What the fast path rules out (tv_end.h): the entry checked hooks; not a grid. */
 #define SOW_SKIP (TV_END_SKIP_HOOKS | TV_END_SKIP_GRID | TV_END_SKIP_PIECES)
 
-/* The fast path's steps, for a host's loop too (keep_*): the legal moves,
- * listed once a ply (the end rules' count reads them) and kept for the
- * next draw. A repetition rule keeps its history in the playout alone. */
+/* The fast path's steps, for a host's loop too (keep_*): the legal holes,
+ * found once a ply as bits (the end rules' count reads them) and kept for
+ * the next draw, which takes the k-th as tv_sow_moves lists it. A
+ * repetition rule keeps its history in the playout alone. */
 typedef struct sow_keep {
-    tv_move list[SOW_MOVES];
-    int n;
+    unsigned legal; /* tv_sow_legal */
+    int first;      /* the hole of bit 0: the mover's row */
+    int n;          /* the legal moves: the holes, or 1 for a pass */
     uint64_t holes; /* the holes' part of the state's hash (tv_holes_hash): rehashed once a ply, not twice */
 } sow_keep;
+
+static void keep_moves(const tv_rules *r, const tv_state *s, sow_keep *k)
+{
+    k->legal = tv_sow_legal(r, s);
+    k->first = s->to_move * r->sow.holes;
+    k->n = k->legal ? tv_bits_count(k->legal) : r->sow.pass != 0;
+}
 
 static int keep_fits(const tv_rules *r) { return !tv_family_hooked(r) && !r->repetition; }
 
@@ -70,7 +80,7 @@ static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error
 {
     (void)err;
     sow_keep *k = keep;
-    k->n = tv_sow_moves(r, s, k->list, SOW_MOVES);
+    keep_moves(r, s, k);
     k->holes = tv_holes_hash(r, s);
     return TV_OK;
 }
@@ -79,7 +89,8 @@ TV_END_INLINE int sow_draw(const sow_keep *k, tv_rng *rng, tv_move *m, tv_error 
 {
     if (k->n == 0)
         return tv_error_set(err, TV_ERULES, "no legal move in a game that is not over");
-    *m = k->list[tv_rng_below(rng, (uint32_t)k->n)];
+    unsigned i = tv_rng_below(rng, (uint32_t)k->n);
+    *m = k->legal ? k->first + tv_bits_select(k->legal, i) : TV_MOVE_PASS;
     return k->n;
 }
 
@@ -94,7 +105,7 @@ TV_END_INLINE int sow_step(const tv_rules *r, tv_state *s, sow_keep *k, tv_move 
     }
     tv_end_turn(r, s, m, again);
     int repeated = hist && tv_history_repeats(r, s, hist->hash, hist->n);
-    k->n = tv_sow_moves(r, s, k->list, SOW_MOVES);
+    keep_moves(r, s, k);
     return tv_end_after_step(r, s, -1, repeated, k->n, SOW_SKIP, err);
 }
 

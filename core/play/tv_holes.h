@@ -39,4 +39,31 @@ static inline uint64_t tv_holes_hash(const tv_rules *r, const tv_state *s)
     return h;
 }
 
+/* The lanes of a word that hold seeds, as bits (lane j: bit j): each
+ * byte's high bit is set when the byte is not zero, and one multiply
+ * gathers the eight high bits into the top byte (every other product of
+ * the multiply lands below it or past the word). */
+static inline unsigned tv_holes_word_sown(uint64_t w)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w); /* lane j as the word's byte j from the low end */
+#endif
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+    uint64_t high = (((w & low7) + low7) | w) & ~low7;
+    return (unsigned)(((high >> 7) * 0x0102040810204080ull) >> 56);
+}
+
+/* The holes of player p's row that hold seeds: bit i for hole p x holes + i. */
+static inline unsigned tv_holes_row_sown(const tv_rules *r, const tv_state *s, int p)
+{
+    const uint8_t *words = s->cells + r->ncells - 32;
+    uint32_t lanes = 0;
+    for (int i = r->laps.first; i < 4; i++) {
+        uint64_t w;
+        memcpy(&w, words + 8 * i, 8);
+        lanes |= (uint32_t)tv_holes_word_sown(w) << (8 * i);
+    }
+    return (lanes >> (32 - r->ncells + p * r->sow.holes)) & ((1u << r->sow.holes) - 1);
+}
+
 #endif

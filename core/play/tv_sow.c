@@ -1,5 +1,6 @@
 #include "tv_sow.h"
 
+#include "tv_bits.h"
 #include "tv_cells.h"
 #include "tv_holes.h"
 
@@ -133,18 +134,45 @@ static inline int sow_laps(const tv_rules *r, tv_state *s, int hole)
     s->score[1] += stored >> 8;
     s->stones = (uint16_t)(s->stones - (stored & 255) - (stored >> 8));
     /* The hole is emptied in its word too (a byte written before the word
-     * is read would stall the read): its lane holds exactly the seeds, so
-     * taking them borrows from no other lane. */
+     * is read would stall the read), by a mask: its lane holds exactly the
+     * seeds, and which word it is in would be a branch to guess. */
     uint8_t *words = s->cells + r->ncells - 32;
-    int emptied = l->lane_word[hole];
+    const uint64_t *emptied = l->lane[hole];
     for (int i = l->first; i < 4; i++) {
         /* a lane is 0 or 1 a lap, and no hole ever holds more than 255 seeds: no lane carries */
         uint64_t add = (uint64_t)laps * (f[i] - a[i]) + (e[i] - a[i]), v;
         memcpy(&v, words + 8 * i, 8);
-        v = (v - (i == emptied ? (uint64_t)seeds * l->lane_one[hole] : 0)) + add;
+        v = (v & ~emptied[i]) + add;
         memcpy(words + 8 * i, &v, 8);
     }
     return l->place[m][from + (rest ? rest : lap)];
+}
+
+/* The empty-hole capture after a sowing by laps, where no slam rule needs
+ * to know what it takes: decided without a branch, since whether the last
+ * seed takes is a coin toss a ply, and a guess missed costs more than the
+ * few operations. The two holes are emptied in their words as the sowing
+ * wrote them (a byte written before a word is read would stall the read).
+ * Returns 1 for an extra turn, else 0. */
+static inline int capture_empty_laps(const tv_rules *r, tv_state *s, int last, int mover)
+{
+    const tv_sow *w = &r->sow;
+    int hole = last < 0 ? 0 : last, opp = hole + (hole < w->holes ? w->holes : -w->holes);
+    int in_hole = s->cells[hole], in_opp = s->cells[opp];
+    int take = (last >= 0) & (row_of(r, hole) == mover) & (in_hole == 1) &
+               ((in_opp > 0) | (w->empty_capture == TV_EMPTY_CAPTURE_ALWAYS));
+    uint64_t taken = (uint64_t)0 - (uint64_t)take;
+    uint8_t *words = s->cells + r->ncells - 32;
+    for (int i = r->laps.first; i < 4; i++) {
+        uint64_t v;
+        memcpy(&v, words + 8 * i, 8);
+        v &= ~(taken & (r->laps.lane[hole][i] | r->laps.lane[opp][i]));
+        memcpy(words + 8 * i, &v, 8);
+    }
+    int gained = take * (in_hole + in_opp);
+    s->score[mover] += gained;
+    s->stones = (uint16_t)(s->stones - gained);
+    return (w->extra_turn != 0) & (last == -1 - mover);
 }
 
 /* Sows seed by seed along the track, for a relay (and the rules laps do not
@@ -197,16 +225,13 @@ static int sow_seeds(const tv_rules *r, tv_state *s, int hole)
     return last;
 }
 
-/* The whole move on the counts, the scores and the seed total, without the
- * hash; *slam is set when the capture would take all the opponent's seeds.
- * Returns 1 for an extra turn, 0, or SOW_ENDLESS for a relay sowing that
- * never ends (s is then half-sown: the caller restores it). */
-static inline int sow(const tv_rules *r, tv_state *s, int hole, int *slam)
+/* sow, by the general path: the sowing by laps or seed by seed, then the
+ * capture the rules describe. */
+static __attribute__((noinline)) int sow_other(const tv_rules *r, tv_state *s, int hole, int *slam)
 {
     const tv_sow *w = &r->sow;
     uint8_t *cells = s->cells;
     int mover = s->to_move, last = r->laps.ok ? sow_laps(r, s, hole) : sow_seeds(r, s, hole);
-    *slam = 0;
     if (last == SOW_ENDLESS)
         return SOW_ENDLESS;
     if (last < 0)
@@ -230,6 +255,23 @@ static inline int sow(const tv_rules *r, tv_state *s, int hole, int *slam)
         cells[holes[i]] = 0;
     }
     return 0;
+}
+
+/* The whole move on the counts, the scores and the seed total, without the
+ * hash; *slam is set when the capture would take all the opponent's seeds.
+ * Returns 1 for an extra turn, 0, or SOW_ENDLESS for a relay sowing that
+ * never ends (s is then half-sown: the caller restores it). Kalah's rules
+ * (by laps, the empty-hole capture, no slam rule) take a short path of
+ * their own; the rest the general one, out of line. */
+static inline int sow(const tv_rules *r, tv_state *s, int hole, int *slam)
+{
+    const tv_sow *w = &r->sow;
+    *slam = 0;
+    if (r->laps.ok && w->empty_capture && w->grand_slam == TV_SLAM_ALLOWED) {
+        int mover = s->to_move;
+        return capture_empty_laps(r, s, sow_laps(r, s, hole), mover);
+    }
+    return sow_other(r, s, hole, slam);
 }
 
 /* Whether the feeding, grand-slam and relay rules need a look ahead in s:
@@ -262,24 +304,24 @@ static const char *refused_after(const tv_rules *r, const tv_state *s, int hole)
 
 static int allowed_after(const tv_rules *r, const tv_state *s, int hole) { return !refused_after(r, s, hole); }
 
+unsigned tv_sow_legal_looked(const tv_rules *r, const tv_state *s)
+{
+    unsigned sown = tv_holes_row_sown(r, s, s->to_move), legal = 0;
+    if (!must_look(r, s))
+        return sown;
+    for (unsigned b = sown; b; b &= b - 1) {
+        int i = tv_bits_lowest32(b);
+        if (allowed_after(r, s, s->to_move * r->sow.holes + i))
+            legal |= 1u << i;
+    }
+    return legal;
+}
+
 int tv_sow_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap)
 {
-    int n = 0, first = s->to_move * r->sow.holes, end = first + r->sow.holes;
-    const uint8_t *cells = s->cells;
-    if (must_look(r, s)) {
-        for (int h = first; h < end && n < cap; h++)
-            if (cells[h] > 0 && allowed_after(r, s, h))
-                out[n++] = h;
-    } else if (cap >= r->sow.holes) { /* without a branch a hole */
-        for (int h = first; h < end; h++) {
-            out[n] = h;
-            n += cells[h] != 0;
-        }
-    } else {
-        for (int h = first; h < end && n < cap; h++)
-            if (cells[h] > 0)
-                out[n++] = h;
-    }
+    int n = 0, first = s->to_move * r->sow.holes;
+    for (unsigned b = tv_sow_legal(r, s); b && n < cap; b &= b - 1)
+        out[n++] = first + tv_bits_lowest32(b);
     if (n == 0 && r->sow.pass && cap > 0)
         out[n++] = TV_MOVE_PASS;
     return n;
@@ -335,7 +377,7 @@ static inline __attribute__((always_inline)) int apply_impl(const tv_rules *r, t
     }
     if (hashing) /* the words of the holes, rehashed: a few, however many seeds were sown */
         s->hash ^= before ^ tv_holes_hash(r, s);
-    s->quiet = s->stones == stones ? (uint16_t)(s->quiet + 1) : 0;
+    s->quiet = (uint16_t)((s->quiet + 1) & -(s->stones == stones)); /* no branch: a capture is a coin toss */
     return again;
 }
 

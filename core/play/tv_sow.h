@@ -4,28 +4,43 @@
 #ifndef TV_SOW_H
 #define TV_SOW_H
 
+#include "tv_holes.h"
 #include "tv_rules.h"
 
 #include <string.h>
 
 /* Seeds in player p's row (p = 0 or 1). */
 int tv_sow_row_seeds(const tv_rules *r, const tv_state *s, int p);
-/* Whether player p's row holds no seed (the end rules ask it every ply):
- * its lanes in the holes' words. */
-static inline int tv_sow_row_empty(const tv_rules *r, const tv_state *s, int p)
+/* Whether a row holds no seed (the end rules ask it every ply): both
+ * rows' lanes in the holes' words, read once. */
+static inline int tv_sow_a_row_empty(const tv_rules *r, const tv_state *s)
 {
     const uint8_t *words = s->cells + r->ncells - 32;
-    uint64_t seeds = 0;
+    uint64_t seeds[2] = {0, 0};
     for (int i = r->laps.first; i < 4; i++) {
         uint64_t w;
         memcpy(&w, words + 8 * i, 8);
-        seeds |= w & r->laps.row[p][i];
+        seeds[0] |= w & r->laps.row[0][i];
+        seeds[1] |= w & r->laps.row[1][i];
     }
-    return seeds == 0;
+    return seeds[0] == 0 || seeds[1] == 0;
 }
 
-/* Legal moves of the player to move: own non-empty holes that the feeding and
- * grand-slam rules allow, or pass when there is none and the rules pass. */
+/* tv_sow_legal where the feeding, grand-slam or relay rules may look ahead. */
+unsigned tv_sow_legal_looked(const tv_rules *r, const tv_state *s);
+
+/* The legal holes of the player to move as bits, bit i for its row's hole
+ * i: own non-empty holes that the feeding and grand-slam rules allow.
+ * Without those rules, the holes with seeds, read from the words inline. */
+static inline unsigned tv_sow_legal(const tv_rules *r, const tv_state *s)
+{
+    const tv_sow *w = &r->sow;
+    if (w->must_feed || w->grand_slam == TV_SLAM_ILLEGAL || w->relay)
+        return tv_sow_legal_looked(r, s);
+    return tv_holes_row_sown(r, s, s->to_move);
+}
+/* Legal moves of the player to move: the holes of tv_sow_legal in order,
+ * or pass when there is none and the rules pass. */
 int tv_sow_moves(const tv_rules *r, const tv_state *s, tv_move *out, int cap);
 
 /* TV_OK, or TV_EILLEGAL saying why m cannot be played in s. */

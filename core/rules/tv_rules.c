@@ -100,12 +100,9 @@ static void build_laps(tv_rules *r)
         lanes_to_words(lanes, l->row[p]);
     }
     for (int h = 0; h < ncells; h++) {
-        uint64_t words[4];
         memset(lanes, 0, sizeof lanes);
-        lanes[h + 32 - ncells] = 1;
-        lanes_to_words(lanes, words);
-        l->lane_word[h] = (uint8_t)((h + 32 - ncells) / 8);
-        l->lane_one[h] = words[l->lane_word[h]];
+        lanes[h + 32 - ncells] = 0xFF;
+        lanes_to_words(lanes, l->lane[h]);
     }
     l->ok = !w->relay && !(w->origin_first && w->skip_origin);
     if (!l->ok)

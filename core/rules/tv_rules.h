@@ -462,8 +462,7 @@ typedef struct tv_sow_laps {
     int first;        /* the first word holding a cell's lane: (32 - ncells) / 8 */
     uint64_t mask[4]; /* each word's lanes that are cells */
     uint64_t row[2][4]; /* and those of each player's row */
-    uint64_t lane_one[2 * TV_MANCALA_MAX_HOLES]; /* a hole's lane holding 1, in the word of lane_word */
-    uint8_t lane_word[2 * TV_MANCALA_MAX_HOLES];
+    uint64_t lane[2 * TV_MANCALA_MAX_HOLES][4]; /* a hole's lane, all ones: the sown hole emptied without a branch */
     uint64_t key[4];  /* each word's hash key */
     int ok;     /* the rules sow by laps: no relay, and not origin_first with skip_origin */
     int len[2]; /* places on each mover's lap */

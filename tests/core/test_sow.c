@@ -527,9 +527,10 @@ static int sown_by_hand(const tv_rules *r, uint8_t *cells, int score[2], int mov
 }
 
 /* The sowing by laps (tv_sow_laps) against the sowing by hand, on random
- * boards of every size, both directions, each choice of stores, and the
- * origin first or skipped, up to the 255 seeds a board holds: the holes, the
- * stores, the extra turn, and the hash against a recount. */
+ * boards of every size, both directions, each choice of stores, the origin
+ * first or skipped, and each empty-hole capture (decided without a branch,
+ * tv_sow.c), up to the 255 seeds a board holds: the holes, the stores, the
+ * extra turn, and the hash against a recount. */
 START_TEST(sowing_by_laps_is_sowing_seed_by_seed)
 {
     tv_rng rng;
@@ -547,6 +548,7 @@ START_TEST(sowing_by_laps_is_sowing_seed_by_seed)
         int origin = (int)tv_rng_below(&rng, 3); /* neither, first, skipped */
         r->sow.origin_first = origin == 1;
         r->sow.skip_origin = origin == 2;
+        r->sow.empty_capture = (int)tv_rng_below(&rng, 3); /* none, the opposite hole not empty, always */
         rules_finish_ok(r);
         ck_assert_msg(r->laps.ok, "config %d: no relay, yet not sown by laps", config);
         tv_state_buf buf;
@@ -573,6 +575,12 @@ START_TEST(sowing_by_laps_is_sowing_seed_by_seed)
             int score[2] = {0, 0};
             memcpy(want, s->cells, (size_t)r->ncells);
             int last = sown_by_hand(r, want, score, s->to_move, hole);
+            int opp = last < 0 ? 0 : last < holes ? last + holes : last - holes; /* the hole across */
+            if (last >= 0 && r->sow.empty_capture && last / holes == s->to_move && want[last] == 1 &&
+                (want[opp] > 0 || r->sow.empty_capture == TV_EMPTY_CAPTURE_ALWAYS)) {
+                score[s->to_move] += want[last] + want[opp];
+                want[last] = want[opp] = 0;
+            }
             int again = tv_sow_apply(r, s, hole, NULL);
             for (int c = 0; c < r->ncells; c++)
                 ck_assert_msg(s->cells[c] == want[c], "config %d (%d holes, cw %d, stores %d/%d, origin %d): hole %d "
@@ -583,6 +591,59 @@ START_TEST(sowing_by_laps_is_sowing_seed_by_seed)
             ck_assert_int_eq(s->stones, total - score[0] - score[1]);
             ck_assert_int_eq(again, r->sow.extra_turn && last == -1 - s->to_move);
             ck_assert_msg(s->hash == tv_state_hash(r, s), "config %d: the hash is not the recount", config);
+        }
+        free(r);
+    }
+}
+END_TEST
+
+/* The lanes holding seeds, a word at a time (tv_holes_word_sown): every
+ * count in every lane, beside other lanes full or empty, and random words,
+ * against the bytes read one by one. */
+START_TEST(sown_lanes_of_a_word)
+{
+    tv_rng rng;
+    tv_rng_seed(&rng, 3);
+    for (int trial = 0; trial < 20000; trial++) {
+        uint8_t lanes[8];
+        for (int j = 0; j < 8; j++) {
+            int kind = (int)tv_rng_below(&rng, 3); /* empty, 255, any */
+            lanes[j] = (uint8_t)(kind == 0 ? 0 : kind == 1 ? 255 : tv_rng_below(&rng, 256));
+        }
+        if (trial < 8 * 256) { /* first, each count in each lane */
+            lanes[trial / 256] = (uint8_t)(trial % 256);
+        }
+        uint64_t w;
+        memcpy(&w, lanes, 8);
+        unsigned want = 0;
+        for (int j = 0; j < 8; j++)
+            want |= (unsigned)(lanes[j] != 0) << j;
+        ck_assert_uint_eq(tv_holes_word_sown(w), want);
+    }
+}
+END_TEST
+
+/* The legal holes as bits (tv_sow_legal) are the own holes with seeds, read
+ * one by one, on random boards of every size without a feeding rule. */
+START_TEST(legal_holes_are_the_own_holes_with_seeds)
+{
+    tv_rng rng;
+    tv_rng_seed(&rng, 5);
+    for (int holes = 1; holes <= TV_MANCALA_MAX_HOLES; holes++) {
+        tv_rules *r = mancala_rules_new(holes, 0);
+        rules_finish_ok(r);
+        tv_state_buf buf;
+        tv_state *s = &buf.state;
+        tv_error err;
+        for (int trial = 0; trial < 200; trial++) {
+            ck_assert_int_eq(tv_state_new(r, 1, s, &err), TV_OK);
+            s->to_move = (uint8_t)tv_rng_below(&rng, 2);
+            for (int c = 0; c < r->ncells; c++)
+                s->cells[c] = (uint8_t)(tv_rng_below(&rng, 2) ? 0 : 1 + tv_rng_below(&rng, 255 / r->ncells));
+            unsigned want = 0;
+            for (int i = 0; i < holes; i++)
+                want |= (unsigned)(s->cells[s->to_move * holes + i] != 0) << i;
+            ck_assert_uint_eq(tv_sow_legal(r, s), want);
         }
         free(r);
     }
@@ -606,6 +667,8 @@ int main(void)
         {"parameters", repetition_ends_and_splits, 0, 0},
         {"parameters", capture_target_and_side_empty, 0, 0},
         {"parameters", sowing_by_laps_is_sowing_seed_by_seed, 0, 0},
+        {"parameters", sown_lanes_of_a_word, 0, 0},
+        {"parameters", legal_holes_are_the_own_holes_with_seeds, 0, 0},
         {"robustness", bad_moves_leave_the_state, 120, 0},
         {"robustness", corrupt_positions_are_refused, 120, 0},
         {"robustness", random_games_keep_invariants, 120, 0},
