@@ -9,71 +9,34 @@
 #include <string.h>
 
 #include "cli_args.h"
+#include "tv_buf.h"
 
 const char *cli_result_text(int winner) { return winner == 1 ? "1-0" : winner == 2 ? "0-1" : "1/2-1/2"; }
 
-/* A record's text as it grows: one buffer, doubled when full (a match
- * writes a record a game, and a stdio call a piece cost as much as the game). */
-typedef struct text_buf {
-    char *p;
-    size_t n, cap;
-    int failed; /* out of memory: the record is given up */
-} text_buf;
-
-/* Room for `more` bytes and the final NUL. */
-static int room(text_buf *b, size_t more)
-{
-    if (b->failed)
-        return 0;
-    if (b->n + more + 1 <= b->cap)
-        return 1;
-    size_t cap = b->cap ? b->cap : 512;
-    while (cap < b->n + more + 1)
-        cap *= 2;
-    char *p = realloc(b->p, cap);
-    if (!p) {
-        b->failed = 1;
-        return 0;
-    }
-    b->p = p, b->cap = cap;
-    return 1;
-}
-
-static void put(text_buf *b, const char *s, size_t len)
-{
-    if (room(b, len)) {
-        memcpy(b->p + b->n, s, len);
-        b->n += len;
-        b->p[b->n] = '\0';
-    }
-}
-
-static void puts_buf(text_buf *b, const char *s) { put(b, s, strlen(s)); }
-
 /* A tag, its value escaped: a quote or backslash after a backslash, a
  * control byte as \n, \r, \t or \xHH, so any value reads back as written. */
-static void tag(text_buf *b, const char *name, const char *value)
+static void tag(tv_buf *b, const char *name, const char *value)
 {
-    puts_buf(b, "[");
-    puts_buf(b, name);
-    puts_buf(b, " \"");
-    for (const unsigned char *p = (const unsigned char *)value; *p && room(b, 4); p++) {
-        char *o = b->p + b->n;
+    tv_buf_puts(b, "[");
+    tv_buf_puts(b, name);
+    tv_buf_puts(b, " \"");
+    for (const unsigned char *p = (const unsigned char *)value; *p && tv_buf_room(b, 4); p++) {
+        char *o = b->s + b->len;
         if (*p == '"' || *p == '\\')
-            o[0] = '\\', o[1] = (char)*p, b->n += 2;
+            o[0] = '\\', o[1] = (char)*p, b->len += 2;
         else if (*p == '\n')
-            o[0] = '\\', o[1] = 'n', b->n += 2;
+            o[0] = '\\', o[1] = 'n', b->len += 2;
         else if (*p == '\r')
-            o[0] = '\\', o[1] = 'r', b->n += 2;
+            o[0] = '\\', o[1] = 'r', b->len += 2;
         else if (*p == '\t')
-            o[0] = '\\', o[1] = 't', b->n += 2;
+            o[0] = '\\', o[1] = 't', b->len += 2;
         else if (*p < 0x20 || *p == 0x7f)
-            b->n += (size_t)snprintf(o, 5, "\\x%02x", *p);
+            b->len += (size_t)snprintf(o, 5, "\\x%02x", *p);
         else
-            o[0] = (char)*p, b->n += 1;
-        b->p[b->n] = '\0';
+            o[0] = (char)*p, b->len += 1;
+        b->s[b->len] = '\0';
     }
-    puts_buf(b, "\"]\n");
+    tv_buf_puts(b, "\"]\n");
 }
 
 void cli_origin_of(const char *game, cli_origin *o)
@@ -87,7 +50,9 @@ char *cli_record_format(const tavola_ruleset *rs, uint64_t seed, tavola_game *g,
 {
     const tavola_api *t = cli_api();
     char num[64];
-    text_buf b = {0};
+    /* The record built whole, then written once: a match writes one a game,
+     * and a stdio call a piece cost as much as the game. */
+    tv_buf b = {0};
     int n = g ? t->history(g, NULL, 0) : 0;
     tavola_move *moves = malloc(((size_t)(n > 0 ? n : 0) + 1) * sizeof *moves);
     if (!moves)
@@ -111,21 +76,21 @@ char *cli_record_format(const tavola_ruleset *rs, uint64_t seed, tavola_game *g,
     tag(&b, "Scores", num);
     if (error)
         tag(&b, "Error", error);
-    for (int i = 0; i < n && room(&b, TAVOLA_MOVE_TEXT_MAX + 1); i++) {
+    for (int i = 0; i < n && tv_buf_room(&b, TAVOLA_MOVE_TEXT_MAX + 1); i++) {
         if (i)
-            b.p[b.n++] = ' ';
-        b.p[b.n] = '\0';
-        if (t->move_text(g, moves[i], b.p + b.n, TAVOLA_MOVE_TEXT_MAX) >= 0)
-            b.n += strlen(b.p + b.n);
-        b.p[b.n] = '\0';
+            b.s[b.len++] = ' ';
+        b.s[b.len] = '\0';
+        if (t->move_text(g, moves[i], b.s + b.len, TAVOLA_MOVE_TEXT_MAX) >= 0)
+            b.len += strlen(b.s + b.len);
+        b.s[b.len] = '\0';
     }
-    puts_buf(&b, "\n\n");
+    tv_buf_puts(&b, "\n\n");
     free(moves);
     if (b.failed) {
-        free(b.p);
+        tv_buf_free(&b);
         return NULL;
     }
-    return b.p;
+    return b.s;
 }
 
 /* ---- reading ------------------------------------------------------------- */

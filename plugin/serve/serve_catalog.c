@@ -34,78 +34,78 @@ static const char *type_name(int type)
                                              : type == TAVOLA_OPTION_NUMBER ? "number" : "string";
 }
 
-static void bound(sbuf *b, const char *key, double v)
+static void bound(tv_buf *b, const char *key, double v)
 {
-    sbuf_key(b, key, 0);
+    json_key(b, key, 0);
     if (isfinite(v))
-        sbuf_printf(b, "%.17g", v);
+        tv_buf_printf(b, "%.17g", v);
     else
-        sbuf_puts(b, "null");
+        tv_buf_puts(b, "null");
 }
 
 /* The lobby's view of one ruleset. */
 static char *describe(const tavola_ruleset *rs)
 {
-    sbuf b = {0};
+    tv_buf b = {0};
     const char *family = "", *data_family = "", *move_text = "";
     api->ruleset_family(rs, &family, &data_family, &move_text);
-    sbuf_puts(&b, "{");
-    sbuf_key(&b, "name", 1);
-    sbuf_json(&b, api->ruleset_name(rs));
-    sbuf_key(&b, "title", 0);
-    sbuf_json(&b, api->ruleset_title(rs));
-    sbuf_key(&b, "description", 0);
-    sbuf_json(&b, api->ruleset_description(rs));
-    sbuf_key(&b, "players", 0);
-    sbuf_puts(&b, "[");
-    sbuf_json(&b, api->ruleset_player(rs, 1));
-    sbuf_puts(&b, ",");
-    sbuf_json(&b, api->ruleset_player(rs, 2));
-    sbuf_puts(&b, "]");
-    sbuf_key(&b, "family", 0);
-    sbuf_json(&b, family);
-    sbuf_key(&b, "data_family", 0);
-    sbuf_json(&b, data_family);
-    sbuf_key(&b, "move_text", 0);
-    sbuf_json(&b, move_text);
-    sbuf_key(&b, "options", 0);
-    sbuf_puts(&b, "[");
+    tv_buf_puts(&b, "{");
+    json_key(&b, "name", 1);
+    json_string(&b, api->ruleset_name(rs));
+    json_key(&b, "title", 0);
+    json_string(&b, api->ruleset_title(rs));
+    json_key(&b, "description", 0);
+    json_string(&b, api->ruleset_description(rs));
+    json_key(&b, "players", 0);
+    tv_buf_puts(&b, "[");
+    json_string(&b, api->ruleset_player(rs, 1));
+    tv_buf_puts(&b, ",");
+    json_string(&b, api->ruleset_player(rs, 2));
+    tv_buf_puts(&b, "]");
+    json_key(&b, "family", 0);
+    json_string(&b, family);
+    json_key(&b, "data_family", 0);
+    json_string(&b, data_family);
+    json_key(&b, "move_text", 0);
+    json_string(&b, move_text);
+    json_key(&b, "options", 0);
+    tv_buf_puts(&b, "[");
     for (int i = 0; i < api->ruleset_option_count(rs); i++) {
         const char *name = "", *def = "", *doc = "", *choices = NULL;
         double min = -HUGE_VAL, max = HUGE_VAL;
         api->ruleset_option(rs, i, &name, &def, &doc);
         api->ruleset_option_range(rs, i, &min, &max, &choices);
-        sbuf_puts(&b, i ? ",{" : "{");
-        sbuf_key(&b, "name", 1);
-        sbuf_json(&b, name);
-        sbuf_key(&b, "type", 0);
-        sbuf_json(&b, type_name(api->ruleset_option_type(rs, i)));
-        sbuf_key(&b, "default", 0);
-        sbuf_json(&b, def);
-        sbuf_key(&b, "doc", 0);
-        sbuf_json(&b, doc);
+        tv_buf_puts(&b, i ? ",{" : "{");
+        json_key(&b, "name", 1);
+        json_string(&b, name);
+        json_key(&b, "type", 0);
+        json_string(&b, type_name(api->ruleset_option_type(rs, i)));
+        json_key(&b, "default", 0);
+        json_string(&b, def);
+        json_key(&b, "doc", 0);
+        json_string(&b, doc);
         bound(&b, "min", min);
         bound(&b, "max", max);
-        sbuf_key(&b, "choices", 0);
+        json_key(&b, "choices", 0);
         if (!choices) {
-            sbuf_puts(&b, "null");
+            tv_buf_puts(&b, "null");
         } else {
-            sbuf_puts(&b, "[");
+            tv_buf_puts(&b, "[");
             for (const char *c = choices; *c;) {
                 size_t n = strcspn(c, "\n");
                 char word[256];
                 snprintf(word, sizeof word, "%.*s", (int)(n < 255 ? n : 255), c);
-                sbuf_puts(&b, c == choices ? "" : ",");
-                sbuf_json(&b, word);
+                tv_buf_puts(&b, c == choices ? "" : ",");
+                json_string(&b, word);
                 c += n + (c[n] == '\n');
             }
-            sbuf_puts(&b, "]");
+            tv_buf_puts(&b, "]");
         }
-        sbuf_puts(&b, "}");
+        tv_buf_puts(&b, "}");
     }
-    sbuf_puts(&b, "]");
+    tv_buf_puts(&b, "]");
     if (b.failed) {
-        sbuf_free(&b);
+        tv_buf_free(&b);
         return NULL;
     }
     return b.s;
@@ -213,22 +213,22 @@ static void count(void *ctx, const char *ruleset, const int64_t counts[3])
             memcpy(rulesets[i].counts, counts, sizeof rulesets[i].counts);
 }
 
-int catalog_json(serve_store *st, sbuf *out)
+int catalog_json(serve_store *st, tv_buf *out)
 {
     pthread_mutex_lock(&lock); /* counts are written here only */
     for (int i = 0; i < nrulesets; i++)
         memset(rulesets[i].counts, 0, sizeof rulesets[i].counts);
     int rc = store_totals(st, count, NULL);
-    sbuf_puts(out, "{\"rulesets\":[");
+    tv_buf_puts(out, "{\"rulesets\":[");
     for (int i = 0; i < nrulesets; i++) {
         const int64_t *c = rulesets[i].counts;
-        sbuf_puts(out, i ? "," : "");
-        sbuf_puts(out, rulesets[i].json);
-        sbuf_printf(out, ",\"stats\":{\"games\":%lld,\"first\":%lld,\"second\":%lld,\"draws\":%lld}}",
+        tv_buf_puts(out, i ? "," : "");
+        tv_buf_puts(out, rulesets[i].json);
+        tv_buf_printf(out, ",\"stats\":{\"games\":%lld,\"first\":%lld,\"second\":%lld,\"draws\":%lld}}",
                     (long long)(c[0] + c[1] + c[2]), (long long)c[0], (long long)c[1], (long long)c[2]);
     }
     pthread_mutex_unlock(&lock);
-    sbuf_puts(out, "],\"players\":[\"random\",\"greedy\",\"mcts:iterations=2000\",\"mcts:ms=1000\","
+    tv_buf_puts(out, "],\"players\":[\"random\",\"greedy\",\"mcts:iterations=2000\",\"mcts:ms=1000\","
                    "\"alphabeta:depth=4\",\"alphabeta:ms=1000\"]}");
     return rc;
 }

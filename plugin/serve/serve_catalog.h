@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "serve_buf.h"
+#include "serve_json.h"
 #include "serve_store.h"
 #include "tavola.h"
 
@@ -24,6 +24,6 @@ const char *catalog_title(const char *name);
 tavola_ruleset *catalog_load(const char *name, const char *options, int *owned, char *err, size_t err_size);
 
 /* GET /api/rulesets: every ruleset with its statistics from st. */
-int catalog_json(serve_store *st, sbuf *out);
+int catalog_json(serve_store *st, tv_buf *out);
 
 #endif

@@ -424,7 +424,7 @@ static long parse_count(const char *s, long max)
     return v <= max ? v : -1;
 }
 
-static int write_text(sbuf *out, tavola_game *g, int how)
+static int write_text(tv_buf *out, tavola_game *g, int how)
 {
     int n = api->draw(g, how, NULL, 0);
     if (n < 0)
@@ -433,13 +433,13 @@ static int write_text(sbuf *out, tavola_game *g, int how)
     if (!buf)
         return -1;
     api->draw(g, how, buf, (size_t)n + 1);
-    sbuf_json(out, buf);
+    json_string(out, buf);
     free(buf);
     return 0;
 }
 
 /* With lg's lock held: the game as GET /api/games/ID shows it, at view_ply. */
-static int view_json(live_game *lg, int your_seat, int view_ply, int brief, sbuf *out, char *err, size_t err_size)
+static int view_json(live_game *lg, int your_seat, int view_ply, int brief, tv_buf *out, char *err, size_t err_size)
 {
     tavola_game *g = lg->g, *at = NULL;
     int ply = api->ply(g);
@@ -456,48 +456,48 @@ static int view_json(live_game *lg, int your_seat, int view_ply, int brief, sbuf
     int over = api->status(g) == TAVOLA_OVER;
     char result[ERROR_MAX + 64];
     result_text(lg, g, result, sizeof result);
-    sbuf_puts(out, "{");
-    sbuf_key(out, "id", 1);
-    sbuf_json(out, lg->row.id);
-    sbuf_key(out, "ruleset", 0);
-    sbuf_json(out, lg->row.ruleset);
-    sbuf_key(out, "title", 0);
-    sbuf_json(out, api->ruleset_title(rs));
-    sbuf_key(out, "options", 0);
-    sbuf_json(out, lg->row.options);
-    sbuf_printf(out, ",\"seed\":%llu,\"players\":[", (unsigned long long)lg->row.seed);
-    sbuf_json(out, api->ruleset_player(rs, 1));
-    sbuf_puts(out, ",");
-    sbuf_json(out, api->ruleset_player(rs, 2));
-    sbuf_puts(out, "],\"seats\":[");
+    tv_buf_puts(out, "{");
+    json_key(out, "id", 1);
+    json_string(out, lg->row.id);
+    json_key(out, "ruleset", 0);
+    json_string(out, lg->row.ruleset);
+    json_key(out, "title", 0);
+    json_string(out, api->ruleset_title(rs));
+    json_key(out, "options", 0);
+    json_string(out, lg->row.options);
+    tv_buf_printf(out, ",\"seed\":%llu,\"players\":[", (unsigned long long)lg->row.seed);
+    json_string(out, api->ruleset_player(rs, 1));
+    tv_buf_puts(out, ",");
+    json_string(out, api->ruleset_player(rs, 2));
+    tv_buf_puts(out, "],\"seats\":[");
     for (int s = 0; s < 2; s++) {
-        sbuf_printf(out, "%s{\"seat\":%d,\"kind\":\"%s\",\"spec\":", s ? "," : "", s + 1,
+        tv_buf_printf(out, "%s{\"seat\":%d,\"kind\":\"%s\",\"spec\":", s ? "," : "", s + 1,
                     lg->engine[s] ? "engine" : "human");
-        sbuf_json(out, lg->row.spec[s]);
-        sbuf_puts(out, "}");
+        json_string(out, lg->row.spec[s]);
+        tv_buf_puts(out, "}");
     }
-    sbuf_puts(out, "],\"your_seat\":");
+    tv_buf_puts(out, "],\"your_seat\":");
     if (your_seat)
-        sbuf_printf(out, "%d", your_seat);
+        tv_buf_printf(out, "%d", your_seat);
     else
-        sbuf_puts(out, "null");
-    sbuf_printf(out, ",\"ply\":%d,\"to_move\":%d,\"status\":\"%s\",\"winner\":", ply, api->to_move(g),
+        tv_buf_puts(out, "null");
+    tv_buf_printf(out, ",\"ply\":%d,\"to_move\":%d,\"status\":\"%s\",\"winner\":", ply, api->to_move(g),
                 over ? "over" : "ongoing");
     if (over)
-        sbuf_printf(out, "%d", api->winner(g));
+        tv_buf_printf(out, "%d", api->winner(g));
     else
-        sbuf_puts(out, "null");
-    sbuf_printf(out, ",\"scores\":[%d,%d]", (int)api->score(g, 1), (int)api->score(g, 2));
-    sbuf_key(out, "result", 0);
-    sbuf_json(out, result);
-    sbuf_key(out, "error", 0);
-    sbuf_json(out, lg->error[0] ? lg->error : NULL);
-    sbuf_puts(out, ",\"history\":[");
+        tv_buf_puts(out, "null");
+    tv_buf_printf(out, ",\"scores\":[%d,%d]", (int)api->score(g, 1), (int)api->score(g, 2));
+    json_key(out, "result", 0);
+    json_string(out, result);
+    json_key(out, "error", 0);
+    json_string(out, lg->error[0] ? lg->error : NULL);
+    tv_buf_puts(out, ",\"history\":[");
     for (int i = 0; i < lg->nmoves; i++) {
-        sbuf_puts(out, i ? "," : "");
-        sbuf_json(out, lg->moves[i]);
+        tv_buf_puts(out, i ? "," : "");
+        json_string(out, lg->moves[i]);
     }
-    sbuf_puts(out, "],\"legal\":[");
+    tv_buf_puts(out, "],\"legal\":[");
     if (!at && !over && !lg->error[0]) {
         int cap = api->max_moves(rs);
         tavola_move *moves = malloc((size_t)(cap > 0 ? cap : 1) * sizeof *moves);
@@ -505,32 +505,32 @@ static int view_json(live_game *lg, int your_seat, int view_ply, int brief, sbuf
         for (int i = 0; i < n; i++) {
             char text[TAVOLA_MOVE_TEXT_MAX];
             if (api->move_text(g, moves[i], text, sizeof text) >= 0) {
-                sbuf_puts(out, i ? "," : "");
-                sbuf_json(out, text);
+                tv_buf_puts(out, i ? "," : "");
+                json_string(out, text);
             }
         }
         free(moves);
     }
-    sbuf_printf(out, "],\"thinking\":%s,\"view_ply\":%d,\"version\":%u", lg->thinking ? "true" : "false", view_ply,
+    tv_buf_printf(out, "],\"thinking\":%s,\"view_ply\":%d,\"version\":%u", lg->thinking ? "true" : "false", view_ply,
                 lg->version);
     if (!brief) {
         int n = api->position(v, NULL, 0);
         char *pos = n >= 0 ? malloc((size_t)n + 1) : NULL;
         if (pos)
             api->position(v, pos, (size_t)n + 1);
-        sbuf_key(out, "position", 0);
-        sbuf_json(out, pos ? pos : "");
+        json_key(out, "position", 0);
+        json_string(out, pos ? pos : "");
         free(pos);
-        sbuf_key(out, "svg", 0);
+        json_key(out, "svg", 0);
         write_text(out, v, TAVOLA_DRAW_SVG_CELLS);
     }
-    sbuf_puts(out, "}");
+    tv_buf_puts(out, "}");
     if (at)
         api->game_free(at);
     return out->failed ? 500 : 200;
 }
 
-int games_view(live_game *lg, const char *token, const char *ply, int brief, sbuf *out, char *err, size_t err_size)
+int games_view(live_game *lg, const char *token, const char *ply, int brief, tv_buf *out, char *err, size_t err_size)
 {
     pthread_mutex_lock(&lg->lock);
     int now = api->ply(lg->g), status;
@@ -545,7 +545,7 @@ int games_view(live_game *lg, const char *token, const char *ply, int brief, sbu
     return status;
 }
 
-int games_move(live_game *lg, const char *token, const char *move, const char *ply, int brief, sbuf *out, char *err,
+int games_move(live_game *lg, const char *token, const char *move, const char *ply, int brief, tv_buf *out, char *err,
                size_t err_size)
 {
     if (!move || !*move || strlen(move) >= TAVOLA_MOVE_TEXT_MAX) {
@@ -596,27 +596,27 @@ int games_move(live_game *lg, const char *token, const char *move, const char *p
 }
 
 /* A record's tag value: '"' and '\' escaped, controls as \n \r \t or \xHH. */
-static void tag(sbuf *out, const char *name, const char *value)
+static void tag(tv_buf *out, const char *name, const char *value)
 {
-    sbuf_printf(out, "[%s \"", name);
+    tv_buf_printf(out, "[%s \"", name);
     for (const unsigned char *s = (const unsigned char *)value; *s; s++) {
         if (*s == '"' || *s == '\\')
-            sbuf_printf(out, "\\%c", *s);
+            tv_buf_printf(out, "\\%c", *s);
         else if (*s == '\n')
-            sbuf_puts(out, "\\n");
+            tv_buf_puts(out, "\\n");
         else if (*s == '\r')
-            sbuf_puts(out, "\\r");
+            tv_buf_puts(out, "\\r");
         else if (*s == '\t')
-            sbuf_puts(out, "\\t");
+            tv_buf_puts(out, "\\t");
         else if (*s < 0x20 || *s == 0x7f)
-            sbuf_printf(out, "\\x%02X", *s);
+            tv_buf_printf(out, "\\x%02X", *s);
         else
-            sbuf_put(out, (const char *)s, 1);
+            tv_buf_put(out, (const char *)s, 1);
     }
-    sbuf_puts(out, "\"]\n");
+    tv_buf_puts(out, "\"]\n");
 }
 
-int games_record(live_game *lg, sbuf *out)
+int games_record(live_game *lg, tv_buf *out)
 {
     pthread_mutex_lock(&lg->lock);
     tavola_game *g = lg->g;
@@ -634,30 +634,30 @@ int games_record(live_game *lg, sbuf *out)
     if (lg->error[0])
         tag(out, "Error", lg->error);
     for (int i = 0; i < lg->nmoves; i++) {
-        sbuf_puts(out, i ? " " : "");
-        sbuf_puts(out, lg->moves[i]);
+        tv_buf_puts(out, i ? " " : "");
+        tv_buf_puts(out, lg->moves[i]);
     }
-    sbuf_puts(out, "\n\n");
+    tv_buf_puts(out, "\n\n");
     pthread_mutex_unlock(&lg->lock);
     return out->failed ? 500 : 200;
 }
 
-int games_position(live_game *lg, sbuf *out)
+int games_position(live_game *lg, tv_buf *out)
 {
     pthread_mutex_lock(&lg->lock);
     int n = api->position(lg->g, NULL, 0);
     char *pos = n >= 0 ? malloc((size_t)n + 1) : NULL;
     if (pos) {
         api->position(lg->g, pos, (size_t)n + 1);
-        sbuf_puts(out, pos);
-        sbuf_puts(out, "\n");
+        tv_buf_puts(out, pos);
+        tv_buf_puts(out, "\n");
     }
     free(pos);
     pthread_mutex_unlock(&lg->lock);
     return pos && !out->failed ? 200 : 500;
 }
 
-int games_wait(live_game *lg, unsigned *version, long ms, sbuf *out)
+int games_wait(live_game *lg, unsigned *version, long ms, tv_buf *out)
 {
     struct timespec until;
     clock_gettime(CLOCK_REALTIME, &until);
@@ -672,7 +672,7 @@ int games_wait(live_game *lg, unsigned *version, long ms, sbuf *out)
     int changed = lg->version != *version;
     if (changed) {
         *version = lg->version;
-        sbuf_printf(out, "{\"version\":%u,\"ply\":%d,\"status\":\"%s\",\"thinking\":%s}", lg->version,
+        tv_buf_printf(out, "{\"version\":%u,\"ply\":%d,\"status\":\"%s\",\"thinking\":%s}", lg->version,
                     api->ply(lg->g), api->status(lg->g) == TAVOLA_OVER ? "over" : "ongoing",
                     lg->thinking ? "true" : "false");
     }
@@ -696,7 +696,7 @@ static int check_field(const char *value, size_t max, const char *name, char *er
 }
 
 int games_create(const char *ruleset, const char *options, const char *p1, const char *p2, const char *seed,
-                 sbuf *out, char *err, size_t err_size)
+                 tv_buf *out, char *err, size_t err_size)
 {
     if (check_field(ruleset, STORE_NAME, "ruleset", err, err_size) ||
         check_field(p1, STORE_SPEC, "p1", err, err_size) || check_field(p2, STORE_SPEC, "p2", err, err_size))
@@ -781,24 +781,24 @@ int games_create(const char *ruleset, const char *options, const char *p1, const
     pthread_mutex_lock(&lg->lock);
     schedule(lg);
     pthread_mutex_unlock(&lg->lock);
-    sbuf_puts(out, "{");
-    sbuf_key(out, "id", 1);
-    sbuf_json(out, row.id);
+    tv_buf_puts(out, "{");
+    json_key(out, "id", 1);
+    json_string(out, row.id);
     static const char *const seats[2] = {"1", "2"};
     for (int k = 0; k < 2; k++) {
-        sbuf_puts(out, k ? "},\"links\":{" : ",\"tokens\":{");
+        tv_buf_puts(out, k ? "},\"links\":{" : ",\"tokens\":{");
         int first = 1;
         for (int s = 0; s < 2; s++) {
             if (!row.token[s][0])
                 continue;
             char link[64];
             snprintf(link, sizeof link, "/#/game/%s/seat/%s", row.id, row.token[s]);
-            sbuf_key(out, seats[s], first);
-            sbuf_json(out, k ? link : row.token[s]);
+            json_key(out, seats[s], first);
+            json_string(out, k ? link : row.token[s]);
             first = 0;
         }
     }
-    sbuf_puts(out, "}}");
+    tv_buf_puts(out, "}}");
     return out->failed ? 500 : 201;
 }
 

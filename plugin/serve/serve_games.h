@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "serve_buf.h"
+#include "serve_json.h"
 #include "serve_store.h"
 #include "tavola.h"
 
@@ -32,7 +32,7 @@ void games_stop(void);
 
 /* POST /api/games. */
 int games_create(const char *ruleset, const char *options, const char *p1, const char *p2, const char *seed,
-                 sbuf *out, char *err, size_t err_size);
+                 tv_buf *out, char *err, size_t err_size);
 
 /* The game with this id (a reference: give it back with games_put), or NULL
  * with the HTTP status in *status (404, or 500 for a game the store cannot
@@ -41,17 +41,17 @@ live_game *games_get(const char *id, int *status, char *err, size_t err_size);
 void games_put(live_game *g);
 
 /* GET /api/games/ID: ply NULL for the current position. */
-int games_view(live_game *g, const char *token, const char *ply, int brief, sbuf *out, char *err, size_t err_size);
+int games_view(live_game *g, const char *token, const char *ply, int brief, tv_buf *out, char *err, size_t err_size);
 /* POST /api/games/ID/move. */
-int games_move(live_game *g, const char *token, const char *move, const char *ply, int brief, sbuf *out, char *err,
+int games_move(live_game *g, const char *token, const char *move, const char *ply, int brief, tv_buf *out, char *err,
                size_t err_size);
 /* The record and the position string (text). */
-int games_record(live_game *g, sbuf *out);
-int games_position(live_game *g, sbuf *out);
+int games_record(live_game *g, tv_buf *out);
+int games_position(live_game *g, tv_buf *out);
 /* Waits up to ms for the game's version to differ from *version; then sets
  * *version and writes the update event's JSON into out. 1 when it changed,
  * 0 when the time ran out. */
-int games_wait(live_game *g, unsigned *version, long ms, sbuf *out);
+int games_wait(live_game *g, unsigned *version, long ms, tv_buf *out);
 /* The id of a game (as kept, for a file name). */
 const char *games_id(const live_game *g);
 

@@ -12,7 +12,7 @@
 #include <sys/socket.h>
 
 #include "serve_assets.h"
-#include "serve_buf.h"
+#include "serve_json.h"
 #include "serve_catalog.h"
 #include "serve_engine.h"
 #include "serve_games.h"
@@ -31,7 +31,7 @@ static const char page_policy[] =
 /* ---- one request ------------------------------------------------------------ */
 
 typedef struct request {
-    sbuf body;
+    tv_buf body;
     int too_big;
 } request;
 
@@ -138,7 +138,7 @@ static enum MHD_Result send_bytes(struct MHD_Connection *c, int status, const ch
     return rc;
 }
 
-static enum MHD_Result send_json(struct MHD_Connection *c, int status, sbuf *b)
+static enum MHD_Result send_json(struct MHD_Connection *c, int status, tv_buf *b)
 {
     if (b->failed)
         return send_bytes(c, 500, "application/json", "{\"error\":\"out of memory\"}", 25, 0, NULL);
@@ -147,12 +147,12 @@ static enum MHD_Result send_json(struct MHD_Connection *c, int status, sbuf *b)
 
 static enum MHD_Result send_error(struct MHD_Connection *c, int status, const char *message)
 {
-    sbuf b = {0};
-    sbuf_puts(&b, "{\"error\":");
-    sbuf_json(&b, message && *message ? message : "error");
-    sbuf_puts(&b, "}");
+    tv_buf b = {0};
+    tv_buf_puts(&b, "{\"error\":");
+    json_string(&b, message && *message ? message : "error");
+    tv_buf_puts(&b, "}");
     enum MHD_Result rc = send_json(c, status, &b);
-    sbuf_free(&b);
+    tv_buf_free(&b);
     return rc;
 }
 
@@ -168,7 +168,7 @@ typedef struct stream {
     live_game *g;
     unsigned version;
     int started, idle;
-    sbuf pending;
+    tv_buf pending;
     size_t off;
 } stream;
 
@@ -180,19 +180,19 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
         if (atomic_load(&stopping))
             return MHD_CONTENT_READER_END_OF_STREAM;
         s->pending.len = s->off = 0;
-        sbuf data = {0};
+        tv_buf data = {0};
         if (!s->started) { /* the version now, at once */
             s->version = ~0u;
             s->started = 1;
         }
         if (games_wait(s->g, &s->version, 1000, &data)) {
-            sbuf_printf(&s->pending, "event: update\ndata: %s\n\n", data.s ? data.s : "{}");
+            tv_buf_printf(&s->pending, "event: update\ndata: %s\n\n", data.s ? data.s : "{}");
             s->idle = 0;
         } else if (++s->idle >= 5) { /* a byte every 5 s: within the connections' 10 s time-out */
-            sbuf_puts(&s->pending, ": still here\n\n");
+            tv_buf_puts(&s->pending, ": still here\n\n");
             s->idle = 0;
         }
-        sbuf_free(&data);
+        tv_buf_free(&data);
         if (s->pending.failed)
             return MHD_CONTENT_READER_END_WITH_ERROR;
     }
@@ -206,7 +206,7 @@ static void stream_end(void *cls)
 {
     stream *s = cls;
     games_put(s->g);
-    sbuf_free(&s->pending);
+    tv_buf_free(&s->pending);
     free(s);
 }
 
@@ -266,7 +266,7 @@ static enum MHD_Result route_game(struct MHD_Connection *c, const char *rest, co
         return send_error(c, status, err);
     if (route == 2)
         return send_stream(c, g); /* the stream gives g back */
-    sbuf out = {0};
+    tv_buf out = {0};
     int brief = route == 1 ? !strcmp(no_null(field(f, "brief")), "1") : !strcmp(no_null(arg(c, "brief")), "1");
     if (route == 0)
         status = games_view(g, arg(c, "token"), arg(c, "ply"), brief, &out, err, sizeof err);
@@ -286,7 +286,7 @@ static enum MHD_Result route_game(struct MHD_Connection *c, const char *rest, co
         rc = send_bytes(c, status, "text/plain; charset=utf-8", out.s ? out.s : "", out.len, 1, name);
     else
         rc = send_json(c, status, &out);
-    sbuf_free(&out);
+    tv_buf_free(&out);
     return rc;
 }
 
@@ -301,7 +301,7 @@ static enum MHD_Result route(struct MHD_Connection *c, const char *url, const ch
                                   : wrong_method(c, "GET, HEAD");
     if (!strncmp(url, "/api/games/", 11))
         return route_game(c, url + 11, method, f);
-    sbuf out = {0};
+    tv_buf out = {0};
     char err[ERR_MAX] = "";
     int status = 200;
     if (!strcmp(url, "/api/rulesets")) {
@@ -318,19 +318,19 @@ static enum MHD_Result route(struct MHD_Connection *c, const char *url, const ch
         } else if (!title) {
             status = 404, snprintf(err, sizeof err, "no ruleset named \"%.64s\" here", name);
         } else {
-            sbuf_puts(&out, "{\"ruleset\":");
-            sbuf_json(&out, name);
-            sbuf_puts(&out, ",\"title\":");
-            sbuf_json(&out, title);
-            sbuf_puts(&out, ",");
+            tv_buf_puts(&out, "{\"ruleset\":");
+            json_string(&out, name);
+            tv_buf_puts(&out, ",\"title\":");
+            json_string(&out, title);
+            tv_buf_puts(&out, ",");
             if (store_stats_json(store, name, &out))
                 status = 500, snprintf(err, sizeof err, "the statistics cannot be read");
-            sbuf_puts(&out, "}");
+            tv_buf_puts(&out, "}");
         }
     } else if (!strcmp(url, "/api/health")) {
         if (!is_get(method))
             return wrong_method(c, "GET, HEAD");
-        sbuf_printf(&out, "{\"ok\":true,\"games\":%d,\"engine_queue\":%d}", games_live(), engine_waiting());
+        tv_buf_printf(&out, "{\"ok\":true,\"games\":%d,\"engine_queue\":%d}", games_live(), engine_waiting());
     } else if (!strcmp(url, "/api/games")) {
         if (!strcmp(method, "POST")) {
             status = games_create(field(f, "ruleset"), field(f, "options"), field(f, "p1"), field(f, "p2"),
@@ -347,10 +347,10 @@ static enum MHD_Result route(struct MHD_Connection *c, const char *url, const ch
             if (status == 200 && name && !catalog_title(name))
                 status = 404, snprintf(err, sizeof err, "no ruleset named \"%.64s\" here", name);
             if (status == 200) {
-                sbuf_puts(&out, "{\"games\":");
+                tv_buf_puts(&out, "{\"games\":");
                 if (store_recent_json(store, name, (int)n, catalog_title, &out))
                     status = 500, snprintf(err, sizeof err, "the games cannot be read");
-                sbuf_puts(&out, "}");
+                tv_buf_puts(&out, "}");
             }
         } else {
             return wrong_method(c, "GET, HEAD, POST");
@@ -359,7 +359,7 @@ static enum MHD_Result route(struct MHD_Connection *c, const char *url, const ch
         status = 404, snprintf(err, sizeof err, "no such route");
     }
     enum MHD_Result rc = status >= 400 ? send_error(c, status, err) : send_json(c, status, &out);
-    sbuf_free(&out);
+    tv_buf_free(&out);
     return rc;
 }
 
@@ -416,7 +416,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         if (r->body.len + *upload_size > BODY_MAX)
             r->too_big = 1;
         else
-            sbuf_put(&r->body, upload, *upload_size);
+            tv_buf_put(&r->body, upload, *upload_size);
         *upload_size = 0;
         return MHD_YES;
     }
@@ -438,7 +438,7 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls, enum 
     (void)cls, (void)c, (void)why;
     request *r = *con_cls;
     if (r) {
-        sbuf_free(&r->body);
+        tv_buf_free(&r->body);
         free(r);
         *con_cls = NULL;
     }

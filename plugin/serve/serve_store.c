@@ -328,18 +328,18 @@ int store_totals(serve_store *st, void (*fn)(void *ctx, const char *ruleset, con
 }
 
 /* "games":N,"first":a,... with percentages of the finished games. */
-static void counts_json(sbuf *out, int64_t first, int64_t second, int64_t draws)
+static void counts_json(tv_buf *out, int64_t first, int64_t second, int64_t draws)
 {
     int64_t n = first + second + draws;
     double d = n ? 100.0 / (double)n : 0;
-    sbuf_printf(out,
+    tv_buf_printf(out,
                 "\"games\":%lld,\"first\":%lld,\"second\":%lld,\"draws\":%lld,\"first_pct\":%.2f,"
                 "\"second_pct\":%.2f,\"draws_pct\":%.2f",
                 (long long)n, (long long)first, (long long)second, (long long)draws, (double)first * d,
                 (double)second * d, (double)draws * d);
 }
 
-int store_stats_json(serve_store *st, const char *ruleset, sbuf *out)
+int store_stats_json(serve_store *st, const char *ruleset, tv_buf *out)
 {
     pthread_mutex_lock(&st->lock);
     sqlite3_stmt *s = NULL;
@@ -350,23 +350,23 @@ int store_stats_json(serve_store *st, const char *ruleset, sbuf *out)
                            " WHERE status=1 AND ruleset=? GROUP BY options ORDER BY count(*) DESC, options",
                            -1, &s, NULL) == SQLITE_OK) {
         text(s, 1, ruleset);
-        sbuf_puts(out, "\"variants\":[");
+        tv_buf_puts(out, "\"variants\":[");
         int step, first = 1;
         while ((step = sqlite3_step(s)) == SQLITE_ROW) {
             int64_t c[3] = {sqlite3_column_int64(s, 1), sqlite3_column_int64(s, 2), sqlite3_column_int64(s, 3)};
-            sbuf_puts(out, first ? "{" : ",{");
-            sbuf_key(out, "options", 1);
-            sbuf_json(out, (const char *)sqlite3_column_text(s, 0));
-            sbuf_puts(out, ",");
+            tv_buf_puts(out, first ? "{" : ",{");
+            json_key(out, "options", 1);
+            json_string(out, (const char *)sqlite3_column_text(s, 0));
+            tv_buf_puts(out, ",");
             counts_json(out, c[0], c[1], c[2]);
-            sbuf_puts(out, "}");
+            tv_buf_puts(out, "}");
             for (int i = 0; i < 3; i++)
                 total[i] += c[i];
             first = 0;
         }
-        sbuf_puts(out, "],\"total\":{");
+        tv_buf_puts(out, "],\"total\":{");
         counts_json(out, total[0], total[1], total[2]);
-        sbuf_puts(out, "}");
+        tv_buf_puts(out, "}");
         rc = step == SQLITE_DONE ? 0 : -1;
     }
     sqlite3_finalize(s);
@@ -375,7 +375,7 @@ int store_stats_json(serve_store *st, const char *ruleset, sbuf *out)
 }
 
 int store_recent_json(serve_store *st, const char *ruleset, int limit, const char *(*title)(const char *ruleset),
-                      sbuf *out)
+                      tv_buf *out)
 {
     pthread_mutex_lock(&st->lock);
     sqlite3_stmt *s = NULL;
@@ -387,29 +387,29 @@ int store_recent_json(serve_store *st, const char *ruleset, int limit, const cha
         if (ruleset)
             text(s, 1, ruleset);
         sqlite3_bind_int(s, 2, limit);
-        sbuf_puts(out, "[");
+        tv_buf_puts(out, "[");
         int step, first = 1;
         while ((step = sqlite3_step(s)) == SQLITE_ROW) {
             const char *rs = (const char *)sqlite3_column_text(s, 1);
             int status = sqlite3_column_int(s, 6), winner = sqlite3_column_int(s, 7);
-            sbuf_puts(out, first ? "{" : ",{");
+            tv_buf_puts(out, first ? "{" : ",{");
             static const char *const keys[] = {"id", "ruleset", "options", "p1", "p2"};
             for (int i = 0; i < 5; i++) {
-                sbuf_key(out, keys[i], i == 0);
-                sbuf_json(out, (const char *)sqlite3_column_text(s, i));
+                json_key(out, keys[i], i == 0);
+                json_string(out, (const char *)sqlite3_column_text(s, i));
             }
-            sbuf_key(out, "title", 0);
-            sbuf_json(out, title(rs ? rs : ""));
-            sbuf_printf(out, ",\"ply\":%d,\"status\":\"%s\",\"winner\":", sqlite3_column_int(s, 5),
+            json_key(out, "title", 0);
+            json_string(out, title(rs ? rs : ""));
+            tv_buf_printf(out, ",\"ply\":%d,\"status\":\"%s\",\"winner\":", sqlite3_column_int(s, 5),
                         status ? "over" : "ongoing");
             if (status)
-                sbuf_printf(out, "%d", winner);
+                tv_buf_printf(out, "%d", winner);
             else
-                sbuf_puts(out, "null");
-            sbuf_printf(out, ",\"created\":%lld}", (long long)sqlite3_column_int64(s, 8));
+                tv_buf_puts(out, "null");
+            tv_buf_printf(out, ",\"created\":%lld}", (long long)sqlite3_column_int64(s, 8));
             first = 0;
         }
-        sbuf_puts(out, "]");
+        tv_buf_puts(out, "]");
         rc = step == SQLITE_DONE ? 0 : -1;
     }
     sqlite3_finalize(s);

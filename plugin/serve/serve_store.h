@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "serve_buf.h"
+#include "serve_json.h"
 
 enum { STORE_ID = 13, STORE_TOKEN = 33, STORE_NAME = 128, STORE_OPTIONS = 1024, STORE_SPEC = 160 };
 
@@ -52,9 +52,9 @@ int store_ongoing(serve_store *st, char (**ids)[STORE_ID], int *n, char *err, si
 int store_totals(serve_store *st, void (*fn)(void *ctx, const char *ruleset, const int64_t counts[3]), void *ctx);
 /* One ruleset's finished games per variant (its options in force), as the
  * JSON object of GET /api/stats without the title. */
-int store_stats_json(serve_store *st, const char *ruleset, sbuf *out);
+int store_stats_json(serve_store *st, const char *ruleset, tv_buf *out);
 /* The most recent games (of one ruleset, or all with NULL) as a JSON array. */
 int store_recent_json(serve_store *st, const char *ruleset, int limit, const char *(*title)(const char *ruleset),
-                      sbuf *out);
+                      tv_buf *out);
 
 #endif
