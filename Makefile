@@ -41,7 +41,8 @@ LDLIBS = -lm -pthread
 # include fails the build (make layers proves it): core sees only core, and each
 # core folder only the folders below it; lua/ sees core and lua; plugin/lib sees
 # everything; the hosts (plugin/cli, plugin/luamod, plugin/examples) see only
-# plugin/tavola.h. Lua's headers are on the path of lua/ and the Lua module only.
+# plugin/ (tavola.h, and tv_buf.h: the text buffer of the records and the
+# server, in libtavola.a). Lua's headers are on the path of lua/ and the Lua module only.
 INC_core/board    = -Icore/board
 INC_core/rules    = $(INC_core/board) -Icore/rules
 INC_core/play     = $(INC_core/rules) -Icore/play
