@@ -10,6 +10,33 @@
 
 #include "tv_rules.h"
 
+/* Bit i of the result: byte i of x is `colour` (a zero byte of x ^ colour's
+ * bytes sets its high bit in z; the multiply gathers the eight into one byte). */
+static inline uint64_t tv_cells_bytes_equal(uint64_t x, int colour)
+{
+    uint64_t y = x ^ (0x0101010101010101ull * (uint8_t)colour);
+    uint64_t z = ~(((y & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | y) & 0x8080808080808080ull;
+    return (z * 0x0002040810204081ull) >> 56;
+}
+
+/* The cells of s that hold `colour`, as a bit set (64 cells or fewer), read
+ * eight at a time. The last eight end at the last cell: a state's head lies
+ * before its cells, so the read stays inside the state on any board. */
+static inline uint64_t tv_cells_colour_bits(const tv_state *s, int ncells, int colour)
+{
+    uint64_t bits = 0, x;
+    int c = 0;
+    for (; c + 8 <= ncells; c += 8) {
+        memcpy(&x, s->cells + c, 8);
+        bits |= tv_cells_bytes_equal(x, colour) << c;
+    }
+    if (c < ncells) {
+        memcpy(&x, s->cells + ncells - 8, 8);
+        bits |= tv_cells_bytes_equal(x, colour) >> (8 - (ncells - c)) << c;
+    }
+    return bits;
+}
+
 /* Starts the undo record u of a move about to be played on s: the header,
  * no cell yet. Every record is started here (the kept bits must be clear). */
 static inline void tv_undo_start(const tv_rules *r, tv_undo *u, const tv_state *s)

@@ -279,21 +279,26 @@ static int keep_start(const tv_rules *r, const tv_state *s, void *keep, tv_error
     if (tv_turns_opening(r, s))
         return TV_PLAYOUT_DECLINED;
     int w = r->grid.width, top = r->ncells - w;
-    memset(k->set, 0, sizeof k->set);
     k->count = 0;
-    if (r->data_family == TV_FAMILY_DROP) {
-        for (int col = 0; col < w; col++)
-            if (s->cells[top + col] == TV_EMPTY) {
-                k->set[0] |= 1ull << col;
-                k->land[col] = tv_place_landing(r, s, col);
-                k->count++;
-            }
+    if (r->data_family != TV_FAMILY_DROP && r->ncells <= 64) { /* the empty cells eight at a time, no branch a cell */
+        k->set[0] = tv_cells_colour_bits(s, r->ncells, TV_EMPTY);
+        k->count = tv_bits_count(k->set[0]);
     } else {
-        for (int c = 0; c < r->ncells; c++)
-            if (s->cells[c] == TV_EMPTY) {
-                k->set[c >> 6] |= 1ull << (c & 63);
-                k->count++;
-            }
+        memset(k->set, 0, (size_t)TV_BITS_WORDS(r->ncells) * sizeof k->set[0]); /* only the board's words are read */
+        if (r->data_family == TV_FAMILY_DROP) {
+            for (int col = 0; col < w; col++)
+                if (s->cells[top + col] == TV_EMPTY) {
+                    k->set[0] |= 1ull << col;
+                    k->land[col] = tv_place_landing(r, s, col);
+                    k->count++;
+                }
+        } else {
+            for (int c = 0; c < r->ncells; c++)
+                if (s->cells[c] == TV_EMPTY) {
+                    k->set[c >> 6] |= 1ull << (c & 63);
+                    k->count++;
+                }
+        }
     }
     k->ufp = needs_uf(r) ? &k->uf : NULL;
     k->sup = needs_su(r) ? &k->su : NULL;

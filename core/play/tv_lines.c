@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "tv_cells.h"
+
 /* Whether a cell holding v continues a run of `colour`; TV_GOAL_ANY: any stone. */
 static inline int same_run(int v, int colour)
 {
@@ -132,40 +134,13 @@ static int goal_made_any(const tv_rules *r, const uint8_t *cells, int cell)
     return 0;
 }
 
-/* Bit i of the result: byte i of x is `colour` (a zero byte of x ^ colour's
- * bytes sets its high bit in z; the multiply gathers the eight into one byte). */
-static inline uint64_t bytes_equal(uint64_t x, int colour)
-{
-    uint64_t y = x ^ (0x0101010101010101ull * (uint8_t)colour);
-    uint64_t z = ~(((y & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | y) & 0x8080808080808080ull;
-    return (z * 0x0002040810204081ull) >> 56;
-}
-
-/* The cells of s that hold `colour`, as a bit set (64 cells or fewer), read
- * eight at a time. The last eight end at the last cell: a state's head lies
- * before its cells, so the read stays inside the state on any board. */
-static inline uint64_t colour_bits(const tv_state *s, int ncells, int colour)
-{
-    uint64_t bits = 0, x;
-    int c = 0;
-    for (; c + 8 <= ncells; c += 8) {
-        memcpy(&x, s->cells + c, 8);
-        bits |= bytes_equal(x, colour) << c;
-    }
-    if (c < ncells) {
-        memcpy(&x, s->cells + ncells - 8, 8);
-        bits |= bytes_equal(x, colour) >> (8 - (ncells - c)) << c;
-    }
-    return bits;
-}
-
 int tv_goal_made(const tv_rules *r, const tv_state *s, int cell)
 {
     const uint8_t *cells = s->cells;
     if (r->goal.any)
         return goal_made_any(r, cells, cell);
     if (r->goal.windowed) { /* a window full of the stone's colour, nothing of it just past (exact) */
-        uint64_t bits = colour_bits(s, r->ncells, cells[cell]), hit = 0;
+        uint64_t bits = tv_cells_colour_bits(s, r->ncells, cells[cell]), hit = 0;
         const uint64_t(*win)[2] = r->goal.win;
         for (int i = r->goal.win_first[cell], end = r->goal.win_first[cell + 1]; i < end; i++)
             hit |= (uint64_t)((bits & win[i][0]) == win[i][0]) & (uint64_t)!(bits & win[i][1]);

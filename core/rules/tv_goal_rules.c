@@ -1,11 +1,38 @@
 #include "tv_goal_rules.h"
 
+#include <string.h>
+
 static int on_grid(const tv_grid *g, int col, int row)
 {
     return col >= 0 && col < g->width && row >= 0 && row < g->height;
 }
 
 static uint64_t bit_at(const tv_grid *g, int col, int row) { return 1ull << (row * g->width + col); }
+
+/* Gives every cell as many windows as the cell with the most, where the
+ * table has room (tic-tac-toe: 4 each, 36 in all): a placement's scan then
+ * runs the same count every time, and its loop's end is no guess missed (a
+ * corner's 3 and the centre's 4 were one a ply). A pad window can never
+ * hit: it needs the placed cell both full and empty. Moved last cell first,
+ * each cell's windows go to a place at or past where they were. */
+static void pad_windows(tv_rules *r)
+{
+    tv_goal *goal = &r->goal;
+    int most = 0, n = r->ncells;
+    for (int cell = 0; cell < n; cell++)
+        if (goal->win_first[cell + 1] - goal->win_first[cell] > most)
+            most = goal->win_first[cell + 1] - goal->win_first[cell];
+    if (most * n > TV_GOAL_WINS)
+        return;
+    for (int cell = n - 1; cell >= 0; cell--) {
+        int from = goal->win_first[cell], count = goal->win_first[cell + 1] - from, to = cell * most;
+        memmove(goal->win[to], goal->win[from], (size_t)count * sizeof goal->win[0]);
+        for (int i = count; i < most; i++)
+            goal->win[to + i][0] = goal->win[to + i][1] = 1ull << cell;
+    }
+    for (int cell = 0; cell <= n; cell++)
+        goal->win_first[cell] = (uint16_t)(cell * most);
+}
 
 void tv_goal_windows(tv_rules *r)
 {
@@ -45,4 +72,5 @@ void tv_goal_windows(tv_rules *r)
         goal->win_first[cell + 1] = (uint16_t)n;
     }
     goal->windowed = 1;
+    pad_windows(r);
 }
