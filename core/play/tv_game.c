@@ -53,6 +53,18 @@ tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err)
     return g;
 }
 
+int tv_game_restart(tv_game *g, uint64_t seed, tv_error *err)
+{
+    g->seed = seed;
+    g->nply = 0;
+    g->drawn = 0;
+    g->changes = g->drawn_at = g->keep_at = 0; /* nothing drawn, the kept structures stale */
+    int rc = tv_state_new(g->rules, seed, g->state, err);
+    if (rc == TV_OK)
+        g->hashes[0] = tv_history_key(g->rules, g->state);
+    return rc;
+}
+
 void tv_game_free(tv_game *g)
 {
     if (!g)

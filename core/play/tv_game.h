@@ -37,6 +37,11 @@ typedef struct tv_game {
 /* A new game from the start position drawn from seed; NULL and err on failure. */
 tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err);
 void tv_game_free(tv_game *g);
+/* g back at the start position drawn from seed, its memory kept: what
+ * tv_game_new(g->rules, seed) gives, without the allocation (a host that
+ * plays game after game frees one and makes one a game). TV_OK, or an
+ * error code: then g is only fit for tv_game_free. */
+int tv_game_restart(tv_game *g, uint64_t seed, tv_error *err);
 /* A copy of the game: its state, moves, the states before them and hashes. */
 tv_game *tv_game_clone(const tv_game *g, tv_error *err);
 

@@ -134,6 +134,56 @@ START_TEST(a_mask_is_sampled_uniformly_in_c)
 }
 END_TEST
 
+/* A game made after one was freed is a new game: game_new may restart the
+ * freed one (its memory kept), and nothing of the old game shows. Against
+ * the same game from a second load of the ruleset (which has none freed):
+ * the position, the ply, no moves, no error, then the same random game
+ * move for move (the fast path's kept structures start again). The freed
+ * games end, or run past the moves a game's own block holds (Kalah's
+ * 64), or stop in the middle with a move drawn and not played. */
+START_TEST(a_game_after_one_freed_is_a_new_game)
+{
+    const char *names[] = {"tictactoe", "kalah", "amazons", "chess", "go"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        tavola_ruleset *rs = load(names[i]), *fresh = load(names[i]);
+        for (int round = 0; round < 6; round++) {
+            tavola_game *old = t->game_new(rs, (uint64_t)round);
+            uint64_t rng = 100 + (uint64_t)round;
+            tavola_move m = -1;
+            int stop = round % 3 == 2 ? 5 : 100000; /* the third: stopped early, a move drawn */
+            while (t->status(old) == TAVOLA_ONGOING && t->ply(old) < stop && t->random_move(old, &rng, &m) > 0)
+                ck_assert_int_eq(t->play(old, m), TAVOLA_OK);
+            t->random_move(old, &rng, &m);
+            t->play(old, -12345); /* an illegal move: an error left on the handle */
+            t->game_free(old);
+            tavola_game *g = t->game_new(rs, 7 + (uint64_t)round), *want = t->game_new(fresh, 7 + (uint64_t)round);
+            char a[4096], b[4096];
+            ck_assert_int_eq(t->ply(g), 0);
+            ck_assert_int_eq(t->history(g, NULL, 0), 0);
+            ck_assert_str_eq(t->error(g), "");
+            uint64_t r1 = 55, r2 = 55;
+            for (int ply = 0;; ply++) {
+                ck_assert_int_ge(t->position(g, a, sizeof a), 0);
+                ck_assert_int_ge(t->position(want, b, sizeof b), 0);
+                ck_assert_msg(strcmp(a, b) == 0, "%s, round %d, ply %d: '%s', new '%s'", names[i], round, ply, a, b);
+                ck_assert_int_eq(t->status(g), t->status(want));
+                if (t->status(g) != TAVOLA_ONGOING || ply == 300)
+                    break;
+                tavola_move x = -1, y = -1;
+                ck_assert_int_eq(t->random_move(g, &r1, &x), t->random_move(want, &r2, &y));
+                ck_assert_int_eq(x, y);
+                ck_assert_int_eq(t->play(g, x), TAVOLA_OK);
+                ck_assert_int_eq(t->play(want, y), TAVOLA_OK);
+            }
+            t->game_free(want);
+            t->game_free(g);
+        }
+        t->ruleset_free(fresh);
+        t->ruleset_free(rs);
+    }
+}
+END_TEST
+
 int main(void)
 {
     const tv_check_test tests[] = {
@@ -141,6 +191,7 @@ int main(void)
         {"random move", the_random_state_decides_the_draw, 60, 0},
         {"random games", whole_games_by_random_move, 120, NGAMES},
         {"mask", a_mask_is_sampled_uniformly_in_c, 60, 0},
+        {"games", a_game_after_one_freed_is_a_new_game, 120, 0},
     };
     return tv_check_run("ABI random move", tests, TV_CHECK_COUNT(tests));
 }
