@@ -301,11 +301,12 @@ run-tests: test-build
 	@bash tests/run_suites.sh $(TEST_JOBS) $(SUITE_PAIRS)
 
 # The Python package under pytest, over $(BUILD)'s library and command (under
-# the sanitizers, with ASan preloaded as for the Lua module), then, in the
+# the sanitizers, with ASan preloaded as for the Lua module, and
+# TAVOLA_SANITIZED=1: fewer of the same random games), then, in the
 # plain build, the example trainer for a few seconds where torch is importable.
 python-tests: $(BUILD)/$(SONAME) $(BUILD)/tavola
 	@echo "== Python package (pytest, $(PYTHON), $(BUILD)/$(SONAME))"
-	@TAVOLA_BUILD=$(BUILD) $(SAN_LUA_ENV) $(PYTHON) -m pytest -q -p no:cacheprovider tests/python
+	@TAVOLA_BUILD=$(BUILD) $(if $(SAN),TAVOLA_SANITIZED=1) $(SAN_LUA_ENV) $(PYTHON) -m pytest -q -p no:cacheprovider tests/python
 	@if [ -n "$(SAN)" ]; then echo "== example trainer: skipped under the sanitizers"; \
 	elif $(PYTHON) -c "import torch" 2>/dev/null; then \
 	  echo "== example trainer, a tiny budget (plugin/python/examples/train_tictactoe.py --tiny)"; \
