@@ -249,26 +249,40 @@ test-build: layers $(TESTS) $(BUILD)/tavola $(BUILD)/libtavola.so $(LUAMOD) $(BU
 # independent (each writes only under its own mktemp folder), and most are
 # one process waiting on another, so two share two cores well. Each one's
 # output is printed whole under its title, in the order below; any failure
-# fails the run, once all have run. The long ones come first (the hostile
-# cases, the sanitized test_playout, the references), so the cores end
-# together. CHECK_EXTRA=1 (make check, plain build) adds the checks that need
-# only one build: install, quick benches, valgrind, ThreadSanitizer (the two
-# benches share build/release, so they run one after the other).
+# fails the run, once all have run. The long ones come first, longest first
+# as a fresh-root run timed them (the quick benches with their build, the web
+# game center, the hostile cases, the longest references, the Python
+# package), then the libcheck suites and the short ones, so that the two
+# cores end together. CHECK_EXTRA=1 (make check, plain build) adds the
+# checks that need only one build: install, quick benches, valgrind,
+# ThreadSanitizer (the two benches share build/release, so they run one after
+# the other).
 TEST_JOBS ?= $(JOBS)
-REFS = $(wildcard tests/ref/*.lua)
+REFS_LONG = $(wildcard $(patsubst %,tests/ref/%_ref.lua,pieces loa custodial othello brandubh amazons mancala morris))
+REFS = $(REFS_LONG) $(filter-out $(REFS_LONG),$(wildcard tests/ref/*.lua))
 CHECK_EXTRA ?=
 EXTRA_PAIRS = \
-  "make valgrind" "$(MAKE) --no-print-directory valgrind" \
-  "make tsan" "$(MAKE) --no-print-directory tsan" \
   "make bench BENCH_QUICK=1, then make bench-python BENCH_QUICK=1" \
     "$(MAKE) --no-print-directory bench BENCH_QUICK=1 && $(MAKE) --no-print-directory bench-python BENCH_QUICK=1" \
+  "make tsan" "$(MAKE) --no-print-directory tsan" \
+  "make valgrind" "$(MAKE) --no-print-directory valgrind" \
   "make install-test" "$(MAKE) --no-print-directory install-test"
+# The browser test runs in the plain build only: what it drives in C is the
+# server's routes, which api_test.py drives in both builds, every ruleset's
+# game created, drawn and played included (t_every_ruleset); the rest is
+# Chromium and the page's JavaScript, the same in both builds.
+BROWSER_PAIR = \
+  "web game center in Chromium, by clicks ($(BUILD)/tavola; screenshots in $(BUILD)/browser)" \
+    "$(PYTHON) tests/serve/browser_test.py $(BUILD)/tavola $(BUILD)/browser"
 SUITE_PAIRS = \
-  "hostile inputs (tests/hostile, $(BUILD)/tavola)" "sh tests/hostile/run.sh $(BUILD)/tavola" \
   $(if $(CHECK_EXTRA),$(EXTRA_PAIRS)) \
-  $(foreach t,$(filter %/test_playout,$(TESTS)) $(filter-out %/test_playout,$(TESTS)),"$(t)" "$(t)") \
+  "web game center: every route with bad input, kill -9 and restart ($(BUILD)/tavola)" \
+    "$(PYTHON) tests/serve/api_test.py $(BUILD)/tavola && $(PYTHON) tests/serve/crash_test.py $(BUILD)/tavola" \
+  $(if $(SAN),,$(BROWSER_PAIR)) \
+  "hostile inputs (tests/hostile, $(BUILD)/tavola)" "sh tests/hostile/run.sh $(BUILD)/tavola" \
   $(foreach r,$(REFS),"$(r) against $(BUILD)/tavola" "lua5.4 $(r) $(BUILD)/tavola $(REF_GAMES)") \
   "python-tests ($(BUILD))" "$(MAKE) --no-print-directory python-tests" \
+  $(foreach t,$(filter %/test_playout,$(TESTS)) $(filter-out %/test_playout,$(TESTS)),"$(t)" "$(t)") \
   "CLI tests ($(BUILD)/tavola)" "sh tests/cli/cli_test.sh $(BUILD)/tavola" \
   "match tests ($(BUILD)/tavola)" "sh tests/cli/match_test.sh $(BUILD)/tavola" \
   "a ruleset error ends its game, never the match ($(BUILD)/tavola)" "sh tests/cli/match_errors_test.sh $(BUILD)/tavola" \
@@ -291,10 +305,6 @@ SUITE_PAIRS = \
   "fuzz corpora replayed (tests/fuzz/corpus)" \
     "set -e; for t in $(FUZZ_TARGETS); do $(BUILD)/fuzz_replay_\$$t tests/fuzz/corpus/\$$t; done" \
   "load: 10000 games through the ABI, 4 threads" "$(BUILD)/load_test" \
-  "web game center: every route with bad input, kill -9 and restart ($(BUILD)/tavola)" \
-    "$(PYTHON) tests/serve/api_test.py $(BUILD)/tavola && $(PYTHON) tests/serve/crash_test.py $(BUILD)/tavola" \
-  "web game center in Chromium, by clicks ($(BUILD)/tavola; screenshots in $(BUILD)/browser)" \
-    "$(PYTHON) tests/serve/browser_test.py $(BUILD)/tavola $(BUILD)/browser" \
   "web game center: 200 games at once through HTTP, nothing lost ($(BUILD)/tavola)" \
     "$(BUILD)/serve_load $(BUILD)/tavola --quick"
 
@@ -302,11 +312,12 @@ run-tests: test-build
 	@bash tests/run_suites.sh $(TEST_JOBS) $(SUITE_PAIRS)
 
 # The Python package under pytest, over $(BUILD)'s library and command (under
-# the sanitizers, with ASan preloaded as for the Lua module), then, in the
+# the sanitizers, with ASan preloaded as for the Lua module, and
+# TAVOLA_SANITIZED=1: fewer of the same random games), then, in the
 # plain build, the example trainer for a few seconds where torch is importable.
 python-tests: $(BUILD)/$(SONAME) $(BUILD)/tavola
 	@echo "== Python package (pytest, $(PYTHON), $(BUILD)/$(SONAME))"
-	@TAVOLA_BUILD=$(BUILD) $(SAN_LUA_ENV) $(PYTHON) -m pytest -q -p no:cacheprovider tests/python
+	@TAVOLA_BUILD=$(BUILD) $(if $(SAN),TAVOLA_SANITIZED=1) $(SAN_LUA_ENV) $(PYTHON) -m pytest -q -p no:cacheprovider tests/python
 	@if [ -n "$(SAN)" ]; then echo "== example trainer: skipped under the sanitizers"; \
 	elif $(PYTHON) -c "import torch" 2>/dev/null; then \
 	  echo "== example trainer, a tiny budget (plugin/python/examples/train_tictactoe.py --tiny)"; \

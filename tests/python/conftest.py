@@ -16,3 +16,7 @@ RULESETS = ["pahtum", "tihbat", "tictactoe", "connect4", "gomoku", "kalah", "owa
             "breakthrough", "clobber", "checkers", "lines_of_action", "othello", "anti_line4", "hex", "y",
             "connect6", "pentago", "pente"]
 CLI = os.path.join(BUILD, "tavola")
+# The sanitized build (make check's second run sets TAVOLA_SANITIZED=1): a
+# test that repeats the same paths over many random games plays fewer there,
+# the plain build playing them all.
+SANITIZED = os.environ.get("TAVOLA_SANITIZED", "") not in ("", "0")

@@ -3,6 +3,8 @@
 #include "tv_pmove.h"
 
 #include <check.h>
+
+#include "tv_check.h" /* ck_assert without a system call when it passes */
 #include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
