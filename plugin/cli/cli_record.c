@@ -14,29 +14,55 @@
 const char *cli_result_text(int winner) { return winner == 1 ? "1-0" : winner == 2 ? "0-1" : "1/2-1/2"; }
 
 /* A tag, its value escaped: a quote or backslash after a backslash, a
- * control byte as \n, \r, \t or \xHH, so any value reads back as written. */
+ * control byte as \n, \r, \t or \xHH, so any value reads back as written.
+ * Room for the worst case is made once (four bytes a byte), not a byte at
+ * a time: a match writes a record a game. */
 static void tag(tv_buf *b, const char *name, const char *value)
 {
-    tv_buf_puts(b, "[");
-    tv_buf_puts(b, name);
-    tv_buf_puts(b, " \"");
-    for (const unsigned char *p = (const unsigned char *)value; *p && tv_buf_room(b, 4); p++) {
-        char *o = b->s + b->len;
+    static const char hex[] = "0123456789abcdef";
+    size_t nlen = strlen(name), vlen = strlen(value);
+    if (!tv_buf_room(b, nlen + 4 * vlen + 6))
+        return;
+    char *o = b->s + b->len;
+    *o++ = '[';
+    memcpy(o, name, nlen);
+    o += nlen;
+    *o++ = ' ';
+    *o++ = '"';
+    for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
         if (*p == '"' || *p == '\\')
-            o[0] = '\\', o[1] = (char)*p, b->len += 2;
+            *o++ = '\\', *o++ = (char)*p;
         else if (*p == '\n')
-            o[0] = '\\', o[1] = 'n', b->len += 2;
+            *o++ = '\\', *o++ = 'n';
         else if (*p == '\r')
-            o[0] = '\\', o[1] = 'r', b->len += 2;
+            *o++ = '\\', *o++ = 'r';
         else if (*p == '\t')
-            o[0] = '\\', o[1] = 't', b->len += 2;
+            *o++ = '\\', *o++ = 't';
         else if (*p < 0x20 || *p == 0x7f)
-            b->len += (size_t)snprintf(o, 5, "\\x%02x", *p);
+            *o++ = '\\', *o++ = 'x', *o++ = hex[*p >> 4], *o++ = hex[*p & 15];
         else
-            o[0] = (char)*p, b->len += 1;
-        b->s[b->len] = '\0';
+            *o++ = (char)*p;
     }
-    tv_buf_puts(b, "\"]\n");
+    memcpy(o, "\"]\n", 4); /* with the NUL */
+    b->len = (size_t)(o + 3 - b->s);
+}
+
+/* n in decimal, ending at end (no NUL written): its first byte. A record
+ * writes a few numbers a game, and printf's were a tenth of its cost. */
+static char *decimal(char *end, unsigned long long n)
+{
+    do
+        *--end = (char)('0' + n % 10);
+    while ((n /= 10) > 0);
+    return end;
+}
+
+static char *signed_decimal(char *end, long long n)
+{
+    char *p = decimal(end, n < 0 ? 0ull - (unsigned long long)n : (unsigned long long)n);
+    if (n < 0)
+        *--p = '-';
+    return p;
 }
 
 void cli_origin_of(const char *game, cli_origin *o)
@@ -65,23 +91,24 @@ char *cli_record_format(const tavola_ruleset *rs, uint64_t seed, tavola_game *g,
             tag(&b, "File", tags->origin->file);
     }
     tag(&b, "Options", t->ruleset_options(rs));
-    snprintf(num, sizeof num, "%llu", (unsigned long long)seed);
-    tag(&b, "Seed", num);
-    snprintf(num, sizeof num, "%ld", tags->index);
-    tag(&b, "Index", num);
+    num[sizeof num - 1] = '\0';
+    tag(&b, "Seed", decimal(num + sizeof num - 1, seed));
+    tag(&b, "Index", signed_decimal(num + sizeof num - 1, tags->index));
     tag(&b, "P1", tags->p1);
     tag(&b, "P2", tags->p2);
     tag(&b, "Result", error ? "*" : cli_result_text(t->winner(g)));
-    snprintf(num, sizeof num, "%ld,%ld", g ? (long)t->score(g, 1) : 0L, g ? (long)t->score(g, 2) : 0L);
-    tag(&b, "Scores", num);
+    char *p2 = signed_decimal(num + sizeof num - 1, g ? (long)t->score(g, 2) : 0L);
+    *--p2 = ',';
+    tag(&b, "Scores", signed_decimal(p2, g ? (long)t->score(g, 1) : 0L));
     if (error)
         tag(&b, "Error", error);
-    for (int i = 0; i < n && tv_buf_room(&b, TAVOLA_MOVE_TEXT_MAX + 1); i++) {
+    for (int i = 0; i < n && tv_buf_room(&b, TAVOLA_MOVE_TEXT_MAX + 1); i++) { /* move_text gives the length */
         if (i)
             b.s[b.len++] = ' ';
         b.s[b.len] = '\0';
-        if (t->move_text(g, moves[i], b.s + b.len, TAVOLA_MOVE_TEXT_MAX) >= 0)
-            b.len += strlen(b.s + b.len);
+        int len = t->move_text(g, moves[i], b.s + b.len, TAVOLA_MOVE_TEXT_MAX);
+        if (len >= 0)
+            b.len += len < TAVOLA_MOVE_TEXT_MAX ? (size_t)len : strlen(b.s + b.len);
         b.s[b.len] = '\0';
     }
     tv_buf_puts(&b, "\n\n");
