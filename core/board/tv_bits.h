@@ -85,6 +85,21 @@ static inline int tv_bits_select(uint64_t x, unsigned k)
 #endif
 }
 
+/* Bit j set when byte j of x (counted from the low end of memory) is zero:
+ * a zero byte's high bit is set in z, and one multiply gathers the eight
+ * high bits into the top byte (every other product of the multiply lands
+ * below it or past the word). A byte row read as a word, eight at a time:
+ * a grid's colours (tv_cells.h), a mancala board's holes (tv_holes.h). */
+static inline unsigned tv_bits_zero_bytes(uint64_t x)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    x = __builtin_bswap64(x); /* byte j of memory as the word's byte j from the low end */
+#endif
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+    uint64_t z = ~(((x & low7) + low7) | x) & ~low7;
+    return (unsigned)(((z >> 7) * 0x0102040810204080ull) >> 56);
+}
+
 /* Words of a bit set of every cell of a board. */
 #define TV_BITS_WORDS(n) (((n) + 63) / 64)
 

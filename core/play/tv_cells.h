@@ -8,15 +8,13 @@
 
 #include <string.h>
 
+#include "tv_bits.h"
 #include "tv_rules.h"
 
-/* Bit i of the result: byte i of x is `colour` (a zero byte of x ^ colour's
- * bytes sets its high bit in z; the multiply gathers the eight into one byte). */
+/* Bit i of the result: byte i of x is `colour`. */
 static inline uint64_t tv_cells_bytes_equal(uint64_t x, int colour)
 {
-    uint64_t y = x ^ (0x0101010101010101ull * (uint8_t)colour);
-    uint64_t z = ~(((y & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | y) & 0x8080808080808080ull;
-    return (z * 0x0002040810204081ull) >> 56;
+    return tv_bits_zero_bytes(x ^ (0x0101010101010101ull * (uint8_t)colour));
 }
 
 /* The cells of s that hold `colour`, as a bit set (64 cells or fewer), read

@@ -35,7 +35,6 @@ tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err)
     tv_game *g = (tv_game *)(void *)block;
     memset(g, 0, sizeof *g);
     g->rules = r;
-    g->seed = seed;
     g->keep_fits = fits;
     g->state = (tv_state *)(void *)(block + head);
     g->hashes = (uint64_t *)(void *)(block + head + state);
@@ -45,11 +44,10 @@ tv_game *tv_game_new(const tv_rules *r, uint64_t seed, tv_error *err)
     g->keep = keep ? g->before + before : NULL;
     g->inline_keep = g->keep;
     g->cap = TV_GAME_INLINE_PLIES;
-    if (tv_state_new(r, seed, g->state, err)) {
+    if (tv_game_restart(g, seed, err)) {
         free(g);
         return NULL;
     }
-    g->hashes[0] = tv_history_key(g->rules, g->state);
     return g;
 }
 

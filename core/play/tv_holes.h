@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "tv_bits.h"
 #include "tv_rules.h"
 
 /* The holes' part of the hash: each word of lanes (tv_sow_laps in
@@ -39,19 +40,8 @@ static inline uint64_t tv_holes_hash(const tv_rules *r, const tv_state *s)
     return h;
 }
 
-/* The lanes of a word that hold seeds, as bits (lane j: bit j): each
- * byte's high bit is set when the byte is not zero, and one multiply
- * gathers the eight high bits into the top byte (every other product of
- * the multiply lands below it or past the word). */
-static inline unsigned tv_holes_word_sown(uint64_t w)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    w = __builtin_bswap64(w); /* lane j as the word's byte j from the low end */
-#endif
-    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
-    uint64_t high = (((w & low7) + low7) | w) & ~low7;
-    return (unsigned)(((high >> 7) * 0x0102040810204080ull) >> 56);
-}
+/* The lanes of a word that hold seeds, as bits (lane j: bit j). */
+static inline unsigned tv_holes_word_sown(uint64_t w) { return ~tv_bits_zero_bytes(w) & 0xffu; }
 
 /* The holes of player p's row that hold seeds: bit i for hole p x holes + i. */
 static inline unsigned tv_holes_row_sown(const tv_rules *r, const tv_state *s, int p)

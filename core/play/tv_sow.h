@@ -26,6 +26,13 @@ static inline int tv_sow_a_row_empty(const tv_rules *r, const tv_state *s)
     return seeds[0] == 0 || seeds[1] == 0;
 }
 
+/* Whether the feeding, grand-slam or relay rules may need a sowing tried
+ * before its hole is legal (tv_sow.c's must_look says when they do). */
+static inline int tv_sow_may_look(const tv_rules *r)
+{
+    return r->sow.must_feed || r->sow.grand_slam == TV_SLAM_ILLEGAL || r->sow.relay;
+}
+
 /* tv_sow_legal where the feeding, grand-slam or relay rules may look ahead. */
 unsigned tv_sow_legal_looked(const tv_rules *r, const tv_state *s);
 
@@ -34,10 +41,7 @@ unsigned tv_sow_legal_looked(const tv_rules *r, const tv_state *s);
  * Without those rules, the holes with seeds, read from the words inline. */
 static inline unsigned tv_sow_legal(const tv_rules *r, const tv_state *s)
 {
-    const tv_sow *w = &r->sow;
-    if (w->must_feed || w->grand_slam == TV_SLAM_ILLEGAL || w->relay)
-        return tv_sow_legal_looked(r, s);
-    return tv_holes_row_sown(r, s, s->to_move);
+    return tv_sow_may_look(r) ? tv_sow_legal_looked(r, s) : tv_holes_row_sown(r, s, s->to_move);
 }
 /* Legal moves of the player to move: the holes of tv_sow_legal in order,
  * or pass when there is none and the rules pass. */
