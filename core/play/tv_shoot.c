@@ -79,7 +79,7 @@ static inline uint8_t run_past(const tv_rules *r, const tv_state *s, const tv_sh
     return (uint8_t)(open * (1 + b->run[at][d]));
 }
 
-void tv_shoot_init(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
+static void build(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
 {
     b->queen = queen_shape(r);
     b->plain = plain_moves(r);
@@ -103,6 +103,40 @@ void tv_shoot_init(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
     for (int c = 0; c < r->ncells && b->queen; c++)
         if (run_sum(r->run[c]) > b->arrows_max)
             b->arrows_max = run_sum(r->run[c]);
+}
+
+/* What a board holds of its position (not the count's or the pairs' outputs). */
+static void copy_board(const tv_rules *r, tv_shoot_board *to, const tv_shoot_board *from)
+{
+    to->queen = from->queen;
+    to->plain = from->plain;
+    to->arrows_max = from->arrows_max;
+    memcpy(to->delta, from->delta, sizeof to->delta);
+    memcpy(to->pieces, from->pieces, sizeof to->pieces);
+    memcpy(to->run, from->run, (size_t)r->ncells * sizeof to->run[0]);
+    memcpy(to->reach, from->reach, (size_t)r->ncells);
+}
+
+void tv_shoot_init(const tv_rules *r, const tv_state *s, tv_shoot_board *b)
+{
+    /* This thread's last board built, and its cells: a host that plays
+     * game after game starts each from the same position, and building the
+     * board was a tenth of a random Amazons game. */
+    static _Thread_local struct {
+        uint64_t id; /* the rules' (0: none yet) */
+        uint8_t cells[TV_MAX_CELLS];
+        tv_shoot_board b;
+    } last;
+    if (r->id && last.id == r->id && !memcmp(last.cells, s->cells, (size_t)r->ncells)) {
+        copy_board(r, b, &last.b);
+        return;
+    }
+    build(r, s, b);
+    if (r->id) {
+        copy_board(r, &last.b, b);
+        memcpy(last.cells, s->cells, (size_t)r->ncells);
+        last.id = r->id;
+    }
 }
 
 /* Cell x has just become empty (or occupied): the runs that end at x, seen
@@ -144,19 +178,27 @@ static void changed(const tv_rules *r, const uint8_t *cells, tv_shoot_board *b, 
  * cells behind x are its run that way and the cell that stops it. */
 static void changed_queen(const tv_rules *r, tv_shoot_board *b, int x, int open)
 {
+    uint64_t w;
+    memcpy(&w, b->run[x], sizeof w);
+    int sign = open ? 1 : -1;
+    /* the cells that stop the runs, one a direction (or the spare entry past the edge) */
 #pragma GCC unroll 8
     for (int d = 0; d < 8; d++) {
-        int back = d ^ 4, step = b->delta[back], n = b->run[x][back], y = x;
-        int inc = open ? 1 + b->run[x][d] : -(1 + b->run[x][d]);
+        int back = d ^ 4, inc = sign * (1 + b->run[x][d]);
+        int y = r->nb[x + b->run[x][back] * b->delta[back]][back];
+        y = y >= 0 ? y : TV_MAX_CELLS;
+        b->run[y][d] = (uint8_t)(b->run[y][d] + inc);
+        b->reach[y] = (uint8_t)(b->reach[y] + inc);
+    }
+    /* the runs behind x, along the directions where there are some */
+    for (unsigned some = ~tv_bits_zero_bytes(w) & 0xffu; some; some &= some - 1) {
+        int back = tv_bits_lowest32(some), d = back ^ 4, inc = sign * (1 + b->run[x][d]);
+        int step = b->delta[back], n = b->run[x][back], y = x;
         for (int k = 0; k < n; k++) {
             y += step;
             b->run[y][d] = (uint8_t)(b->run[y][d] + inc);
             b->reach[y] = (uint8_t)(b->reach[y] + inc);
         }
-        y = r->nb[y][back]; /* the cell that stops the run, or the spare entry past the edge */
-        y = y >= 0 ? y : TV_MAX_CELLS;
-        b->run[y][d] = (uint8_t)(b->run[y][d] + inc);
-        b->reach[y] = (uint8_t)(b->reach[y] + inc);
     }
 }
 
@@ -237,10 +279,13 @@ static tv_move piece_moves(const tv_rules *r, const tv_shoot_board *b, int from,
  * along d, each landing cell's arrows plus the 1 + run back over `from`. */
 static int queen_moves(const tv_shoot_board *b, int from, uint16_t line[8])
 {
+    uint64_t w;
+    memcpy(&w, b->run[from], sizeof w);
     int total = 0;
-#pragma GCC unroll 8
-    for (int d = 0; d < 8; d++) {
-        int len = b->run[from][d], step = b->delta[d], sum = len * (1 + b->run[from][d ^ 4]);
+    memset(line, 0, 8 * sizeof line[0]);
+    for (unsigned open = ~tv_bits_zero_bytes(w) & 0xffu; open; open &= open - 1) {
+        int d = tv_bits_lowest32(open), len = b->run[from][d], step = b->delta[d];
+        int sum = len * (1 + b->run[from][d ^ 4]);
         for (int k = 1, to = from + step; k <= len; k++, to += step)
             sum += b->reach[to];
         line[d] = (uint16_t)sum;
