@@ -72,19 +72,24 @@ typedef struct tv_family {
      * while a game moves only by the moves they drew, instead of the
      * kernel's lists and scans rebuilt each ply. keep_size(r) bytes (NULL:
      * none).
-     * keep_fits: whether these rules are the fast path's case (no hooks, no
-     * repetition rule...), asked once a game. keep_start builds the
+     * keep_fits: whether these rules are the fast path's case (no hooks; no
+     * superko, which changes the moves...), asked once a game. keep_start builds the
      * structures of s (ongoing), or answers TV_PLAYOUT_DECLINED when s is
      * not the fast path's case now (an opening phase): the kernel plays that
      * ply. keep_draw draws as random() would (the same count, move and
      * random numbers); keep_play plays the move keep_draw just drew and ends
      * in the state the kernel's tv_play_listed would, the structures
-     * following (tests/games/test_playout.c holds both to it). */
+     * following (tests/games/test_playout.c holds both to it). Its
+     * hist[0..nhist) are the game's positions before the move, oldest
+     * first (tv_history_key, as tv_play_hist takes them): a family whose
+     * repetition rule only ends games (pieces, sowing) keeps their structures
+     * under it too. */
     size_t (*keep_size)(const tv_rules *r);
     int (*keep_fits)(const tv_rules *r);
     int (*keep_start)(const tv_rules *r, const tv_state *s, void *keep, tv_error *err);
     int (*keep_draw)(const tv_rules *r, const tv_state *s, void *keep, tv_rng *rng, tv_move *m, tv_error *err);
-    int (*keep_play)(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err);
+    int (*keep_play)(const tv_rules *r, tv_state *s, void *keep, tv_move m, const uint64_t *hist, int nhist,
+                     tv_error *err);
 } tv_family;
 
 /* The table, by TV_FAMILY_* (tv_families.c). */

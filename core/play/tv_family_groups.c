@@ -157,8 +157,10 @@ static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *r
     return draw(r, s, keep, rng, m, err);
 }
 
-static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err)
+static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, const uint64_t *hist, int nhist,
+                     tv_error *err)
 {
+    (void)hist, (void)nhist; /* no repetition rule here (keep_fits) */
     return step(r, s, keep, m, err);
 }
 

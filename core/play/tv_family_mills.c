@@ -245,8 +245,10 @@ static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *r
     return (int)k->n;
 }
 
-static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err)
+static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, const uint64_t *hist, int nhist,
+                     tv_error *err)
 {
+    (void)hist, (void)nhist; /* no repetition rule here (keep_fits) */
     mills_keep *k = keep;
     int colour = tv_colour_of(s, s->to_move), from = tv_mills_from(m), to = tv_mills_to(m);
     int taken = tv_mills_taken(m), rc;
@@ -272,7 +274,7 @@ static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void
             return TV_PLAYOUT_HALTED;
         tv_move m = 0;
         int rc = keep_draw(r, s, &k, rng, &m, err);
-        if (rc < 0 || (rc = keep_play(r, s, &k, m, err)))
+        if (rc < 0 || (rc = keep_play(r, s, &k, m, NULL, 0, err)))
             return rc;
     }
     return TV_OK;

@@ -219,15 +219,15 @@ TV_END_INLINE int steps_draw(const tv_state *s, const steps_keep *k, tv_rng *rng
     return k->n;
 }
 
-TV_END_INLINE int steps_play(const tv_rules *r, tv_state *s, steps_keep *k, tv_move m, const tv_history *hist,
-                             unsigned skip, tv_error *err)
+TV_END_INLINE int steps_play(const tv_rules *r, tv_state *s, steps_keep *k, tv_move m, const uint64_t *hist,
+                             int nhist, unsigned skip, tv_error *err)
 {
     tv_effect e = {-1, 0};
     int rc;
     if ((rc = apply(r, s, m, NULL, &e, err)))
         return rc;
     tv_end_turn(r, s, m, 0);
-    int repeated = hist && tv_history_repeats(r, s, hist->hash, hist->n);
+    int repeated = hist && tv_history_repeats(r, s, hist, nhist);
     if (steps_find(r, s, k, err) < 0)
         return k->n;
     return tv_end_after_step(r, s, e.line_winner, repeated, k->n, skip, err);
@@ -268,8 +268,13 @@ TV_END_INLINE int shots_play(const tv_rules *r, tv_state *s, shots_keep *k, tv_m
     return tv_end_after_step(r, s, reached ? p + 1 : -1, 0, k->n, PIECES_SKIP, err);
 }
 
-/* A phase chooses the generators by the state: the kernel plays such a game. */
-static int keep_fits(const tv_rules *r) { return !tv_family_hooked(r) && !r->repetition && !r->pieces.phase_var; }
+/* A phase chooses the generators by the state: the kernel plays such a
+ * game. A repetition rule only ends a game here (the moves are the same),
+ * and the steps' keep asks the game's positions; shots have none to ask. */
+static int keep_fits(const tv_rules *r)
+{
+    return !tv_family_hooked(r) && !r->pieces.phase_var && !(r->repetition && shots_case(r));
+}
 
 static size_t keep_size(const tv_rules *r)
 {
@@ -292,10 +297,11 @@ static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *r
     return *(const int *)keep ? shots_draw(r, s, keep, rng, m, 0, err) : steps_draw(s, keep, rng, m, err);
 }
 
-static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err)
+static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, const uint64_t *hist, int nhist,
+                     tv_error *err)
 {
     return *(const int *)keep ? shots_play(r, s, keep, m, 0, err)
-                              : steps_play(r, s, keep, m, NULL, pieces_skip(r), err);
+                              : steps_play(r, s, keep, m, r->repetition ? hist : NULL, nhist, pieces_skip(r), err);
 }
 
 /* The steps' playout; its list on the stack (TV_MOVES_LIMIT, above any max_moves). */
@@ -313,7 +319,7 @@ TV_END_INLINE int playout_pieces(const tv_rules *r, tv_state *s, tv_rng *rng, in
             return rc;
         tv_move m = TV_MOVE_NONE;
         if ((rc = steps_draw(s, k, rng, &m, err)) >= 0)
-            rc = steps_play(r, s, k, m, r->repetition ? &hist : NULL, skip, err);
+            rc = steps_play(r, s, k, m, r->repetition ? hist.hash : NULL, hist.n, skip, err);
     }
     return rc;
 }

@@ -364,8 +364,10 @@ static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *r
     return grid_draw(r, s, k->set, k->count, rng, m, err);
 }
 
-static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err)
+static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, const uint64_t *hist, int nhist,
+                     tv_error *err)
 {
+    (void)hist, (void)nhist; /* no repetition rule here (keep_fits) */
     grid_keep *k = keep;
     return grid_step(r, s, k->set, k->land, &k->count, k->ufp, k->sup, r->data_family == TV_FAMILY_DROP, m,
                      grid_skip(r), err);

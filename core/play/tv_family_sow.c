@@ -68,7 +68,7 @@ static void keep_moves(const tv_rules *r, const tv_state *s, sow_keep *k)
     k->n = k->legal ? tv_bits_count(k->legal) : r->sow.pass != 0;
 }
 
-static int keep_fits(const tv_rules *r) { return !tv_family_hooked(r) && !r->repetition; }
+static int keep_fits(const tv_rules *r) { return !tv_family_hooked(r); }
 
 static size_t keep_size(const tv_rules *r)
 {
@@ -94,7 +94,7 @@ TV_END_INLINE int sow_draw(const sow_keep *k, tv_rng *rng, tv_move *m, tv_error 
     return k->n;
 }
 
-TV_END_INLINE int sow_step(const tv_rules *r, tv_state *s, sow_keep *k, tv_move m, const tv_history *hist,
+TV_END_INLINE int sow_step(const tv_rules *r, tv_state *s, sow_keep *k, tv_move m, const uint64_t *hist, int nhist,
                            int hashless, tv_error *err)
 {
     int again = tv_sow_apply_unhashed(r, s, m);
@@ -104,7 +104,7 @@ TV_END_INLINE int sow_step(const tv_rules *r, tv_state *s, sow_keep *k, tv_move 
         k->holes = holes;
     }
     tv_end_turn(r, s, m, again);
-    int repeated = hist && tv_history_repeats(r, s, hist->hash, hist->n);
+    int repeated = hist && tv_history_repeats(r, s, hist, nhist);
     keep_moves(r, s, k);
     return tv_end_after_step(r, s, -1, repeated, k->n, SOW_SKIP, err);
 }
@@ -115,9 +115,10 @@ static int keep_draw(const tv_rules *r, const tv_state *s, void *keep, tv_rng *r
     return sow_draw(keep, rng, m, err);
 }
 
-static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, tv_error *err)
+static int keep_play(const tv_rules *r, tv_state *s, void *keep, tv_move m, const uint64_t *hist, int nhist,
+                     tv_error *err)
 {
-    return sow_step(r, s, keep, m, NULL, 0, err);
+    return sow_step(r, s, keep, m, r->repetition ? hist : NULL, nhist, 0, err);
 }
 
 static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void *), void *ctx, tv_error *err)
@@ -144,7 +145,7 @@ static int playout(const tv_rules *r, tv_state *s, tv_rng *rng, int (*halt)(void
             break;
         tv_move m = TV_MOVE_NONE;
         if ((rc = sow_draw(&k, rng, &m, err)) < 0 ||
-            (rc = sow_step(r, s, &k, m, r->repetition ? &hist : NULL, hashless, err)))
+            (rc = sow_step(r, s, &k, m, r->repetition ? hist.hash : NULL, hist.n, hashless, err)))
             break;
     }
     if (hashless)

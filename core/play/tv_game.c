@@ -167,7 +167,7 @@ int tv_game_play(tv_game *g, tv_move m, tv_error *err)
     tv_state_copy(g->rules, before(g, g->nply), g->state);
     int drawn = g->drawn_at == g->changes + 1 && m == g->drawn; /* drawn here, nothing changed since */
     if (drawn && g->keep_at == g->changes + 1) { /* drawn by the kept structures: they play it */
-        if ((rc = tv_family_of(g->rules)->keep_play(g->rules, g->state, g->keep, m, err))) {
+        if ((rc = tv_family_of(g->rules)->keep_play(g->rules, g->state, g->keep, m, g->hashes, g->nply + 1, err))) {
             tv_state_copy(g->rules, g->state, before(g, g->nply)); /* the state as it was */
             g->keep_at = 0;
             return rc;
