@@ -53,6 +53,7 @@ typedef struct match {
     int jobs, json;
     const char *record;
     cli_origin origin; /* where the ruleset was found, for the records */
+    char *record_head; /* the tags every record begins with (cli_record_head) */
     const char *openings_file;
     char **openings;   /* the file's openings, in order */
     int *is_position;  /* openings[k] is a position string (else moves) */
@@ -162,7 +163,7 @@ static int pack(const match *m, long i, tavola_game *g, const char *const spec[2
 {
     char *rec = NULL;
     if (m->record) {
-        cli_record_tags tags = {m->name, &m->origin, i, spec[0], spec[1]};
+        cli_record_tags tags = {m->name, &m->origin, i, spec[0], spec[1], m->record_head};
         if (!(rec = cli_record_format(m->rs, game_seed(m, i), g, &tags, why[0] ? why : NULL)))
             return -1;
     }
@@ -612,6 +613,13 @@ int cmd_match(int argc, char **argv)
         return rc;
     }
     cli_origin_of(m.name, &m.origin);
+    cli_record_tags head = {m.name, &m.origin, 0, NULL, NULL, NULL};
+    if (m.record && !(m.record_head = cli_record_head(m.rs, &head))) {
+        cli_error("out of memory");
+        free_openings(&m);
+        t->ruleset_free(m.rs);
+        return 1;
+    }
     static cli_tally ta;
     memset(&ta, 0, sizeof ta);
     snprintf(ta.game, sizeof ta.game, "%s", m.name);
@@ -621,6 +629,7 @@ int cmd_match(int argc, char **argv)
     ta.nparts = 1;
     ta.parts[0] = m.part;
     rc = run_match(&m, &ta);
+    free(m.record_head);
     free_openings(&m);
     t->ruleset_free(m.rs);
     if (rc)

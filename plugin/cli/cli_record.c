@@ -71,6 +71,29 @@ void cli_origin_of(const char *game, cli_origin *o)
     o->found = how == CLI_FOUND_FILE ? "file" : how == CLI_FOUND_RULES ? "rules" : "name";
 }
 
+/* The tags before the seed, which are the same for every game of a match. */
+static void head_tags(tv_buf *b, const tavola_ruleset *rs, const cli_record_tags *tags)
+{
+    tag(b, "Game", tags->game);
+    if (tags->origin) {
+        tag(b, "Found", tags->origin->found);
+        if (tags->origin->file[0])
+            tag(b, "File", tags->origin->file);
+    }
+    tag(b, "Options", cli_api()->ruleset_options(rs));
+}
+
+char *cli_record_head(const tavola_ruleset *rs, const cli_record_tags *tags)
+{
+    tv_buf b = {0};
+    head_tags(&b, rs, tags);
+    if (b.failed || !b.s) {
+        tv_buf_free(&b);
+        return NULL;
+    }
+    return b.s;
+}
+
 char *cli_record_format(const tavola_ruleset *rs, uint64_t seed, tavola_game *g, const cli_record_tags *tags,
                         const char *error)
 {
@@ -84,13 +107,10 @@ char *cli_record_format(const tavola_ruleset *rs, uint64_t seed, tavola_game *g,
     if (!moves)
         return NULL;
     n = g ? t->history(g, moves, n) : 0;
-    tag(&b, "Game", tags->game);
-    if (tags->origin) {
-        tag(&b, "Found", tags->origin->found);
-        if (tags->origin->file[0])
-            tag(&b, "File", tags->origin->file);
-    }
-    tag(&b, "Options", t->ruleset_options(rs));
+    if (tags->head) /* a match's: escaped once, not every game */
+        tv_buf_puts(&b, tags->head);
+    else
+        head_tags(&b, rs, tags);
     num[sizeof num - 1] = '\0';
     tag(&b, "Seed", decimal(num + sizeof num - 1, seed));
     tag(&b, "Index", signed_decimal(num + sizeof num - 1, tags->index));

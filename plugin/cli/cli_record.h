@@ -70,7 +70,12 @@ typedef struct cli_record_tags {
     const cli_origin *origin; /* where it was found; NULL: no Found or File tag */
     long index;               /* the game's number in its match */
     const char *p1, *p2;      /* the player specs by side */
+    const char *head;         /* the Game, Found, File and Options tags from cli_record_head, or NULL */
 } cli_record_tags;
+
+/* The tags a match's records all begin with (Game, Found, File, Options) as
+ * malloc'd text, made once for the match (NULL when out of memory). */
+char *cli_record_head(const tavola_ruleset *rs, const cli_record_tags *tags);
 
 /* The record of game g as malloc'd text (NULL when out of memory): a
  * finished game when error is NULL, else one that ended in that error after
