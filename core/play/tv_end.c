@@ -31,12 +31,17 @@ int tv_end_score_hook(const tv_rules *r, tv_state *s, tv_error *err)
 
 int tv_end_settle(const tv_rules *r, tv_state *s, int line_winner, int repeated, tv_error *err)
 {
+    return tv_end_settle_counted(r, s, line_winner, repeated, TV_END_COUNT, err);
+}
+
+int tv_end_settle_counted(const tv_rules *r, tv_state *s, int line_winner, int repeated, int nmoves, tv_error *err)
+{
     if (r->hooks.score) {
         int rc = tv_end_score_hook(r, s, err);
         if (rc)
             return rc;
     }
-    int winner, over = tv_end_rules(r, s, line_winner, repeated, TV_END_COUNT, 0, &winner, err);
+    int winner, over = tv_end_rules(r, s, line_winner, repeated, nmoves, 0, &winner, err);
     if (over < 0)
         return over;
     tv_end_conclude(r, s, over, winner);

@@ -309,6 +309,10 @@ int tv_end_score_hook(const tv_rules *r, tv_state *s, tv_error *err);
  * the moves itself), status and winner. */
 int tv_end_settle(const tv_rules *r, tv_state *s, int line_winner, int repeated, tv_error *err);
 
+/* tv_end_settle with the mover's legal moves counted by the caller
+ * (nmoves, or TV_END_COUNT: counted here). */
+int tv_end_settle_counted(const tv_rules *r, tv_state *s, int line_winner, int repeated, int nmoves, tv_error *err);
+
 /* tv_end_settle calling the score hook only when the game is over
  * (tv_end_score_can_wait): the scores of an ongoing game are left stale. */
 int tv_end_settle_late(const tv_rules *r, tv_state *s, int line_winner, int repeated, tv_error *err);

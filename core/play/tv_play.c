@@ -149,6 +149,24 @@ int tv_play_listed(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const 
     return play_checked(r, s, m, u, hist, nhist, err);
 }
 
+int tv_play_splits(const tv_rules *r) { return !tv_family_hooked(r) && !r->groups.superko; }
+
+int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *line_winner, tv_error *err)
+{
+    tv_undo_start(r, u, s);
+    int rc = effect(r, s, m, u, line_winner, err);
+    if (rc)
+        tv_unplay(r, s, u);
+    return rc;
+}
+
+int tv_play_settle(const tv_rules *r, tv_state *s, int line_winner, const uint64_t *hist, int nhist, int nmoves,
+                   tv_error *err)
+{
+    int repeated = r->repetition && hist && tv_history_repeats(r, s, hist, nhist);
+    return tv_end_settle_counted(r, s, line_winner, repeated, nmoves, err);
+}
+
 int tv_last_cell(const tv_rules *r, const tv_state *s)
 {
     if (s->last < 0 || (s->flags & TV_FLAG_SETUP))

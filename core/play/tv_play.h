@@ -56,6 +56,19 @@ int tv_play_hist(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const ui
 int tv_play_listed(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const uint64_t *hist, int nhist,
                    tv_error *err);
 
+/* tv_play_listed in two halves, for a caller that lists the next mover's
+ * moves anyway (perft), where tv_play_splits(r): no hook, no superko, so
+ * the moves listed between the halves are those of the position the end
+ * rules then judge, and their count stands for the rules' own. First the
+ * move's effect and hand-over (*line_winner kept for the second half; u
+ * receives the undo record); then the end rules with the mover's legal moves
+ * counted on the state between the halves. When the second half fails, the
+ * caller takes the move back (tv_unplay). */
+int tv_play_splits(const tv_rules *r);
+int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *line_winner, tv_error *err);
+int tv_play_settle(const tv_rules *r, tv_state *s, int line_winner, const uint64_t *hist, int nhist, int nmoves,
+                   tv_error *err);
+
 /* The primitives of a ruleset's own move effect (a play hook): cell writes
  * that keep the hash, the undo record and the counts (tv_cells.h), placing
  * a stone with its effects (tv_place.h). */
