@@ -128,7 +128,7 @@ static int play_checked(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, c
         return tv_move_refuse(r, m, err, "superko: the stone would recreate an earlier position of the game");
     }
     if (!rc)
-        rc = tv_end_settle(r, s, line_winner, r->repetition && hist && tv_history_repeats(r, s, hist, nhist), err);
+        rc = tv_play_settle(r, s, line_winner, hist, nhist, TV_END_COUNT, err);
     if (rc && u)
         tv_unplay(r, s, u);
     return rc;

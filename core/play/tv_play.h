@@ -62,8 +62,9 @@ int tv_play_listed(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, const 
  * rules then judge, and their count stands for the rules' own. First the
  * move's effect and hand-over (*line_winner kept for the second half; u
  * receives the undo record); then the end rules with the mover's legal moves
- * counted on the state between the halves. When the second half fails, the
- * caller takes the move back (tv_unplay). */
+ * counted on the state between the halves (TV_END_COUNT: counted there, as
+ * tv_play_listed does). When the second half fails, the caller takes the
+ * move back (tv_unplay). */
 int tv_play_splits(const tv_rules *r);
 int tv_play_effect(const tv_rules *r, tv_state *s, tv_move m, tv_undo *u, int *line_winner, tv_error *err);
 int tv_play_settle(const tv_rules *r, tv_state *s, int line_winner, const uint64_t *hist, int nhist, int nmoves,
